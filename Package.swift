@@ -1,0 +1,65 @@
+// swift-tools-version: 6.1
+// gen: Firestore exports of a school-photography company → a static site per organization.
+//
+// Targets are pipeline stages with one-way dependencies:
+//   GenModel ← GenLoad ← GenResolve ← GenCompute ← GenPlan ← GenRender / GenWrite ← GenBuild ← gen
+import PackageDescription
+
+let package = Package(
+    name: "gen",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "gen", targets: ["gen"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // System library: GitHub-flavoured Markdown (apt: libcmark-gfm-dev, libcmark-gfm-extensions-dev).
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // Stage 0: typed values, domain models, configuration and diagnostics. No I/O.
+        .target(name: "GenModel"),
+        // Stage 1: read export files (all formats) and the content folder into typed models.
+        .target(name: "GenLoad", dependencies: [
+            "GenModel",
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        // Stage 2: group by organization, resolve references, allocate safe path segments.
+        .target(name: "GenResolve", dependencies: [
+            "GenModel", "GenLoad",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        // Stage 3: pure computations (mileage summaries).
+        .target(name: "GenCompute", dependencies: ["GenModel", "GenResolve"]),
+        // Stage 4: which pages and data files exist, with the context each is rendered from.
+        .target(name: "GenPlan", dependencies: ["GenModel", "GenResolve", "GenCompute"]),
+        // Stage 5: turn planned outputs into bytes (Mustache templates, cmark-gfm, JSON, CSV).
+        .target(name: "GenRender", dependencies: [
+            "GenModel", "GenPlan", "CCmarkGFM",
+            .product(name: "Mustache", package: "swift-mustache"),
+        ]),
+        // Stage 6: write an output tree atomically.
+        .target(name: "GenWrite", dependencies: ["GenModel"]),
+        // The pipeline: named steps from load to write, progress and summary.
+        .target(name: "GenBuild", dependencies: [
+            "GenModel", "GenLoad", "GenResolve", "GenCompute", "GenPlan", "GenRender", "GenWrite",
+        ]),
+        // Synthetic exports for demos and benchmarks (streams; never holds all reports).
+        .target(name: "GenSample", dependencies: ["GenModel"]),
+        .executableTarget(name: "gen", dependencies: [
+            "GenBuild", "GenModel",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "GenTests", dependencies: [
+            "GenModel", "GenLoad", "GenResolve", "GenCompute", "GenPlan", "GenRender", "GenWrite", "GenBuild", "GenSample",
+        ], resources: [.copy("Fixtures")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

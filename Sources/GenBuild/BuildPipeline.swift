@@ -1,0 +1,81 @@
+import Foundation
+import GenCompute
+import GenLoad
+import GenModel
+import GenPlan
+import GenRender
+import GenResolve
+import GenWrite
+
+/// The whole build as a list of named steps: load → resolve → compute → plan → render → write.
+public enum BuildPipeline {
+    public static func run(_ options: BuildOptions) async throws(BuildFailure) -> BuildReport {
+        let progress = options.progress
+        let steps = options.writeOutput ? 7 : 5
+        var report = BuildReport()
+
+        progress.step(1, steps, "loading site.yml and exports")
+        let config = try await input { () throws(InputError) in try ConfigLoader.load(contentDirectory: options.content) }
+        let loaded = try await input { () throws(InputError) in try ExportLoader.load(contentDirectory: options.content) }
+        let (pages, pageWarnings) = try await input { () throws(InputError) in try PageLoader.load(contentDirectory: options.content) }
+        report.exportFiles = loaded.files
+        report.ignoredCollections = loaded.ignoredCollections
+
+        progress.step(2, steps, "decoding \(loaded.documents.count) documents")
+        let typed = DocumentDecoder.decode(loaded, timeZone: config.timeZone)
+        report.documentsRead = typed.documentsRead
+        report.diagnostics = typed.diagnostics + pageWarnings
+
+        progress.step(3, steps, "resolving organizations")
+        let site = OrganizationResolver.resolve(typed, config: config)
+        report.diagnostics += site.diagnostics
+        report.organizations = site.organizations.map(\.id)
+
+        progress.step(4, steps, "computing mileage")
+        let computed = ParallelMap.map(site.organizations) { org in
+            MileageSummary.compute(for: org, config: config.mileage)
+        }
+        let inputs = zip(site.organizations, computed).map { OrganizationInput(organization: $0, mileage: $1.0) }
+        report.diagnostics += computed.flatMap(\.1)
+
+        progress.step(5, steps, "planning pages")
+        let markdown = MarkdownRenderer()  // registers cmark-gfm extensions once, before any parallel use
+        let plan = SitePlanner(markdown: { markdown.html($0) })
+            .plan(SiteInput(config: config, organizations: inputs, pages: pages))
+        let templates = try await input { () throws(InputError) in try await TemplateRenderer.load(directory: options.templates) }
+        for name in Set(plan.compactMap(templateName)).sorted() where !templates.has(name) {
+            throw .input(InputError(file: options.templates.appendingPathComponent("\(name).mustache").path,
+                                    message: "template not found"))
+        }
+        guard options.writeOutput else { return report }
+
+        progress.step(6, steps, "rendering \(plan.count) files")
+        let renderer = Renderer(templates: templates, assetsDirectory: options.templates.appendingPathComponent("assets"))
+        let tree: OutputTree
+        do { tree = try OutputTree(output: options.output) } catch { throw .write(error.description) }
+        do {
+            try RenderStep.run(plan, renderer: renderer, into: tree, progress: progress)
+            progress.step(7, steps, "swapping in \(options.output.path)")
+            try tree.commit()
+        } catch let failure as BuildFailure {
+            tree.discard()
+            throw failure
+        } catch {
+            tree.discard()
+            throw .write("\(error)")
+        }
+        report.filesWritten = plan.count
+        report.pagesWritten = plan.filter(\.isPage).count
+        return report
+    }
+
+    private static func templateName(_ file: PlannedFile) -> String? {
+        if case .page(let template, _) = file.content { return template }
+        return nil
+    }
+
+    /// Runs a loading step, turning its `InputError` into a build failure (exit 2).
+    private static func input<T>(_ body: () async throws(InputError) -> T) async throws(BuildFailure) -> T {
+        do { return try await body() } catch { throw .input(error) }
+    }
+}

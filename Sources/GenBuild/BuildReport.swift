@@ -1,0 +1,50 @@
+import GenModel
+
+/// What a build did, for the summary and for tests.
+public struct BuildReport: Sendable {
+    public var exportFiles: [String] = []
+    /// Documents read per known collection, before any were skipped.
+    public var documentsRead: [String: Int] = [:]
+    /// Collections gen does not read, and sub-collections: name → documents.
+    public var ignoredCollections: [String: Int] = [:]
+    public var diagnostics: [Diagnostic] = []
+    public var organizations: [String] = []
+    public var pagesWritten = 0
+    public var filesWritten = 0
+
+    public var skipped: [Diagnostic] { diagnostics.filter { $0.kind == .skipped } }
+    public var warnings: [Diagnostic] { diagnostics.filter { $0.kind == .warning } }
+
+    /// Diagnostics in a stable order: by file, collection, document, field, message.
+    public var sortedDiagnostics: [Diagnostic] {
+        diagnostics.sorted {
+            ($0.file ?? "", $0.collection ?? "", $0.documentID ?? "", $0.field ?? "", $0.message)
+                < ($1.file ?? "", $1.collection ?? "", $1.documentID ?? "", $1.field ?? "", $1.message)
+        }
+    }
+
+    /// The summary printed after `build` and `check`.
+    public func summary(outputPath: String?) -> String {
+        var lines: [String] = []
+        let read = documentsRead.keys.sorted().map { "\($0) \(documentsRead[$0]!)" }.joined(separator: ", ")
+        lines.append("read \(exportFiles.count) export file\(exportFiles.count == 1 ? "" : "s"): \(read.isEmpty ? "no documents" : read)")
+        for name in ignoredCollections.keys.sorted() {
+            let kind = name.contains("/") ? "sub-collection" : "unknown collection"
+            lines.append("ignored \(kind) \(name): \(ignoredCollections[name]!) document\(ignoredCollections[name]! == 1 ? "" : "s")")
+        }
+        let skipped = self.skipped
+        if !skipped.isEmpty {
+            lines.append("skipped \(skipped.count) document\(skipped.count == 1 ? "" : "s"):")
+            let reasons = Dictionary(grouping: skipped) { "\($0.collection ?? "?"): \($0.message)" }
+            for reason in reasons.keys.sorted() {
+                lines.append("  \(reasons[reason]!.count) × \(reason)")
+            }
+        }
+        let warnings = self.warnings.count
+        if warnings > 0 { lines.append("\(warnings) warning\(warnings == 1 ? "" : "s") (gen check lists them all)") }
+        if let outputPath {
+            lines.append("wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") (\(filesWritten) files) for \(organizations.count) organization\(organizations.count == 1 ? "" : "s") to \(outputPath)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import GenModel
+
+/// Great-circle distance, as the app computes mileage (smart-fields.md).
+public enum Haversine {
+    /// Earth's mean radius in miles, the value the app uses.
+    public static let earthRadiusMiles = 3958.8
+
+    public static func miles(_ a: GeoPoint, _ b: GeoPoint) -> Double {
+        let rad = Double.pi / 180
+        let dLat = (b.latitude - a.latitude) * rad
+        let dLng = (b.longitude - a.longitude) * rad
+        let h = sin(dLat / 2) * sin(dLat / 2)
+            + cos(a.latitude * rad) * cos(b.latitude * rad) * sin(dLng / 2) * sin(dLng / 2)
+        return 2 * earthRadiusMiles * atan2(sqrt(h), sqrt(1 - h))
+    }
+}
+
+/// Rounds half away from zero to a number of decimals: 24.85 → 24.9, like the app's `%.1f` intent.
+@inline(__always) public func rounded(_ x: Double, decimals: Int) -> Double {
+    let scale = pow(10, Double(decimals))
+    return (x * scale).rounded(.toNearestOrAwayFromZero) / scale
+}

@@ -1,0 +1,92 @@
+import Foundation
+import GenModel
+import GenResolve
+
+/// Stage 3 (mileage): the route home → each visited school in order → home for every report.
+/// Pure: an organization and settings in, summaries and warnings out.
+public struct MileageCalculator: Sendable {
+    public var averageSpeedKmh: Double
+
+    public init(averageSpeedKmh: Double) { self.averageSpeedKmh = averageSpeedKmh }
+
+    public func compute(_ report: DailyJobReport, in org: Organization) -> (ReportMileage, [Diagnostic]) {
+        var warnings: [Diagnostic] = []
+        var flags: [MileageFlag] = []
+        let visit = VisitedSchools.find(in: report, org: org)
+        warnings += visit.diagnostics
+        let home = homeOf(report, in: org, warnings: &warnings)
+
+        var legs: [MileageLeg] = []
+        var computed: Double?
+        if visit.names == nil {
+            flags.append(.noSchools)
+            warnings.append(Diagnostic(.warning, report.source, field: "schools_visited",
+                                       "no visited schools (neither schools_visited nor a school_name value); mileage not computed"))
+        }
+        if home == nil { flags.append(.noHome) }
+        if let names = visit.names, let home {
+            var stops: [(name: String, point: GeoPoint)] = []
+            for name in names {
+                guard let school = org.school(matching: name) else {
+                    if !flags.contains(.unknownSchool) { flags.append(.unknownSchool) }
+                    warnings.append(Diagnostic(.warning, report.source, field: visit.field,
+                                               "school \"\(name)\" matches no school of this organization; left out of the route"))
+                    continue
+                }
+                guard let text = school.coordinates, let point = GeoPoint(coordinates: text) else {
+                    if !flags.contains(.schoolWithoutCoordinates) { flags.append(.schoolWithoutCoordinates) }
+                    warnings.append(Diagnostic(.warning, report.source, field: visit.field,
+                        "school \"\(school.value)\" (\(school.id)) has \(school.coordinates == nil ? "no" : "invalid") coordinates; left out of the route"))
+                    continue
+                }
+                stops.append((school.value, point))
+            }
+            var here = (name: "Home", point: home)
+            var total = 0.0
+            for stop in stops + (stops.isEmpty ? [] : [(name: "Home", point: home)]) {
+                let miles = Haversine.miles(here.point, stop.point)
+                total += miles
+                legs.append(MileageLeg(from: here.name, to: stop.name, miles: rounded(miles, decimals: 1), minutes: minutes(miles)))
+                here = stop
+            }
+            computed = rounded(total, decimals: 1)
+        }
+
+        let recorded = RecordedMileage.find(in: report, org: org)
+        warnings += recorded.diagnostics
+        if let c = computed, let r = recorded.miles, abs(r - c) > 0.1 * c, abs(r - c) > 1 {
+            flags.insert(.discrepancy, at: 0)
+        }
+        let source: MileageSource = computed != nil ? .computed : (recorded.miles != nil ? .recorded : .none)
+        let mileage = ReportMileage(
+            reportId: report.id, date: report.date.description, photographerId: report.userId ?? report.photographer ?? "",
+            photographer: org.photographerName(of: report), schools: visit.names ?? [], legs: legs,
+            computedMiles: computed, recordedMiles: recorded.miles, miles: computed ?? recorded.miles ?? 0,
+            source: source, flags: flags)
+        return (mileage, warnings)
+    }
+
+    /// Driving minutes for a distance at the average speed.
+    func minutes(_ miles: Double) -> Int {
+        Int((miles * 1.609344 / averageSpeedKmh * 60).rounded(.toNearestOrAwayFromZero))
+    }
+
+    private func homeOf(_ report: DailyJobReport, in org: Organization, warnings: inout [Diagnostic]) -> GeoPoint? {
+        guard let userID = report.userId, let user = org.usersByID[userID] else {
+            warnings.append(Diagnostic(.warning, report.source, field: "userId",
+                                       "the photographer's user is unknown, so the home is missing; mileage not computed"))
+            return nil
+        }
+        guard let text = user.userCoordinates else {
+            warnings.append(Diagnostic(.warning, user.source, field: "userCoordinates",
+                                       "home coordinates are missing; mileage not computed for report \(report.id)"))
+            return nil
+        }
+        guard let home = GeoPoint(coordinates: text) else {
+            warnings.append(Diagnostic(.warning, user.source, field: "userCoordinates",
+                "\"\(text)\" is not \"lat,lng\" within [-90, 90] and [-180, 180]; mileage not computed for report \(report.id)"))
+            return nil
+        }
+        return home
+    }
+}

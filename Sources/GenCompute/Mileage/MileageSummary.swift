@@ -1,0 +1,58 @@
+import GenModel
+import GenResolve
+
+/// Miles and report count for one month; `reimbursement` only when a rate is set.
+public struct MonthMileage: Sendable, Hashable, Codable {
+    public var month: String
+    public var miles: Double
+    public var reports: Int
+    public var reimbursement: Double?
+}
+
+public struct PhotographerMileage: Sendable, Hashable, Codable {
+    public var photographerId: String
+    public var name: String
+    public var totalMiles: Double
+    public var months: [MonthMileage]
+}
+
+/// `data/mileage.json` for one organization: per report, per photographer and month, per month.
+public struct MileageSummary: Sendable, Hashable, Codable {
+    public var organizationId: String
+    public var unit: String = "mi"
+    public var ratePerMile: Double?
+    public var reports: [ReportMileage]
+    public var photographers: [PhotographerMileage]
+    public var months: [MonthMileage]
+
+    /// Computes every report's mileage and adds the (already rounded) per-report miles up.
+    public static func compute(for org: Organization, config: SiteConfig.Mileage) -> (MileageSummary, [Diagnostic]) {
+        let calculator = MileageCalculator(averageSpeedKmh: config.averageSpeedKmh)
+        var reports: [ReportMileage] = []
+        var diagnostics: [Diagnostic] = []
+        for report in org.reports {
+            let (mileage, warnings) = calculator.compute(report, in: org)
+            reports.append(mileage)
+            diagnostics += warnings
+        }
+        let rate = config.ratePerMile
+        let byPhotographer = Dictionary(grouping: reports, by: \.photographerId)
+        let photographers = byPhotographer.map { id, rows in
+            let months = monthTotals(rows, rate: rate)
+            return PhotographerMileage(photographerId: id, name: rows[0].photographer,
+                                       totalMiles: rounded(rows.reduce(0) { $0 + $1.miles }, decimals: 1), months: months)
+        }.sorted { ($0.name, $0.photographerId) < ($1.name, $1.photographerId) }
+        let summary = MileageSummary(organizationId: org.id, ratePerMile: rate, reports: reports,
+                                     photographers: photographers, months: monthTotals(reports, rate: rate))
+        return (summary, diagnostics)
+    }
+
+    static func monthTotals(_ rows: [ReportMileage], rate: Double?) -> [MonthMileage] {
+        Dictionary(grouping: rows, by: \.month).map { month, rows in
+            // Sum of values rounded to 0.1, re-rounded so float noise (0.1 + 0.2) never shows.
+            let miles = rounded(rows.reduce(0) { $0 + $1.miles }, decimals: 1)
+            return MonthMileage(month: month, miles: miles, reports: rows.count,
+                                reimbursement: rate.map { rounded(miles * $0, decimals: 2) })
+        }.sorted { $0.month < $1.month }
+    }
+}

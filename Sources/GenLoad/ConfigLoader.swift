@@ -1,0 +1,98 @@
+import Foundation
+import GenModel
+import Yams
+
+/// Reads `CONTENT/site.yml`. A missing file means defaults; anything else wrong is an `InputError`.
+public enum ConfigLoader {
+    static let topKeys: Set<String> = ["title", "baseURL", "timeZone", "organizations", "mileage"]
+    static let mileageKeys: Set<String> = ["ratePerMile", "averageSpeedKmh"]
+
+    public static func load(contentDirectory: URL) throws(InputError) -> SiteConfig {
+        let url = contentDirectory.appendingPathComponent("site.yml")
+        guard FileManager.default.fileExists(atPath: url.path) else { return SiteConfig() }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw InputError(file: "site.yml", message: "cannot read file")
+        }
+        return try parse(String(decoding: data, as: UTF8.self), file: "site.yml")
+    }
+
+    public static func parse(_ text: String, file: String) throws(InputError) -> SiteConfig {
+        let node: Any?
+        do {
+            node = try Yams.load(yaml: text)
+        } catch let error as YamlError {
+            throw yamlError(error, file: file)
+        } catch {
+            throw InputError(file: file, message: "\(error)")
+        }
+        guard let node else { return SiteConfig() }
+        guard let root = node as? [String: Any] else {
+            throw InputError(file: file, message: "expected a mapping of settings at the top level")
+        }
+        try rejectUnknown(root, allowed: topKeys, prefix: "", file: file)
+        var config = SiteConfig()
+        if let v = root["title"] { config.title = try string(v, "title", file) }
+        if let v = root["baseURL"] { config.baseURL = try string(v, "baseURL", file) }
+        if let v = root["timeZone"] {
+            let name = try string(v, "timeZone", file)
+            guard let zone = TimeZone(identifier: name) else {
+                throw InputError(file: file, message: "timeZone: \"\(name)\" is not an IANA time zone name (e.g. America/Chicago)")
+            }
+            config.timeZone = zone
+        }
+        if let v = root["organizations"] {
+            guard let names = v as? [String: Any] else {
+                throw InputError(file: file, message: "organizations: expected a mapping of organization id to name")
+            }
+            for (id, name) in names { config.organizations[id] = try string(name, "organizations.\(id)", file) }
+        }
+        if let v = root["mileage"] {
+            guard let mileage = v as? [String: Any] else {
+                throw InputError(file: file, message: "mileage: expected a mapping with ratePerMile and averageSpeedKmh")
+            }
+            try rejectUnknown(mileage, allowed: mileageKeys, prefix: "mileage.", file: file)
+            if let r = mileage["ratePerMile"], !(r is NSNull) {
+                let rate = try number(r, "mileage.ratePerMile", file)
+                guard rate >= 0 else { throw InputError(file: file, message: "mileage.ratePerMile must not be negative") }
+                config.mileage.ratePerMile = rate
+            }
+            if let s = mileage["averageSpeedKmh"] {
+                let speed = try number(s, "mileage.averageSpeedKmh", file)
+                guard speed > 0 else { throw InputError(file: file, message: "mileage.averageSpeedKmh must be greater than 0") }
+                config.mileage.averageSpeedKmh = speed
+            }
+        }
+        return config
+    }
+
+    private static func rejectUnknown(_ map: [String: Any], allowed: Set<String>, prefix: String, file: String) throws(InputError) {
+        let unknown = Set(map.keys).subtracting(allowed).sorted()
+        guard unknown.isEmpty else {
+            let names = unknown.map { "\"\(prefix)\($0)\"" }.joined(separator: ", ")
+            let known = allowed.sorted().map { prefix + $0 }.joined(separator: ", ")
+            throw InputError(file: file, message: "unknown setting\(unknown.count == 1 ? "" : "s") \(names) (known: \(known))")
+        }
+    }
+
+    private static func string(_ v: Any, _ key: String, _ file: String) throws(InputError) -> String {
+        if let s = v as? String { return s }
+        if let i = v as? Int { return String(i) }
+        if let d = v as? Double { return String(d) }
+        throw InputError(file: file, message: "\(key): expected text")
+    }
+
+    private static func number(_ v: Any, _ key: String, _ file: String) throws(InputError) -> Double {
+        if let d = v as? Double { return d }
+        if let i = v as? Int { return Double(i) }
+        throw InputError(file: file, message: "\(key): expected a number")
+    }
+
+    static func yamlError(_ error: YamlError, file: String) -> InputError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+            return InputError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(problem)")
+        default:
+            return InputError(file: file, message: "invalid YAML: \(error)")
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import GenModel
+
+/// Every typed document of an export, plus the problems met on the way.
+public struct TypedExport: Sendable {
+    public var users: [User] = []
+    public var schools: [School] = []
+    public var templates: [ReportTemplate] = []
+    public var reports: [DailyJobReport] = []
+    public var critiques: [Critique] = []
+    /// Documents read per collection (before any were skipped).
+    public var documentsRead: [String: Int] = [:]
+    public var diagnostics: [Diagnostic] = []
+
+    public init() {}
+}
+
+/// Stage 1b: raw documents → typed models. A document missing what it cannot do without
+/// is skipped with a diagnostic naming collection, id and field; everything else goes on.
+public enum DocumentDecoder {
+    public static func decode(_ loaded: LoadedExport, timeZone: TimeZone) -> TypedExport {
+        var out = TypedExport()
+        out.diagnostics = loaded.diagnostics
+        for doc in loaded.documents {
+            out.documentsRead[doc.collection, default: 0] += 1
+            var reader = FieldReader(doc)
+            switch KnownCollection(rawValue: doc.collection) {
+            case .users?: decodeUser(&reader).map { out.users.append($0) }
+            case .schools?: decodeSchool(&reader).map { out.schools.append($0) }
+            case .reportTemplates?: decodeTemplate(&reader).map { out.templates.append($0) }
+            case .dailyJobReports?: decodeReport(&reader, timeZone: timeZone).map { out.reports.append($0) }
+            case .photoCritiques?: decodeCritique(&reader).map { out.critiques.append($0) }
+            case nil: break
+            }
+            out.diagnostics += reader.diagnostics
+        }
+        return out
+    }
+
+    private static func skip(_ reader: inout FieldReader, _ field: String, _ message: String) {
+        reader.diagnostics.append(Diagnostic(.skipped, reader.document.source, field: field, message))
+    }
+
+    private static func organization(_ reader: inout FieldReader, _ key: String) -> String? {
+        if let org = reader.organization(preferred: key) { return org }
+        skip(&reader, key, "no organization: the document belongs to no site")
+        return nil
+    }
+
+    static func decodeUser(_ r: inout FieldReader) -> User? {
+        guard let org = organization(&r, "organizationID") else { return nil }
+        let role = r.string("role")
+        return User(id: r.document.id, organizationID: org, firstName: r.nonBlank("firstName"),
+                    lastName: r.nonBlank("lastName"), email: r.nonBlank("email"), role: role,
+                    isPhotographer: r.bool("isPhotographer") ?? (role?.lowercased() == "photographer"),
+                    userCoordinates: r.coordinates("userCoordinates"), source: r.document.source)
+    }
+
+    static func decodeSchool(_ r: inout FieldReader) -> School? {
+        guard let org = organization(&r, "organizationID") else { return nil }
+        guard let name = r.nonBlank("value") ?? r.nonBlank("name") else {
+            skip(&r, "value", "a school needs its display name")
+            return nil
+        }
+        return School(id: r.document.id, organizationID: org, value: name, street: r.nonBlank("street"),
+                      city: r.nonBlank("city"), state: r.nonBlank("state"), zipCode: r.nonBlank("zipCode"),
+                      coordinates: r.coordinates("coordinates"), source: r.document.source)
+    }
+
+    static func decodeTemplate(_ r: inout FieldReader) -> ReportTemplate? {
+        guard let org = organization(&r, "organizationID") else { return nil }
+        var fields: [TemplateField] = []
+        switch r["fields"] {
+        case .array(let items)?:
+            for (i, item) in items.enumerated() {
+                if let field = decodeField(item, index: i, reader: &r) { fields.append(field) }
+            }
+        case nil:
+            r.warn("fields", "template has no fields")
+        case let v?:
+            r.warn("fields", "expected a list of fields, found \(v.kindName)")
+        }
+        let name = r.nonBlank("name") ?? {
+            r.warn("name", "template has no name; its id is shown instead")
+            return r.document.id
+        }()
+        return ReportTemplate(id: r.document.id, organizationID: org, name: name, description: r.nonBlank("description"),
+                              shootType: r.nonBlank("shootType"), isDefault: r.bool("isDefault") ?? false,
+                              isActive: r.bool("isActive") ?? true, version: r.int("version") ?? 1, fields: fields,
+                              createdAt: r.timestamp("createdAt"), updatedAt: r.timestamp("updatedAt"),
+                              createdBy: r.string("createdBy"), source: r.document.source)
+    }
+
+    private static func decodeField(_ value: FirestoreValue, index: Int, reader r: inout FieldReader) -> TemplateField? {
+        guard case .map(let m) = value else {
+            r.warn("fields", "field \(index + 1) is \(value.kindName), not a field definition; left out")
+            return nil
+        }
+        guard let id = m["id"]?.string, !id.isEmpty else {
+            r.warn("fields[\(index)].id", "field \(index + 1) has no id; left out")
+            return nil
+        }
+        let type = m["type"]?.string ?? {
+            r.warn("fields[\(index)].type", "field \"\(id)\" has no type; shown as text")
+            return "text"
+        }()
+        var smart: SmartFieldConfig?
+        if case .map(let s)? = m["smartConfig"] {
+            smart = SmartFieldConfig(calculationType: s["calculationType"]?.string ?? type,
+                                     fallbackValue: s["fallbackValue"].flatMap(text), autoUpdate: s["autoUpdate"]?.bool ?? false,
+                                     format: s["format"]?.string, formula: s["formula"]?.string)
+        }
+        return TemplateField(id: id, type: type, label: m["label"]?.string ?? id, required: m["required"]?.bool ?? false,
+                             options: m["options"]?.array?.compactMap(text), placeholder: m["placeholder"]?.string,
+                             defaultValue: m["defaultValue"].flatMap(text), smartConfig: smart,
+                             readOnly: m["readOnly"]?.bool, logic: m["logic"])
+    }
+
+    /// Scalars as text, for template settings that are text in the app but numbers in some exports.
+    private static func text(_ v: FirestoreValue) -> String? {
+        switch v {
+        case .string(let s): return s
+        case .int(let i): return String(i)
+        case .double(let d): return String(d)
+        case .bool(let b): return b ? "true" : "false"
+        default: return nil
+        }
+    }
+
+    static func decodeReport(_ r: inout FieldReader, timeZone: TimeZone) -> DailyJobReport? {
+        guard let org = organization(&r, "organizationID") else { return nil }
+        let createdAt = r.timestamp("createdAt")
+        guard let date = reportDate(&r, createdAt: createdAt, timeZone: timeZone) else { return nil }
+        return DailyJobReport(id: r.document.id, organizationID: org, userId: r.nonBlank("userId"), date: date,
+                              photographer: r.nonBlank("photographer"), templateId: r.nonBlank("templateId"),
+                              templateName: r.nonBlank("templateName"), templateVersion: r.int("templateVersion"),
+                              reportType: r.nonBlank("reportType"), smartFieldsUsed: r.strings("smartFieldsUsed"),
+                              createdAt: createdAt, updatedAt: r.timestamp("updatedAt"),
+                              fields: r.document.fields, source: r.document.source)
+    }
+
+    /// The report's local day: a plain `YYYY-MM-DD` as is; a full timestamp converted to the
+    /// configured zone first (`2024-02-01T03:30:00Z` is 2024-01-31 in America/Chicago).
+    /// Without a usable `date`, the creation time stands in, with a warning.
+    static func reportDate(_ r: inout FieldReader, createdAt: Timestamp?, timeZone: TimeZone) -> LocalDate? {
+        switch r["date"] {
+        case .string(let s)?:
+            let text = s.trimmingCharacters(in: .whitespaces)
+            if let day = LocalDate(iso: text) { return day }
+            if let t = Timestamp(parsing: text) { return LocalDate(t, in: timeZone) }
+            if let createdAt {
+                r.warn("date", "\"\(s)\" is not a date; the creation day is used")
+                return LocalDate(createdAt, in: timeZone)
+            }
+            skip(&r, "date", "\"\(s)\" is not a date and there is no createdAt")
+        case .timestamp(let t)?:
+            return LocalDate(t, in: timeZone)
+        case let v?:
+            if let createdAt {
+                r.warn("date", "expected a date, found \(v.kindName); the creation day is used")
+                return LocalDate(createdAt, in: timeZone)
+            }
+            skip(&r, "date", "expected a date, found \(v.kindName), and there is no createdAt")
+        case nil:
+            if let createdAt {
+                r.warn("date", "no date; the creation day is used")
+                return LocalDate(createdAt, in: timeZone)
+            }
+            skip(&r, "date", "no date and no createdAt")
+        }
+        return nil
+    }
+
+    static func decodeCritique(_ r: inout FieldReader) -> Critique? {
+        guard let org = organization(&r, "organizationId") else { return nil }
+        // Older critiques carry one image in imageUrl/thumbnailUrl instead of the arrays.
+        var images = r.strings("imageUrls") ?? []
+        if images.isEmpty, let single = r.nonBlank("imageUrl") { images = [single] }
+        var thumbs = r.strings("thumbnailUrls") ?? []
+        if thumbs.isEmpty, let single = r.nonBlank("thumbnailUrl") { thumbs = [single] }
+        return Critique(id: r.document.id, organizationID: org, submitterId: r.nonBlank("submitterId"),
+                        submitterName: r.nonBlank("submitterName"), submitterEmail: r.nonBlank("submitterEmail"),
+                        targetPhotographerId: r.nonBlank("targetPhotographerId"),
+                        targetPhotographerName: r.nonBlank("targetPhotographerName"),
+                        imageUrls: images, thumbnailUrls: thumbs, imageCount: r.int("imageCount") ?? images.count,
+                        managerNotes: r.string("managerNotes"), exampleType: r.nonBlank("exampleType"),
+                        status: r.nonBlank("status"), createdAt: r.timestamp("createdAt"),
+                        updatedAt: r.timestamp("updatedAt"), source: r.document.source)
+    }
+}

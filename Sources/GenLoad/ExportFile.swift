@@ -1,0 +1,292 @@
+import Foundation
+import GenModel
+
+/// What one export file holds, whatever its format.
+struct ExportFileContents: Sendable {
+    var documents: [RawDocument] = []
+    /// BigQuery changelog rows; reduced to current state across all files later.
+    var changes: [ChangelogRow] = []
+    /// Collections gen does not use, and sub-collections: name → documents seen.
+    var ignoredCollections: [String: Int] = [:]
+    var diagnostics: [Diagnostic] = []
+}
+
+/// One row of a Stream-Firestore-to-BigQuery changelog.
+struct ChangelogRow: Sendable {
+    enum Operation: String, Sendable { case create = "CREATE", update = "UPDATE", delete = "DELETE", `import` = "IMPORT" }
+    var collection: String
+    var documentID: String
+    var timestamp: Timestamp
+    var operation: Operation
+    var fields: [String: FirestoreValue]?
+    var file: String
+    var line: Int
+}
+
+/// Reads one file and decides its format by its shape (notes/export-formats.md):
+/// changelog rows, a collections wrapper (`{"users": {...}}` or `__collections__`),
+/// or a per-collection file named after its collection.
+struct ExportFileReader {
+    let relativePath: String
+    let data: Data
+
+    private var baseName: String {
+        let name = (relativePath as NSString).lastPathComponent
+        return String(name.prefix { $0 != "." })
+    }
+
+    private var isLineDelimited: Bool {
+        relativePath.hasSuffix(".ndjson") || relativePath.hasSuffix(".jsonl")
+    }
+
+    func read() throws(InputError) -> ExportFileContents {
+        if isLineDelimited { return try readLines() }
+        let json: Any
+        do {
+            json = try JSONText.parse(data, file: relativePath)
+        } catch {
+            // BigQuery exports newline-delimited JSON with a .json name: accept it when the first line is an object.
+            if looksLineDelimited { return try readLines() }
+            throw error
+        }
+        var out = ExportFileContents()
+        try readWhole(json, into: &out)
+        return out
+    }
+
+    private var looksLineDelimited: Bool {
+        guard let newline = data.firstIndex(of: 0x0A) else { return false }
+        let first = data[data.startIndex..<newline]
+        return (try? JSONSerialization.jsonObject(with: first)) is [String: Any]
+    }
+
+    // MARK: - Newline-delimited files
+
+    private func readLines() throws(InputError) -> ExportFileContents {
+        var out = ExportFileContents()
+        var lineNumber = 0
+        var start = data.startIndex
+        while start < data.endIndex {
+            lineNumber += 1
+            let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
+            let line = data[start..<end]
+            start = end < data.endIndex ? end + 1 : end
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let json = try JSONText.parse(Data(line), file: relativePath, lineOffset: lineNumber - 1)
+            guard let object = json as? [String: Any] else {
+                throw InputError(file: relativePath, line: lineNumber, column: 1,
+                                 message: "expected one JSON object per line, found \(describe(json))")
+            }
+            if isChangelogRow(object) {
+                appendChange(object, line: lineNumber, into: &out)
+            } else {
+                try appendDocument(object, id: nil, line: lineNumber, into: &out)
+            }
+        }
+        return out
+    }
+
+    // MARK: - Whole-file JSON
+
+    private func readWhole(_ json: Any, into out: inout ExportFileContents) throws(InputError) {
+        if let rows = json as? [Any], let first = rows.first as? [String: Any], isChangelogRow(first) {
+            for (i, row) in rows.enumerated() {
+                guard let object = row as? [String: Any], isChangelogRow(object) else {
+                    throw InputError(file: relativePath, message: "changelog row \(i + 1) is not a changelog row")
+                }
+                appendChange(object, line: i + 1, into: &out)
+            }
+            return
+        }
+        if let object = json as? [String: Any] {
+            if let collections = object["__collections__"] as? [String: Any] {  // node-firestore-import-export
+                readCollections(collections, path: "", into: &out)
+                return
+            }
+            if isCollectionsWrapper(object) {  // firestore-export-import
+                readCollections(object, path: "", into: &out)
+                return
+            }
+        }
+        guard let collection = collectionFromFileName else {
+            throw InputError(file: relativePath, message: "not a recognised export: expected a collections wrapper "
+                + "(keys such as \"users\", \"dailyJobReports\" or \"__collections__\"), changelog rows, "
+                + "or a file named after a collection (users, schools, reportTemplates, dailyJobReports, photoCritiques)")
+        }
+        if let object = json as? [String: Any] {
+            readCollection(collection.rawValue, object, path: "", into: &out)
+        } else if let array = json as? [Any] {
+            readCollection(collection.rawValue, array, path: "", into: &out)
+        } else {
+            throw InputError(file: relativePath, message: "expected an object keyed by document id or an array of documents, found \(describe(json))")
+        }
+    }
+
+    private func isCollectionsWrapper(_ object: [String: Any]) -> Bool {
+        let known = object.keys.filter { KnownCollection(rawValue: $0) != nil }
+        return !known.isEmpty && known.allSatisfy { object[$0] is [String: Any] || object[$0] is [Any] }
+    }
+
+    /// The longest known collection name the file's base name starts with
+    /// (`photoCritiques-2024.json` → photoCritiques).
+    private var collectionFromFileName: KnownCollection? {
+        KnownCollection.allCases
+            .filter { baseName.hasPrefix($0.rawValue) }
+            .max { $0.rawValue.count < $1.rawValue.count }
+    }
+
+    private func readCollections(_ collections: [String: Any], path: String, into out: inout ExportFileContents) {
+        for name in collections.keys.sorted() {
+            let value = collections[name]!
+            if let object = value as? [String: Any] {
+                readCollection(name, object, path: path, into: &out)
+            } else if let array = value as? [Any] {
+                readCollection(name, array, path: path, into: &out)
+            }
+        }
+    }
+
+    /// A collection as an object keyed by id. Sub-collections and unknown collections are counted, not read.
+    private func readCollection(_ name: String, _ docs: [String: Any], path: String, into out: inout ExportFileContents) {
+        let fullName = path.isEmpty ? name : "\(path)/\(name)"
+        guard path.isEmpty, KnownCollection(rawValue: name) != nil else {
+            out.ignoredCollections[path.isEmpty ? name : subCollectionPattern(fullName), default: 0] += docs.count
+            return
+        }
+        for id in docs.keys.sorted() {
+            guard let fields = docs[id] as? [String: Any] else {
+                out.diagnostics.append(Diagnostic(.skipped, file: relativePath, collection: name, documentID: id,
+                                                  message: "document is \(describe(docs[id]!)), not an object"))
+                continue
+            }
+            appendFields(fields, collection: name, id: id, into: &out)
+        }
+    }
+
+    /// A collection as an array of documents carrying their own `id`.
+    private func readCollection(_ name: String, _ docs: [Any], path: String, into out: inout ExportFileContents) {
+        guard path.isEmpty, KnownCollection(rawValue: name) != nil else {
+            out.ignoredCollections[path.isEmpty ? name : subCollectionPattern("\(path)/\(name)"), default: 0] += docs.count
+            return
+        }
+        for (i, doc) in docs.enumerated() {
+            guard let fields = doc as? [String: Any] else {
+                out.diagnostics.append(Diagnostic(.skipped, file: relativePath, collection: name,
+                                                  message: "element \(i + 1) is \(describe(doc)), not an object"))
+                continue
+            }
+            try? appendDocument(fields, id: nil, collection: name, line: nil, index: i, into: &out)
+        }
+    }
+
+    /// Adds a per-collection document that must carry its id in `id` (or `__id`, `documentId`).
+    private func appendDocument(_ object: [String: Any], id: String?, collection: String? = nil, line: Int?,
+                                index: Int? = nil, into out: inout ExportFileContents) throws(InputError) {
+        guard let name = collection ?? collectionFromFileName?.rawValue else {
+            throw InputError(file: relativePath, line: line, column: 1, message: "not a recognised export: a document "
+                + "line in a file not named after a collection (users, schools, reportTemplates, dailyJobReports, photoCritiques)")
+        }
+        let idKey = ["id", "__id", "documentId", "_id"].first { object[$0] is String }
+        guard let idKey, let docID = object[idKey] as? String, !docID.isEmpty else {
+            let place = line.map { "line \($0)" } ?? index.map { "element \($0 + 1)" } ?? "document"
+            out.diagnostics.append(Diagnostic(.skipped, file: relativePath, collection: name, field: "id",
+                                              message: "\(place) has no document id"))
+            return
+        }
+        var fields = object
+        fields.removeValue(forKey: idKey)
+        appendFields(fields, collection: name, id: docID, into: &out)
+    }
+
+    private func appendFields(_ object: [String: Any], collection: String, id: String, into out: inout ExportFileContents) {
+        var fields = object
+        // Sub-collections ride along inside documents in both npm formats; gen does not read them.
+        for key in ["__collections__", "subCollection"] {
+            guard let subs = fields.removeValue(forKey: key) as? [String: Any] else { continue }
+            for (name, docs) in subs {
+                let count = (docs as? [String: Any])?.count ?? (docs as? [Any])?.count ?? 0
+                let pattern = name.contains("/") ? subCollectionPattern(name) : "\(collection)/*/\(name)"
+                out.ignoredCollections[pattern, default: 0] += count
+            }
+        }
+        out.documents.append(RawDocument(collection: collection, id: id,
+                                         fields: fields.mapValues(ValueDecoding.decode), file: relativePath))
+    }
+
+    /// `users/abc/orders` → `users/*/orders`: one summary line per sub-collection, not per parent.
+    private func subCollectionPattern(_ path: String) -> String {
+        path.split(separator: "/").enumerated().map { $0.offset % 2 == 1 ? "*" : String($0.element) }.joined(separator: "/")
+    }
+
+    // MARK: - Changelog rows
+
+    private func isChangelogRow(_ object: [String: Any]) -> Bool {
+        object["document_name"] is String && object["operation"] is String
+    }
+
+    private func appendChange(_ row: [String: Any], line: Int, into out: inout ExportFileContents) {
+        let name = row["document_name"] as! String
+        // projects/<p>/databases/(default)/documents/<collection>/<docId>[/<sub>/<docId>…]
+        guard let range = name.range(of: "/documents/") else {
+            out.diagnostics.append(Diagnostic(.skipped, file: relativePath, field: "document_name",
+                                              message: "line \(line): document_name \"\(name)\" has no /documents/ path"))
+            return
+        }
+        let parts = name[range.upperBound...].split(separator: "/").map(String.init)
+        guard parts.count >= 2, parts.count % 2 == 0 else {
+            out.diagnostics.append(Diagnostic(.skipped, file: relativePath, field: "document_name",
+                                              message: "line \(line): document_name \"\(name)\" is not a document path"))
+            return
+        }
+        let collection = parts[0]
+        let id = (row["document_id"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? parts[parts.count - 1]
+        guard parts.count == 2, KnownCollection(rawValue: collection) != nil else {
+            out.ignoredCollections[parts.count == 2 ? collection : subCollectionPattern(parts.dropLast().joined(separator: "/")), default: 0] += 1
+            return
+        }
+        let source = DocumentSource(file: relativePath, collection: collection, documentID: id)
+        guard let opText = row["operation"] as? String, let op = ChangelogRow.Operation(rawValue: opText.uppercased()) else {
+            out.diagnostics.append(Diagnostic(.skipped, source, field: "operation", "line \(line): unknown operation \"\(row["operation"] ?? "")\""))
+            return
+        }
+        let stamp: Timestamp?
+        switch row["timestamp"].map(ValueDecoding.decode) {
+        case .string(let s)?: stamp = Timestamp(parsing: s)
+        case .timestamp(let t)?: stamp = t
+        case .int(let micros)?: stamp = Timestamp(seconds: floorDiv(micros, 1_000_000), nanoseconds: Int32((micros - floorDiv(micros, 1_000_000) * 1_000_000) * 1000))
+        default: stamp = nil
+        }
+        guard let stamp else {
+            out.diagnostics.append(Diagnostic(.skipped, source, field: "timestamp", "line \(line): change has no readable timestamp"))
+            return
+        }
+        var fields: [String: FirestoreValue]?
+        if op != .delete {
+            // `data` is the document as a JSON string (sometimes already an object).
+            var object = row["data"] as? [String: Any]
+            if object == nil, let text = row["data"] as? String {
+                object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+            }
+            guard let object else {
+                out.diagnostics.append(Diagnostic(.skipped, source, field: "data", "line \(line): \(op.rawValue) change has no readable document data"))
+                return
+            }
+            var doc = ExportFileContents()
+            appendFields(object, collection: collection, id: id, into: &doc)
+            out.ignoredCollections.merge(doc.ignoredCollections, uniquingKeysWith: +)
+            fields = doc.documents.first?.fields
+        }
+        out.changes.append(ChangelogRow(collection: collection, documentID: id, timestamp: stamp, operation: op,
+                                        fields: fields, file: relativePath, line: line))
+    }
+
+    private func describe(_ json: Any) -> String {
+        switch json {
+        case is [Any]: return "an array"
+        case is [String: Any]: return "an object"
+        case is String: return "a string"
+        case is NSNull: return "null"
+        default: return "a number"
+        }
+    }
+}

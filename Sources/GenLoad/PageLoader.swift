@@ -1,0 +1,56 @@
+import Foundation
+import GenModel
+import Yams
+
+/// Reads `CONTENT/pages/*.md`: YAML front matter (`title`, optional `order`) and a Markdown body.
+public enum PageLoader {
+    public static func load(contentDirectory: URL) throws(InputError) -> (pages: [ContentPage], diagnostics: [Diagnostic]) {
+        let folder = contentDirectory.appendingPathComponent("pages")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return ([], []) }
+        var pages: [ContentPage] = []
+        var diagnostics: [Diagnostic] = []
+        for name in names.sorted() where name.hasSuffix(".md") {
+            let file = "pages/\(name)"
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
+                throw InputError(file: file, message: "cannot read file")
+            }
+            let (page, warnings) = try parse(String(decoding: data, as: UTF8.self), name: String(name.dropLast(3)), file: file)
+            pages.append(page)
+            diagnostics += warnings
+        }
+        pages.sort { ($0.order ?? Int.max, $0.name) < ($1.order ?? Int.max, $1.name) }
+        return (pages, diagnostics)
+    }
+
+    static func parse(_ text: String, name: String, file: String) throws(InputError) -> (ContentPage, [Diagnostic]) {
+        var body = text
+        var meta: [String: Any] = [:]
+        var diagnostics: [Diagnostic] = []
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.first?.trimmingCharacters(in: .whitespaces) == "---",
+           let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) {
+            let yaml = lines[1..<end].joined(separator: "\n")
+            body = lines[(end + 1)...].joined(separator: "\n")
+            do {
+                meta = (try Yams.load(yaml: yaml) as? [String: Any]) ?? [:]
+            } catch let error as YamlError {
+                var e = ConfigLoader.yamlError(error, file: file)
+                e.line = e.line.map { $0 + 1 }  // the opening --- line
+                throw e
+            } catch {
+                throw InputError(file: file, message: "invalid front matter: \(error)")
+            }
+        }
+        for key in Set(meta.keys).subtracting(["title", "order"]).sorted() {
+            diagnostics.append(Diagnostic(.warning, file: file, field: key, message: "unknown front matter key; ignored"))
+        }
+        let title: String
+        if let t = meta["title"] as? String, !t.trimmingCharacters(in: .whitespaces).isEmpty {
+            title = t
+        } else {
+            title = name
+            diagnostics.append(Diagnostic(.warning, file: file, field: "title", message: "page has no title; its file name is used"))
+        }
+        return (ContentPage(name: name, title: title, order: meta["order"] as? Int, markdown: body, file: file), diagnostics)
+    }
+}

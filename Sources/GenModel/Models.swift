@@ -1,0 +1,235 @@
+/// A person in the organization (`users`). Photographers carry their home coordinates,
+/// the start and end of every mileage route.
+public struct User: Sendable, Hashable {
+    public var id: String
+    public var organizationID: String
+    public var firstName: String?
+    public var lastName: String?
+    public var email: String?
+    public var role: String?
+    public var isPhotographer: Bool
+    /// The stored `userCoordinates` text (`"lat,lng"`), validated where it is used.
+    public var userCoordinates: String?
+    public var source: DocumentSource
+
+    public init(id: String, organizationID: String, firstName: String? = nil, lastName: String? = nil,
+                email: String? = nil, role: String? = nil, isPhotographer: Bool = false,
+                userCoordinates: String? = nil, source: DocumentSource) {
+        self.id = id
+        self.organizationID = organizationID
+        self.firstName = firstName
+        self.lastName = lastName
+        self.email = email
+        self.role = role
+        self.isPhotographer = isPhotographer
+        self.userCoordinates = userCoordinates
+        self.source = source
+    }
+
+    /// "First Last", else whichever part exists, else nil.
+    public var fullName: String? {
+        let parts = [firstName, lastName].compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+}
+
+/// A school the photographers drive to (`schools`); `value` is its display name.
+public struct School: Sendable, Hashable {
+    public var id: String
+    public var organizationID: String
+    public var value: String
+    public var street: String?
+    public var city: String?
+    public var state: String?
+    public var zipCode: String?
+    /// The stored `coordinates` text (`"lat,lng"`), validated where it is used.
+    public var coordinates: String?
+    public var source: DocumentSource
+
+    public init(id: String, organizationID: String, value: String, street: String? = nil, city: String? = nil,
+                state: String? = nil, zipCode: String? = nil, coordinates: String? = nil, source: DocumentSource) {
+        self.id = id
+        self.organizationID = organizationID
+        self.value = value
+        self.street = street
+        self.city = city
+        self.state = state
+        self.zipCode = zipCode
+        self.coordinates = coordinates
+        self.source = source
+    }
+}
+
+/// How a smart field computes its value (`smartConfig`).
+public struct SmartFieldConfig: Sendable, Hashable {
+    public var calculationType: String
+    public var fallbackValue: String?
+    public var autoUpdate: Bool
+    public var format: String?
+    public var formula: String?
+
+    public init(calculationType: String, fallbackValue: String? = nil, autoUpdate: Bool = false,
+                format: String? = nil, formula: String? = nil) {
+        self.calculationType = calculationType
+        self.fallbackValue = fallbackValue
+        self.autoUpdate = autoUpdate
+        self.format = format
+        self.formula = formula
+    }
+}
+
+/// One field of a report template; a report stores its value under the field's `id`.
+public struct TemplateField: Sendable, Hashable {
+    public var id: String
+    public var type: String
+    public var label: String
+    public var required: Bool
+    public var options: [String]?
+    public var placeholder: String?
+    public var defaultValue: String?
+    public var smartConfig: SmartFieldConfig?
+    public var readOnly: Bool?
+    /// The optional conditional-logic block, kept as data for the form-logic stage.
+    public var logic: FirestoreValue?
+
+    public init(id: String, type: String, label: String, required: Bool = false, options: [String]? = nil,
+                placeholder: String? = nil, defaultValue: String? = nil, smartConfig: SmartFieldConfig? = nil,
+                readOnly: Bool? = nil, logic: FirestoreValue? = nil) {
+        self.id = id
+        self.type = type
+        self.label = label
+        self.required = required
+        self.options = options
+        self.placeholder = placeholder
+        self.defaultValue = defaultValue
+        self.smartConfig = smartConfig
+        self.readOnly = readOnly
+        self.logic = logic
+    }
+}
+
+/// A form template (`reportTemplates`).
+public struct ReportTemplate: Sendable, Hashable {
+    public var id: String
+    public var organizationID: String
+    public var name: String
+    public var description: String?
+    public var shootType: String?
+    public var isDefault: Bool
+    public var isActive: Bool
+    public var version: Int
+    public var fields: [TemplateField]
+    public var createdAt: Timestamp?
+    public var updatedAt: Timestamp?
+    public var createdBy: String?
+    public var source: DocumentSource
+
+    public init(id: String, organizationID: String, name: String, description: String? = nil,
+                shootType: String? = nil, isDefault: Bool = false, isActive: Bool = true, version: Int = 1,
+                fields: [TemplateField], createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil,
+                createdBy: String? = nil, source: DocumentSource) {
+        self.id = id
+        self.organizationID = organizationID
+        self.name = name
+        self.description = description
+        self.shootType = shootType
+        self.isDefault = isDefault
+        self.isActive = isActive
+        self.version = version
+        self.fields = fields
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.createdBy = createdBy
+        self.source = source
+    }
+}
+
+/// A photographer's daily job report (`dailyJobReports`). The form values stay typed
+/// Firestore values keyed by field id, exactly as stored.
+public struct DailyJobReport: Sendable, Hashable {
+    public var id: String
+    public var organizationID: String
+    public var userId: String?
+    /// The local day of the report in the configured time zone.
+    public var date: LocalDate
+    public var photographer: String?
+    public var templateId: String?
+    public var templateName: String?
+    public var templateVersion: Int?
+    public var reportType: String?
+    public var smartFieldsUsed: [String]?
+    public var createdAt: Timestamp?
+    public var updatedAt: Timestamp?
+    /// Every top-level field of the document, metadata included.
+    public var fields: [String: FirestoreValue]
+    public var source: DocumentSource
+
+    public init(id: String, organizationID: String, userId: String?, date: LocalDate, photographer: String? = nil,
+                templateId: String? = nil, templateName: String? = nil, templateVersion: Int? = nil,
+                reportType: String? = nil, smartFieldsUsed: [String]? = nil, createdAt: Timestamp? = nil,
+                updatedAt: Timestamp? = nil, fields: [String: FirestoreValue], source: DocumentSource) {
+        self.id = id
+        self.organizationID = organizationID
+        self.userId = userId
+        self.date = date
+        self.photographer = photographer
+        self.templateId = templateId
+        self.templateName = templateName
+        self.templateVersion = templateVersion
+        self.reportType = reportType
+        self.smartFieldsUsed = smartFieldsUsed
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.fields = fields
+        self.source = source
+    }
+}
+
+/// A manager's photo critique for a photographer (`photoCritiques`).
+public struct Critique: Sendable, Hashable {
+    public var id: String
+    public var organizationID: String
+    public var submitterId: String?
+    public var submitterName: String?
+    public var submitterEmail: String?
+    public var targetPhotographerId: String?
+    public var targetPhotographerName: String?
+    /// Full-size images; the older single `imageUrl` when there is no array.
+    public var imageUrls: [String]
+    /// Thumbnails; the older single `thumbnailUrl` when there is no array.
+    public var thumbnailUrls: [String]
+    public var imageCount: Int
+    public var managerNotes: String?
+    /// `"example"` (Good Example), `"improvement"` (Needs Improvement), or anything else as stored.
+    public var exampleType: String?
+    public var status: String?
+    public var createdAt: Timestamp?
+    public var updatedAt: Timestamp?
+    public var source: DocumentSource
+
+    public init(id: String, organizationID: String, submitterId: String? = nil, submitterName: String? = nil,
+                submitterEmail: String? = nil, targetPhotographerId: String? = nil,
+                targetPhotographerName: String? = nil, imageUrls: [String] = [], thumbnailUrls: [String] = [],
+                imageCount: Int = 0, managerNotes: String? = nil, exampleType: String? = nil,
+                status: String? = nil, createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil,
+                source: DocumentSource) {
+        self.id = id
+        self.organizationID = organizationID
+        self.submitterId = submitterId
+        self.submitterName = submitterName
+        self.submitterEmail = submitterEmail
+        self.targetPhotographerId = targetPhotographerId
+        self.targetPhotographerName = targetPhotographerName
+        self.imageUrls = imageUrls
+        self.thumbnailUrls = thumbnailUrls
+        self.imageCount = imageCount
+        self.managerNotes = managerNotes
+        self.exampleType = exampleType
+        self.status = status
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.source = source
+    }
+
+    public var isPublished: Bool { status == "published" }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// How numbers and dates read on pages: fixed US English, so output never depends on the machine's locale.
+public enum Format {
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// `1234.5` → `1,234.5` (one decimal, grouped).
+    public static func miles(_ x: Double) -> String { grouped(x, decimals: 1) }
+
+    /// `1234.5` → `$1,234.50`.
+    public static func money(_ x: Double) -> String {
+        (x < 0 ? "-$" : "$") + grouped(abs(x), decimals: 2)
+    }
+
+    public static func integer(_ n: Int) -> String { grouped(Double(n), decimals: 0) }
+
+    static func grouped(_ x: Double, decimals: Int) -> String {
+        let text = String(format: "%.\(decimals)f", locale: posix, abs(x))
+        let parts = text.split(separator: ".", maxSplits: 1)
+        var digits = Array(parts[0])
+        var i = digits.count - 3
+        while i > 0 { digits.insert(",", at: i); i -= 3 }
+        let whole = String(digits)
+        return (x < 0 && text.contains(where: { $0 != "0" && $0 != "." }) ? "-" : "") + (parts.count > 1 ? "\(whole).\(parts[1])" : whole)
+    }
+
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                                      "August", "September", "October", "November", "December"]
+    private static let shortMonths = monthNames.map { String($0.prefix(3)) }
+
+    /// `2024-09` → `September 2024`.
+    public static func monthTitle(_ key: String) -> String {
+        let parts = key.split(separator: "-")
+        guard parts.count == 2, let m = Int(parts[1]), (1...12).contains(m) else { return key }
+        return "\(monthNames[m - 1]) \(parts[0])"
+    }
+
+    /// `2024-09-03` → `Sep 3, 2024`.
+    public static func day(_ iso: String) -> String {
+        let parts = iso.split(separator: "-")
+        guard parts.count == 3, let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m) else { return iso }
+        return "\(shortMonths[m - 1]) \(d), \(parts[0])"
+    }
+
+    /// `1` → `1 report`, `2` → `2 reports`.
+    public static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(integer(n)) \(n == 1 ? singular : plural ?? singular + "s")"
+    }
+}

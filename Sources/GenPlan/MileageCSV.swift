@@ -1,0 +1,19 @@
+import GenCompute
+
+/// `data/mileage.csv`: one row per report, a header row first.
+enum MileageCSV {
+    static let header = ["reportId", "date", "photographerId", "photographer", "schools", "legs",
+                         "computedMiles", "recordedMiles", "miles", "source", "flags"]
+
+    static func rows(_ summary: MileageSummary) -> [[String]] {
+        [header] + summary.reports.map { r in
+            [r.reportId, r.date, r.photographerId, r.photographer, r.schools.joined(separator: "; "),
+             r.legs.map { "\($0.from) → \($0.to) (\(number($0.miles)) mi, \($0.minutes) min)" }.joined(separator: "; "),
+             r.computedMiles.map(number) ?? "", r.recordedMiles.map(number) ?? "", number(r.miles), r.source.rawValue,
+             r.flags.map(\.rawValue).joined(separator: " ")]
+        }
+    }
+
+    /// Plain, machine-readable: `24.8`, `0.0`; no grouping commas.
+    static func number(_ x: Double) -> String { String(format: "%.1f", x) }
+}

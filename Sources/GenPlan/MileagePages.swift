@@ -1,0 +1,134 @@
+import GenCompute
+import GenModel
+import GenResolve
+
+/// `mileage/index.html` (the organization by month and photographer) and
+/// `mileage/<photographer>.html` (each report's route, leg by leg).
+enum MileagePages {
+    struct Planned {
+        var path: String
+        var template: String
+        var title: String
+        var body: any Sendable
+    }
+
+    struct MonthRow: Sendable {
+        var month: String
+        var reports: String
+        var miles: String
+        var reimbursement: String?
+    }
+
+    struct PhotographerRow: Sendable {
+        var name: String
+        var href: String
+        var reports: String
+        var totalMiles: String
+        var reimbursement: String?
+    }
+
+    struct OverviewBody: Sendable {
+        var months: [MonthRow]
+        var photographers: [PhotographerRow]
+        var hasReports: Bool
+        var showReimbursement: Bool
+        var rate: String?
+        var speed: String
+        var totalMiles: String
+        var totalReports: String
+        var discrepancies: String
+    }
+
+    struct LegRow: Sendable {
+        var from: String
+        var to: String
+        var miles: String
+        var minutes: String
+    }
+
+    struct ReportRow: Sendable {
+        var anchor: String
+        var reportId: String
+        var day: String
+        var schools: String
+        var legs: [LegRow]
+        var hasLegs: Bool
+        var totalMinutes: String?
+        var computed: String
+        var recorded: String
+        var miles: String
+        var source: String
+        var flags: [String]
+        var hasFlags: Bool
+        var discrepancy: Bool
+    }
+
+    struct MonthSection: Sendable {
+        var id: String
+        var title: String
+        var miles: String
+        var reports: [ReportRow]
+        var reimbursement: String?
+    }
+
+    struct PhotographerBody: Sendable {
+        var name: String
+        var totalMiles: String
+        var months: [MonthRow]
+        var sections: [MonthSection]
+        var showReimbursement: Bool
+    }
+
+    static func plan(_ input: OrganizationInput, config: SiteConfig) -> [Planned] {
+        let summary = input.mileage
+        let files = PathAllocator(ids: summary.photographers.map(\.photographerId), reserved: ["index.html"])
+        let showMoney = summary.ratePerMile != nil
+        let byPhotographer = Dictionary(grouping: summary.reports, by: \.photographerId)
+
+        let overview = OverviewBody(
+            months: summary.months.map(monthRow),
+            photographers: summary.photographers.map { p in
+                let total = p.months.reduce(0) { $0 + ($1.reimbursement ?? 0) }
+                return PhotographerRow(name: p.name, href: "\(files[p.photographerId]).html",
+                                       reports: Format.integer(p.months.reduce(0) { $0 + $1.reports }),
+                                       totalMiles: Format.miles(p.totalMiles), reimbursement: showMoney ? Format.money(total) : nil)
+            },
+            hasReports: !summary.reports.isEmpty, showReimbursement: showMoney,
+            rate: summary.ratePerMile.map { Format.money($0) }, speed: Format.integer(Int(config.mileage.averageSpeedKmh.rounded())),
+            totalMiles: Format.miles(summary.months.reduce(0) { $0 + $1.miles }),
+            totalReports: Format.integer(summary.reports.count),
+            discrepancies: Format.integer(summary.reports.filter(\.isDiscrepancy).count))
+        var planned = [Planned(path: "mileage/index.html", template: "mileage", title: "Mileage", body: overview)]
+
+        for p in summary.photographers {
+            let rows = byPhotographer[p.photographerId] ?? []
+            let sections = Dictionary(grouping: rows, by: \.month).sorted { $0.key < $1.key }.map { month, reports in
+                let total = p.months.first { $0.month == month }
+                return MonthSection(id: "m-\(month)", title: Format.monthTitle(month), miles: Format.miles(total?.miles ?? 0),
+                                    reports: reports.map(reportRow), reimbursement: total?.reimbursement.map(Format.money))
+            }
+            let body = PhotographerBody(name: p.name, totalMiles: Format.miles(p.totalMiles), months: p.months.map(monthRow),
+                                        sections: sections, showReimbursement: showMoney)
+            planned.append(Planned(path: "mileage/\(files[p.photographerId]).html", template: "mileage-photographer",
+                                   title: "Mileage: \(p.name)", body: body))
+        }
+        return planned
+    }
+
+    static func monthRow(_ m: MonthMileage) -> MonthRow {
+        MonthRow(month: Format.monthTitle(m.month), reports: Format.integer(m.reports), miles: Format.miles(m.miles),
+                 reimbursement: m.reimbursement.map(Format.money))
+    }
+
+    static func reportRow(_ r: ReportMileage) -> ReportRow {
+        let minutes = r.legs.reduce(0) { $0 + $1.minutes }
+        return ReportRow(
+            anchor: "r-\(PathSegment.sanitize(r.reportId))", reportId: r.reportId, day: Format.day(r.date),
+            schools: r.schools.isEmpty ? "No schools listed" : r.schools.joined(separator: " → "),
+            legs: r.legs.map { LegRow(from: $0.from, to: $0.to, miles: Format.miles($0.miles), minutes: Format.integer($0.minutes)) },
+            hasLegs: !r.legs.isEmpty, totalMinutes: r.legs.isEmpty ? nil : Format.integer(minutes),
+            computed: r.computedMiles.map(Format.miles) ?? "—", recorded: r.recordedMiles.map(Format.miles) ?? "—",
+            miles: Format.miles(r.miles), source: r.source.rawValue, flags: r.flags.map(\.rawValue),
+            hasFlags: !r.flags.isEmpty, discrepancy: r.isDiscrepancy)
+    }
+}

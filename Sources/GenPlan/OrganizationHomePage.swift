@@ -1,0 +1,52 @@
+import GenCompute
+import GenModel
+import GenResolve
+
+/// An organization's home: what the export holds, and where to go from here.
+enum OrganizationHomePage {
+    struct Body: Sendable {
+        var stats: [Stat]
+        var firstDay: String?
+        var lastDay: String?
+        var months: [MonthRow]
+        var hasMonths: Bool
+        var pages: [NavLink]
+        var hasPages: Bool
+        var showReimbursement: Bool
+    }
+
+    struct Stat: Sendable {
+        var label: String
+        var value: String
+    }
+
+    struct MonthRow: Sendable {
+        var month: String
+        var reports: String
+        var miles: String
+        var reimbursement: String?
+    }
+
+    static func make(_ input: OrganizationInput, pages: [NavLink]) -> Body {
+        let org = input.organization
+        let published = org.critiques.filter(\.isPublished).count
+        let photographers = Set(org.users.filter(\.isPhotographer).map(\.id) + org.reports.compactMap(\.userId)).count
+        let stats = [
+            Stat(label: "Reports", value: Format.integer(org.reports.count)),
+            Stat(label: "Photographers", value: Format.integer(photographers)),
+            Stat(label: "Critiques", value: Format.integer(published)),
+            Stat(label: "Schools", value: Format.integer(org.schools.count)),
+            Stat(label: "Users", value: Format.integer(org.users.count)),
+            Stat(label: "Templates", value: Format.integer(org.templates.count)),
+            Stat(label: "Miles driven", value: Format.miles(input.mileage.months.reduce(0) { $0 + $1.miles })),
+        ]
+        let months = input.mileage.months.reversed().map {
+            MonthRow(month: Format.monthTitle($0.month), reports: Format.integer($0.reports), miles: Format.miles($0.miles),
+                     reimbursement: $0.reimbursement.map(Format.money))
+        }
+        return Body(stats: stats, firstDay: org.reports.first.map { Format.day($0.date.description) },
+                    lastDay: org.reports.last.map { Format.day($0.date.description) }, months: months,
+                    hasMonths: !months.isEmpty, pages: pages, hasPages: !pages.isEmpty,
+                    showReimbursement: input.mileage.ratePerMile != nil)
+    }
+}

@@ -1,0 +1,30 @@
+import GenModel
+
+/// One file of the output tree, decided but not yet rendered: the plan says *what*,
+/// the render stage says *which bytes*.
+public struct PlannedFile: Sendable {
+    /// Path relative to the output root, `/`-separated, every data-derived segment sanitized.
+    public var path: String
+    public var content: Content
+
+    public enum Content: Sendable {
+        /// A Mustache template from `Templates/` rendered with a context.
+        case page(template: String, context: PageContext)
+        /// A value written as pretty, key-sorted JSON.
+        case json(any Encodable & Sendable)
+        /// Rows written as RFC 4180 CSV (the first row is the header).
+        case csv([[String]])
+        /// A file copied from `Templates/assets/`.
+        case asset(String)
+    }
+
+    public init(path: String, content: Content) {
+        self.path = path
+        self.content = content
+    }
+
+    public var isPage: Bool {
+        if case .page = content { return true }
+        return false
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import GenModel
+import GenPlan
+
+/// Stage 5: planned files → bytes.
+public struct Renderer: Sendable {
+    public let templates: TemplateRenderer
+    public let assetsDirectory: URL
+
+    public init(templates: TemplateRenderer, assetsDirectory: URL) {
+        self.templates = templates
+        self.assetsDirectory = assetsDirectory
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case missingTemplate(String, path: String)
+        case missingAsset(String)
+        case encoding(path: String, Error)
+
+        public var description: String {
+            switch self {
+            case .missingTemplate(let name, let path): return "Templates/\(name).mustache: template not found (needed for \(path))"
+            case .missingAsset(let name): return "Templates/assets/\(name): asset not found"
+            case .encoding(let path, let error): return "\(path): cannot encode: \(error)"
+            }
+        }
+    }
+
+    public func render(_ file: PlannedFile) throws(Failure) -> Data {
+        switch file.content {
+        case .page(let template, let context):
+            guard let html = templates.render(context, template: template) else {
+                throw .missingTemplate(template, path: file.path)
+            }
+            return Data(html.utf8)
+        case .json(let value):
+            do { return try DataEncoders.json(value) } catch { throw .encoding(path: file.path, error) }
+        case .csv(let rows):
+            return DataEncoders.csv(rows)
+        case .asset(let name):
+            guard let data = FileManager.default.contents(atPath: assetsDirectory.appendingPathComponent(name).path) else {
+                throw .missingAsset(name)
+            }
+            return data
+        }
+    }
+}

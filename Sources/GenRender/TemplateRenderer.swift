@@ -1,0 +1,33 @@
+import Foundation
+import GenModel
+import GenPlan
+import Mustache
+
+/// The Mustache templates of `Templates/` (HTML auto-escaped; partials; `{{<layout}}` inheritance).
+public struct TemplateRenderer: Sendable {
+    let library: MustacheLibrary
+
+    /// Loads every `*.mustache` file under `directory`. A missing folder or a template that does
+    /// not parse is unusable input (exit 2), named by file and, for parse errors, line and column.
+    public static func load(directory: URL) async throws(InputError) -> TemplateRenderer {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDir), isDir.boolValue else {
+            throw InputError(file: directory.path, message: "template folder not found")
+        }
+        do {
+            return TemplateRenderer(library: try await MustacheLibrary(directory: directory.path))
+        } catch let error as MustacheLibrary.ParserError {
+            throw InputError(file: error.filename, line: error.context.lineNumber, column: error.context.columnNumber,
+                             message: "template does not parse: \(error.error)")
+        } catch {
+            throw InputError(file: directory.path, message: "cannot load templates: \(error)")
+        }
+    }
+
+    /// Whether a template of that name exists (checked before rendering, so a missing one is exit 2).
+    public func has(_ name: String) -> Bool { library.getTemplate(named: name) != nil }
+
+    public func render(_ context: PageContext, template: String) -> String? {
+        library.render(context, withTemplate: template)
+    }
+}

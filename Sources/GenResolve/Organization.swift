@@ -1,0 +1,58 @@
+import GenModel
+
+/// One organization's documents, and nothing of any other organization's. Every later stage
+/// works on one `Organization` at a time, which is what keeps organizations apart.
+public struct Organization: Sendable {
+    public var id: String
+    public var name: String
+    /// The folder name under the output root, unique among organizations.
+    public var pathSegment: String
+    public var users: [User]
+    public var schools: [School]
+    public var templates: [ReportTemplate]
+    /// Ordered by date, then photographer, then creation time, then id.
+    public var reports: [DailyJobReport]
+    public var critiques: [Critique]
+
+    public let usersByID: [String: User]
+    public let schoolsByID: [String: School]
+    /// Trimmed, case-folded school names → school (first by id on duplicates).
+    public let schoolsByName: [String: School]
+    public let templatesByID: [String: ReportTemplate]
+
+    public init(id: String, name: String, pathSegment: String, users: [User], schools: [School],
+                templates: [ReportTemplate], reports: [DailyJobReport], critiques: [Critique]) {
+        self.id = id
+        self.name = name
+        self.pathSegment = pathSegment
+        self.users = users.sorted { $0.id < $1.id }
+        self.schools = schools.sorted { $0.id < $1.id }
+        self.templates = templates.sorted { $0.id < $1.id }
+        self.reports = reports
+        self.critiques = critiques.sorted { ($0.createdAt ?? Timestamp(seconds: .min), $0.id) < ($1.createdAt ?? Timestamp(seconds: .min), $1.id) }
+        usersByID = Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        schoolsByID = Dictionary(schools.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var byName: [String: School] = [:]
+        for school in self.schools where byName[Organization.nameKey(school.value)] == nil {
+            byName[Organization.nameKey(school.value)] = school
+        }
+        schoolsByName = byName
+        templatesByID = Dictionary(templates.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// How school names are compared: trimmed and case-folded.
+    public static func nameKey(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    /// The display name of a report's photographer: the user's name, else what the report stored.
+    public func photographerName(of report: DailyJobReport) -> String {
+        if let id = report.userId, let name = usersByID[id]?.fullName { return name }
+        return report.photographer ?? report.userId ?? "Unknown photographer"
+    }
+
+    /// A school by document id, else by name.
+    public func school(matching reference: String) -> School? {
+        schoolsByID[reference] ?? schoolsByName[Organization.nameKey(reference)]
+    }
+}

@@ -1,0 +1,62 @@
+import GenLoad
+import GenModel
+
+/// All organizations of an export, each self-contained.
+public struct ResolvedSite: Sendable {
+    public var organizations: [Organization]
+    public var diagnostics: [Diagnostic]
+}
+
+/// Stage 2: splits typed documents by organization, gives each a unique folder, and checks
+/// references. A reference is looked up only inside the document's own organization.
+public enum OrganizationResolver {
+    public static func resolve(_ export: TypedExport, config: SiteConfig) -> ResolvedSite {
+        var diagnostics: [Diagnostic] = []
+        let ids = Set(export.users.map(\.organizationID) + export.schools.map(\.organizationID)
+            + export.templates.map(\.organizationID) + export.reports.map(\.organizationID)
+            + export.critiques.map(\.organizationID))
+        // `assets` and `index.html` live beside the organization folders at the output root.
+        let folders = PathAllocator(ids: ids, reserved: ["assets", "index.html"])
+        let users = Dictionary(grouping: export.users, by: \.organizationID)
+        let schools = Dictionary(grouping: export.schools, by: \.organizationID)
+        let templates = Dictionary(grouping: export.templates, by: \.organizationID)
+        let reports = Dictionary(grouping: export.reports, by: \.organizationID)
+        let critiques = Dictionary(grouping: export.critiques, by: \.organizationID)
+
+        var organizations: [Organization] = []
+        for id in ids.sorted() {
+            var org = Organization(id: id, name: config.organizations[id] ?? id, pathSegment: folders[id],
+                                   users: users[id] ?? [], schools: schools[id] ?? [], templates: templates[id] ?? [],
+                                   reports: [], critiques: critiques[id] ?? [])
+            org.reports = (reports[id] ?? []).sorted { a, b in
+                let ka = (a.date, org.photographerName(of: a), a.createdAt ?? Timestamp(seconds: .min), a.id)
+                let kb = (b.date, org.photographerName(of: b), b.createdAt ?? Timestamp(seconds: .min), b.id)
+                return ka < kb
+            }
+            diagnostics += checkReferences(org)
+            organizations.append(org)
+        }
+        return ResolvedSite(organizations: organizations, diagnostics: diagnostics)
+    }
+
+    static func checkReferences(_ org: Organization) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for report in org.reports {
+            if let user = report.userId, org.usersByID[user] == nil {
+                out.append(Diagnostic(.warning, report.source, field: "userId", "user \"\(user)\" is not in this organization"))
+            } else if report.userId == nil {
+                out.append(Diagnostic(.warning, report.source, field: "userId", "report has no userId; its photographer's home is unknown"))
+            }
+            if let template = report.templateId, org.templatesByID[template] == nil {
+                out.append(Diagnostic(.warning, report.source, field: "templateId", "template \"\(template)\" is not in this organization"))
+            }
+        }
+        for critique in org.critiques {
+            if let target = critique.targetPhotographerId, org.usersByID[target] == nil {
+                out.append(Diagnostic(.warning, critique.source, field: "targetPhotographerId",
+                                      "photographer \"\(target)\" is not in this organization"))
+            }
+        }
+        return out
+    }
+}

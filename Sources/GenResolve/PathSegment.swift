@@ -1,0 +1,70 @@
+import Crypto
+import Foundation
+
+/// Turns data (organization ids, document ids, page names) into safe, unique path segments.
+/// Ids are data, never paths: no `/`, no `..`, no control characters, bounded length.
+public enum PathSegment {
+    public static let maxLength = 64
+
+    /// The id itself when it is already safe; otherwise a cleaned form plus a short hash
+    /// of the original, so two different unsafe ids cannot clean to the same name.
+    public static func sanitize(_ id: String) -> String {
+        if isSafe(id) { return id }
+        var cleaned = ""
+        for scalar in id.unicodeScalars {
+            let c = Character(scalar)
+            cleaned.append(isAllowed(scalar) ? c : "-")
+        }
+        // No leading dots or dashes (hidden files, `..`, options), no runs of dashes.
+        while cleaned.contains("--") { cleaned = cleaned.replacingOccurrences(of: "--", with: "-") }
+        cleaned = String(cleaned.drop { $0 == "." || $0 == "-" })
+        while cleaned.hasSuffix("-") || cleaned.hasSuffix(".") { cleaned.removeLast() }
+        let hash = shortHash(id)
+        let room = maxLength - hash.count - 1
+        let stem = String(cleaned.prefix(room))
+        return stem.isEmpty ? "id-\(hash)" : "\(stem)-\(hash)"
+    }
+
+    /// ASCII letters, digits, `-`, `_`, `.`; not starting with `.` or `-`; at most `maxLength`.
+    public static func isSafe(_ s: String) -> Bool {
+        guard !s.isEmpty, s.utf8.count <= maxLength, let first = s.unicodeScalars.first,
+              first != ".", first != "-" else { return false }
+        return s.unicodeScalars.allSatisfy(isAllowed)
+    }
+
+    private static func isAllowed(_ u: Unicode.Scalar) -> Bool {
+        switch u {
+        case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".": return true
+        default: return false
+        }
+    }
+
+    /// First 8 hex digits of SHA-256: stable across builds and machines.
+    public static func shortHash(_ s: String) -> String {
+        SHA256.hash(data: Data(s.utf8)).prefix(4).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+/// Hands out path segments for a set of ids inside one folder: sanitized, and unique even on a
+/// case-insensitive file system. Ids are allocated in sorted order so the result never depends
+/// on the order documents were read.
+public struct PathAllocator: Sendable {
+    public private(set) var segments: [String: String] = [:]
+
+    public init<S: Sequence>(ids: S, reserved: Set<String> = []) where S.Element == String {
+        var taken = Set(reserved.map { $0.lowercased() })
+        for id in Set(ids).sorted() {
+            let base = PathSegment.sanitize(id)
+            var candidate = base
+            var n = 2
+            while taken.contains(candidate.lowercased()) {
+                candidate = "\(base.prefix(PathSegment.maxLength - 4))~\(n)"
+                n += 1
+            }
+            taken.insert(candidate.lowercased())
+            segments[id] = candidate
+        }
+    }
+
+    public subscript(id: String) -> String { segments[id] ?? PathSegment.sanitize(id) }
+}

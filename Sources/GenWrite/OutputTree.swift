@@ -1,0 +1,83 @@
+import Foundation
+import GenModel
+
+/// Stage 6: writes a whole output tree atomically. Files go into a staging folder beside the
+/// output; `commit()` swaps it in with two renames. Until then, and if anything fails, the
+/// previous output stays exactly as it was.
+public final class OutputTree: Sendable {
+    public let output: URL
+    public let staging: URL
+
+    public enum Failure: Error, CustomStringConvertible {
+        case unsafePath(String)
+        case io(path: String, Error)
+
+        public var description: String {
+            switch self {
+            case .unsafePath(let p): return "refusing to write outside the output folder: \(p)"
+            case .io(let path, let error): return "\(path): \((error as NSError).localizedDescription)"
+            }
+        }
+    }
+
+    public init(output: URL) throws(Failure) {
+        self.output = output.standardizedFileURL
+        let parent = self.output.deletingLastPathComponent()
+        staging = parent.appendingPathComponent(".\(self.output.lastPathComponent).staging-\(getpid())")
+        do {
+            try? FileManager.default.removeItem(at: staging)
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw .io(path: staging.path, error)
+        }
+    }
+
+    /// Writes one file at `path` (relative, `/`-separated). Safe to call from many threads.
+    public func write(_ data: Data, to path: String) throws(Failure) {
+        guard OutputTree.isSafe(path) else { throw .unsafePath(path) }
+        let url = staging.appendingPathComponent(path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        } catch {
+            throw .io(path: path, error)
+        }
+    }
+
+    /// Relative, no empty/`.`/`..` segments, no backslashes or control characters: a last line of
+    /// defence behind the sanitizing of every data-derived segment.
+    public static func isSafe(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\") else { return false }
+        guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+    }
+
+    /// Swaps the staging folder in place of the output. A `.gitkeep` placeholder in the old
+    /// output is carried over, so building in a checkout leaves git's view of `Output/` alone.
+    public func commit() throws(Failure) {
+        let fm = FileManager.default
+        let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
+        let keep = output.appendingPathComponent(".gitkeep")
+        if fm.fileExists(atPath: keep.path) {
+            try? fm.copyItem(at: keep, to: staging.appendingPathComponent(".gitkeep"))
+        }
+        do {
+            try? fm.removeItem(at: old)
+            if fm.fileExists(atPath: output.path) { try fm.moveItem(at: output, to: old) }
+            do {
+                try fm.moveItem(at: staging, to: output)
+            } catch {
+                if fm.fileExists(atPath: old.path) { try? fm.moveItem(at: old, to: output) }
+                throw error
+            }
+            try? fm.removeItem(at: old)
+        } catch {
+            throw .io(path: output.path, error)
+        }
+    }
+
+    /// Throws the staging folder away; the previous output is untouched.
+    public func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import GenBuild
+import GenModel
+
+/// Folder options shared by `build` and `check`.
+struct Folders: ParsableArguments {
+    @Option(help: "Content folder: site.yml, export/, pages/.")
+    var content = "Content"
+    @Option(help: "Template folder: *.mustache and assets/.")
+    var templates = "Templates"
+    @Option(help: "Output folder; replaced atomically when the build succeeds.")
+    var output = "Output"
+
+    func options(write: Bool, quiet: Bool) -> BuildOptions {
+        BuildOptions(content: URL(fileURLWithPath: content), templates: URL(fileURLWithPath: templates),
+                     output: URL(fileURLWithPath: output), writeOutput: write, progress: .automatic(quiet: quiet))
+    }
+}
+
+/// Exit codes: 0 success; 1 `--strict` found data problems; 2 unusable input.
+enum ExitStatus {
+    static let problems = ExitCode(1)
+    static let unusableInput = ExitCode(2)
+}
+
+func runPipeline(_ options: BuildOptions) async throws -> BuildReport {
+    do {
+        return try await BuildPipeline.run(options)
+    } catch {
+        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        throw ExitStatus.unusableInput
+    }
+}
+
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "build", abstract: "Build the site into the output folder.")
+
+    @OptionGroup var folders: Folders
+    @Flag(help: "Exit with status 1 when the data has problems (the site is still written).")
+    var strict = false
+    @Flag(help: "Print only the summary.")
+    var quiet = false
+
+    func run() async throws {
+        let report = try await runPipeline(folders.options(write: true, quiet: quiet))
+        print(report.summary(outputPath: folders.output))
+        if strict, !report.diagnostics.isEmpty {
+            FileHandle.standardError.write(Data("--strict: \(report.diagnostics.count) data problem(s); run gen check to list them\n".utf8))
+            throw ExitStatus.problems
+        }
+    }
+}
+
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check", abstract: "Do everything build does short of writing, and list the data problems.")
+
+    @OptionGroup var folders: Folders
+    @Flag(help: "Exit with status 1 on warnings too, not only on skipped documents.")
+    var strict = false
+    @Flag(help: "Print only the summary, not each problem.")
+    var quiet = false
+
+    func run() async throws {
+        let report = try await runPipeline(folders.options(write: false, quiet: quiet))
+        if !quiet {
+            for problem in report.sortedDiagnostics { print(problem) }
+        }
+        print(report.summary(outputPath: nil))
+        let failing = strict ? report.diagnostics : report.skipped
+        if !failing.isEmpty { throw ExitStatus.problems }
+    }
+}
