@@ -58,7 +58,7 @@ public struct PathAllocator: Sendable {
             var candidate = base
             var n = 2
             while taken.contains(candidate.lowercased()) {
-                candidate = "\(base.prefix(PathSegment.maxLength - 4))~\(n)"
+                candidate = "\(base.prefix(PathSegment.maxLength - 4))-\(n)"
                 n += 1
             }
             taken.insert(candidate.lowercased())

@@ -7,6 +7,13 @@ public struct MonthMileage: Sendable, Hashable, Codable {
     public var miles: Double
     public var reports: Int
     public var reimbursement: Double?
+
+    public init(month: String, miles: Double, reports: Int, reimbursement: Double?) {
+        self.month = month
+        self.miles = miles
+        self.reports = reports
+        self.reimbursement = reimbursement
+    }
 }
 
 public struct PhotographerMileage: Sendable, Hashable, Codable {

@@ -1,0 +1,96 @@
+import GenBuild
+import GenModel
+import XCTest
+
+final class BuildOutputTests: XCTestCase {
+    /// The bundled sample, built twice into two folders: identical bytes.
+    func testSameInputSameBytes() async throws {
+        let a = try TestSite(), b = try TestSite()
+        defer { a.remove(); b.remove() }
+        let first = try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: TestSite.templates, output: a.output))
+        try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: TestSite.templates, output: b.output))
+        let filesA = TestSite.files(under: a.output), filesB = TestSite.files(under: b.output)
+        XCTAssertEqual(filesA, filesB)
+        XCTAssertGreaterThan(filesA.count, 8)
+        XCTAssertEqual(first.filesWritten, filesA.count)
+        for file in filesA {
+            let da = try Data(contentsOf: a.output.appendingPathComponent(file))
+            let db = try Data(contentsOf: b.output.appendingPathComponent(file))
+            XCTAssertEqual(da, db, "\(file) differs between builds")
+        }
+    }
+
+    /// A build that fails midway (a page needs a template that does not exist) leaves the previous output as it was.
+    func testFailedBuildLeavesPreviousOutputUntouched() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
+        try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1", extra: ["schools_visited": []])])
+        try await site.build()
+        let before = TestSite.files(under: site.output).map { ($0, try? Data(contentsOf: site.output.appendingPathComponent($0))) }
+
+        // Templates without the mileage page: planning succeeds, rendering fails partway through.
+        let broken = site.root.appendingPathComponent("BrokenTemplates")
+        try FileManager.default.copyItem(at: TestSite.templates, to: broken)
+        try FileManager.default.removeItem(at: broken.appendingPathComponent("assets/style.css"))
+        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Changed", last: "Name")])
+        do {
+            try await site.build(templates: broken)
+            XCTFail("the build should fail")
+        } catch {
+            XCTAssertTrue("\(error)".contains("style.css"), "\(error)")
+        }
+        let after = TestSite.files(under: site.output).map { ($0, try? Data(contentsOf: site.output.appendingPathComponent($0))) }
+        XCTAssertEqual(before.map(\.0), after.map(\.0))
+        XCTAssertEqual(before.map(\.1), after.map(\.1))
+        // No staging folder is left behind.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.contains("staging") }
+        XCTAssertEqual(leftovers, [])
+    }
+
+    func testMissingTemplateFolderIsUnusableInput() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        do {
+            try await site.build(templates: site.root.appendingPathComponent("NoSuchTemplates"))
+            XCTFail("expected a failure")
+        } catch let BuildFailure.input(error) {
+            XCTAssertTrue(error.file.hasSuffix("NoSuchTemplates"))
+            XCTAssertTrue(error.message.contains("template folder not found"))
+        }
+    }
+
+    func testSampleSiteHasEveryPageAndTheMileageData() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let report = try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: TestSite.templates, output: site.output))
+        XCTAssertEqual(report.documentsRead["dailyJobReports"], 122)
+        XCTAssertEqual(report.ignoredCollections["auditLog"], 2)
+        let org = "L7mQ2xVb9KpT4wRz8NcE"
+        for path in ["index.html", "assets/style.css", "\(org)/index.html", "\(org)/mileage/index.html", "\(org)/data/mileage.json",
+                     "\(org)/data/mileage.csv", "\(org)/pages/about.html", "\(org)/pages/mileage-policy.html"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: site.output.appendingPathComponent(path).path), path)
+        }
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("\(org)/data/mileage.json"))) as! [String: Any]
+        XCTAssertEqual(Set(json.keys), ["organizationId", "unit", "ratePerMile", "reports", "photographers", "months"])
+        let reports = json["reports"] as! [[String: Any]]
+        XCTAssertEqual(reports.count, 122)
+        XCTAssertEqual(Set(reports[0].keys), ["reportId", "date", "photographerId", "photographer", "schools", "legs", "computedMiles",
+                                              "recordedMiles", "miles", "source", "flags"])
+        // The five seeded discrepancies are flagged.
+        let flagged = reports.filter { ($0["flags"] as! [String]).contains("discrepancy") }.map { $0["reportId"] as! String }
+        XCTAssertEqual(Set(flagged), ["9tPJWSXDXAJOtMFqa6Xg", "ViQPVVcakPYjLRBTCEbJ", "qhKUhrDk17omtQhETkAU", "TiFWyNjAmoJiYXJ65Vec", "7NMrUr0ojw1PNhPFBQKM"])
+        // Late-night UTC timestamps land on the previous local day (America/Chicago).
+        XCTAssertEqual(reports.first { $0["reportId"] as? String == "LUHPGyg8xx1ekTUxqCJe" }?["date"] as? String, "2024-09-30")
+        // Month totals are the sums of the per-report miles.
+        let months = json["months"] as! [[String: Any]]
+        for month in months {
+            let key = month["month"] as! String
+            let sum = reports.filter { ($0["date"] as! String).hasPrefix(key) }.reduce(0.0) { $0 + ($1["miles"] as! Double) }
+            XCTAssertEqual(month["miles"] as! Double, sum, accuracy: 0.05)
+        }
+        // The CSV has a header and one row per report.
+        let csv = try site.text("\(org)/data/mileage.csv")
+        XCTAssertEqual(csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count, 123)
+    }
+}

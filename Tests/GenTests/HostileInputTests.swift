@@ -1,0 +1,93 @@
+import GenBuild
+import GenModel
+import GenResolve
+import XCTest
+
+final class HostileInputTests: XCTestCase {
+    func testSanitizedSegments() {
+        XCTAssertEqual(PathSegment.sanitize("org_123"), "org_123")
+        for id in ["../../x", "a/b", "..", ".", "", "a\u{0}b", "C:\\evil", String(repeating: "x", count: 500), "\u{202E}gnp.exe", "-rf"] {
+            let s = PathSegment.sanitize(id)
+            XCTAssertTrue(PathSegment.isSafe(s), "\(id.debugDescription) → \(s)")
+            XCTAssertFalse(s.contains("/") || s.contains("..") || s.hasPrefix("."), s)
+            XCTAssertLessThanOrEqual(s.utf8.count, PathSegment.maxLength)
+        }
+        // Two ids that clean to the same text keep apart through the hash suffix.
+        XCTAssertNotEqual(PathSegment.sanitize("a/b"), PathSegment.sanitize("a?b"))
+        // Stable across calls (and machines: SHA-256).
+        XCTAssertEqual(PathSegment.sanitize("a/b"), PathSegment.sanitize("a/b"))
+    }
+
+    func testAllocatorKeepsCollidingIdsApart() {
+        let long = String(repeating: "y", count: 200)
+        let ids = ["Org", "org", "a-b", "a/b", long, long + "z", "index.html"]
+        let alloc = PathAllocator(ids: ids, reserved: ["index.html"])
+        let segments = ids.map { alloc[$0] }
+        XCTAssertEqual(Set(segments.map { $0.lowercased() }).count, ids.count, "\(segments)")
+        XCTAssertNotEqual(alloc["index.html"], "index.html")
+    }
+
+    func testHostileIdsStayInsideTheOutputWithDistinctFiles() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let orgs = ["../../x", "a/b", "a-b", "A-B", String(repeating: "o", count: 300), "..", "index.html", "assets"]
+        var docs: [[String: Any]] = []
+        for (i, org) in orgs.enumerated() {
+            docs.append(Doc.user("../u\(i)/..", org: org, first: "Org\(i)", last: "Person"))
+        }
+        try site.writeCollection("users", docs)
+        try site.writeCollection("dailyJobReports", orgs.enumerated().map { i, org in
+            Doc.report("../../../etc/passwd\(i)", org: org, user: "../u\(i)/..", extra: ["schools_visited": []])
+        })
+        try await site.build()
+        // Nothing escaped: the temp root holds only Content and Output.
+        let top = try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted()
+        XCTAssertEqual(top, ["Content", "Output"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("x").path))
+        // One distinct folder per organization, each with its own home page and mileage data.
+        let folders = try FileManager.default.contentsOfDirectory(atPath: site.output.path).filter { !["assets", "index.html", ".gitkeep"].contains($0) }
+        XCTAssertEqual(folders.count, orgs.count, "\(folders)")
+        XCTAssertEqual(Set(folders.map { $0.lowercased() }).count, orgs.count)
+        for folder in folders {
+            XCTAssertTrue(PathSegment.isSafe(folder), folder)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("\(folder)/index.html").path))
+            let json = try site.text("\(folder)/data/mileage.json")
+            XCTAssertTrue(json.contains("etc/passwd"), "the id is data inside the file, not a path")
+        }
+        XCTAssertEqual(try site.text("index.html").components(separatedBy: "class=\"org-link\"").count - 1, orgs.count)
+    }
+
+    func testHostileTextIsEscapedEverywhere() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let script = "<script>alert(1)</script>"
+        let img = "\"><img src=x onerror=alert(2)>"
+        let js = "javascript:alert(3)"
+        try site.write("site.yml", "title: \"\(script.replacingOccurrences(of: "\"", with: "\\\""))\"\norganizations:\n  o1: '\(img)'\n")
+        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: script, last: img)])
+        try site.writeCollection("schools", [Doc.school("s1", org: "o1", name: "\(img) School")])
+        try site.writeCollection("dailyJobReports", [Doc.report("r<b>1</b>", org: "o1", user: "u1", extra: [
+            "schools_visited": ["\(img) School", "\(script) Unknown"], "mileage": "\(img)",
+        ])])
+        try site.write("pages/evil.md", "---\ntitle: \"\(script.replacingOccurrences(of: "\"", with: "\\\""))\"\n---\n"
+            + "<script>alert(4)</script>\n\n[click](\(js)) <img src=x onerror=alert(5)> [ok](https://example.com)\n")
+        try await site.build()
+        let all = TestSite.files(under: site.output).filter { $0.hasSuffix(".html") }
+        XCTAssertGreaterThan(all.count, 4)
+        for file in all {
+            let html = try site.text(file)
+            XCTAssertFalse(html.contains("<script"), "\(file) contains a raw script tag")
+            XCTAssertFalse(html.contains("<img"), "\(file) contains a raw img tag")
+            XCTAssertNil(html.range(of: #"<[^>]*\sonerror="#, options: .regularExpression), "\(file) has an event handler in a tag")
+            XCTAssertFalse(html.lowercased().contains("href=\"javascript:"), "\(file) contains a javascript: link")
+            XCTAssertFalse(html.contains("<b>1</b>"), file)
+        }
+        let home = try site.text("\(PathSegment.sanitize("o1"))/index.html")
+        XCTAssertTrue(home.contains("&quot;&gt;&lt;img src=x onerror=alert(2)&gt;"), "organization name is escaped, not dropped")
+        let page = try site.text("o1/pages/evil.html")
+        XCTAssertTrue(page.contains("<!-- raw HTML omitted -->"))
+        XCTAssertTrue(page.contains("href=\"https://example.com\""))
+        let mileage = try site.text("o1/mileage/u1.html")
+        XCTAssertTrue(mileage.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+}
