@@ -31,7 +31,8 @@ struct OrganizationPlanner {
         for contentPage in pages {
             let path = "pages/\(names[contentPage.name]).html"
             files.append(page(path, template: "content-page", title: contentPage.title, current: path,
-                              body: ContentPageBody(html: markdown(contentPage.markdown))))
+                              body: ContentPageBody(html: markdown(contentPage.markdown),
+                                                    hasOwnHeading: ContentPageBody.startsWithHeading(contentPage.markdown))))
         }
         return files
     }
@@ -60,4 +61,11 @@ struct OrganizationPlanner {
 struct ContentPageBody: Sendable {
     /// Safe HTML from cmark-gfm (raw HTML omitted, unsafe links emptied).
     var html: String
+    /// The Markdown opens with its own `# Heading`: the page shows that one instead of the title.
+    var hasOwnHeading: Bool
+
+    static func startsWithHeading(_ markdown: String) -> Bool {
+        let first = markdown.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        return first.map { $0.trimmingCharacters(in: .whitespaces).hasPrefix("# ") } ?? false
+    }
 }

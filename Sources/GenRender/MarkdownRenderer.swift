@@ -15,7 +15,9 @@ public struct MarkdownRenderer: Sendable {
     }
 
     public func html(_ markdown: String) -> String {
+        // Style attributes, not `align=` (obsolete in HTML5); UTF-8 validated so bad bytes cannot break a page.
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
+            | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES | CMARK_OPT_VALIDATE_UTF8
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
         for name in MarkdownRenderer.extensionNames {
