@@ -46,7 +46,7 @@ public enum ConfigLoader {
             }
             for (id, name) in names { config.organizations[id] = try string(name, "organizations.\(id)", file) }
         }
-        if let v = root["mileage"] {
+        if let v = root["mileage"], !(v is NSNull) {  // `mileage:` with every key commented out means defaults
             guard let mileage = v as? [String: Any] else {
                 throw InputError(file: file, message: "mileage: expected a mapping with ratePerMile and averageSpeedKmh")
             }

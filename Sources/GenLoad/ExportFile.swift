@@ -8,6 +8,9 @@ struct ExportFileContents: Sendable {
     var changes: [ChangelogRow] = []
     /// Collections gen does not use, and sub-collections: name → documents seen.
     var ignoredCollections: [String: Int] = [:]
+    /// Changelog rows of collections gen does not use: name → distinct document ids
+    /// (a document changed four times is still one document).
+    var ignoredChangelogDocuments: [String: Set<String>] = [:]
     var diagnostics: [Diagnostic] = []
 }
 
@@ -98,8 +101,17 @@ struct ExportFileReader {
             }
             return
         }
+        if let object = json as? [String: Any], isChangelogRow(object) {  // a one-row changelog saved as .json
+            appendChange(object, line: 1, into: &out)
+            return
+        }
         if let object = json as? [String: Any] {
             if let collections = object["__collections__"] as? [String: Any] {  // node-firestore-import-export
+                guard object.count == 1 else {
+                    // An export of one document path: its id is not in the file, so it cannot be placed.
+                    throw InputError(file: relativePath, message: "looks like a node-firestore-import-export export of a single "
+                        + "document (fields beside \"__collections__\"); its document id is unknown — export the collection instead")
+                }
                 readCollections(collections, path: "", into: &out)
                 return
             }
@@ -241,7 +253,8 @@ struct ExportFileReader {
         let collection = parts[0]
         let id = (row["document_id"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? parts[parts.count - 1]
         guard parts.count == 2, KnownCollection(rawValue: collection) != nil else {
-            out.ignoredCollections[parts.count == 2 ? collection : subCollectionPattern(parts.dropLast().joined(separator: "/")), default: 0] += 1
+            let pattern = parts.count == 2 ? collection : subCollectionPattern(parts.dropLast().joined(separator: "/"))
+            out.ignoredChangelogDocuments[pattern, default: []].insert(parts.joined(separator: "/"))
             return
         }
         let source = DocumentSource(file: relativePath, collection: collection, documentID: id)

@@ -62,6 +62,9 @@ public enum ExportLoader {
         var diagnostics = contents.flatMap(\.diagnostics)
         var ignored: [String: Int] = [:]
         for c in contents { ignored.merge(c.ignoredCollections, uniquingKeysWith: +) }
+        var changelogIgnored: [String: Set<String>] = [:]
+        for c in contents { changelogIgnored.merge(c.ignoredChangelogDocuments) { $0.union($1) } }
+        for (name, ids) in changelogIgnored { ignored[name, default: 0] += ids.count }
 
         struct Key: Hashable { var collection: String; var id: String }
         var current: [Key: RawDocument] = [:]
