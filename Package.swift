@@ -54,7 +54,7 @@ let package = Package(
         // Synthetic exports for demos and benchmarks (streams; never holds all reports).
         .target(name: "GenSample", dependencies: ["GenModel"]),
         .executableTarget(name: "gen", dependencies: [
-            "GenBuild", "GenModel",
+            "GenBuild", "GenSample", "GenModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "GenTests", dependencies: [

@@ -21,8 +21,12 @@ final class OrganizationIsolationTests: XCTestCase {
         // An orphan: no organization at all. It must appear nowhere.
         try site.writeCollection("dailyJobReports", [["id": "orphan", "userId": "u-orgA", "date": "2024-09-03", "notes": "ORPHANMARK"]],
                                  file: "dailyJobReports-orphan.ndjson")
-        // A report that names the other organization's user and school: resolved only inside its own org.
-        try site.writeCollection("dailyJobReports", [Doc.report("cross", org: "orgA", user: "u-orgB", extra: ["schools_visited": ["BRAVOMARK School"]])],
+        // A report of orgA that names orgB's user and school by id: resolved only inside orgA, so orgB's
+        // names (which hold the marker) must not be pulled in.
+        try site.writeCollection("dailyJobReports", [
+            Doc.report("cross", org: "orgA", user: "u-orgB", extra: ["schools_visited": ["s-orgB"]]),
+            Doc.report("cross2", org: "orgA", user: "u-orgA", extra: ["schools_visited": ["s-orgB"]]),
+        ],
                                  file: "dailyJobReports-cross.ndjson")
 
         let report = try await site.build()
@@ -37,6 +41,7 @@ final class OrganizationIsolationTests: XCTestCase {
         XCTAssertTrue(report.skipped.contains { $0.documentID == "orphan" && $0.field == "organizationID" })
         // The cross-organization references did not resolve.
         XCTAssertTrue(report.warnings.contains { $0.documentID == "cross" && $0.field == "userId" })
+        XCTAssertTrue(report.warnings.contains { $0.documentID == "cross2" && $0.field == "schools_visited" })
         // No page links out of its tree.
         for org in ["orgA", "orgB"] {
             for file in TestSite.files(under: site.output.appendingPathComponent(org)) where file.hasSuffix(".html") {

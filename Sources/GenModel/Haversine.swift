@@ -1,5 +1,4 @@
 import Foundation
-import GenModel
 
 /// Great-circle distance, as the app computes mileage (smart-fields.md).
 public enum Haversine {
