@@ -3,38 +3,6 @@ import Foundation
 import GenModel
 import XCTest
 
-/// A throwaway `CONTENT/` folder.
-fileprivate struct ContentFolder {
-    let content: URL
-
-    init() throws {
-        content = FileManager.default.temporaryDirectory
-            .appendingPathComponent("gen-loader-errors-\(UUID().uuidString)")
-            .appendingPathComponent("CONTENT")
-        try FileManager.default.createDirectory(at: content.appendingPathComponent("export"),
-                                                withIntermediateDirectories: true)
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        let url = content.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    /// The error `ExportLoader.load` throws, failing the test if it does not throw.
-    func loadError(file: StaticString = #filePath, line: UInt = #line) -> InputError? {
-        do {
-            let export = try ExportLoader.load(contentDirectory: content)
-            XCTFail("expected an InputError, loaded \(export.documents.count) documents", file: file, line: line)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: content.deletingLastPathComponent()) }
-}
-
 /// 1-based column of the first `marker` in `line`, counted in characters.
 fileprivate func column(of marker: Character, in line: String) -> Int {
     line.distance(from: line.startIndex, to: line.firstIndex(of: marker)!) + 1
@@ -54,7 +22,7 @@ final class LoaderErrorTests: XCTestCase {
     // MARK: - Malformed JSON
 
     func testMalformedJSONNamesFileLineAndColumn() throws {
-        let folder = try ContentFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         let bad = #"  "u2": {"firstName": @bad}"#
         let text = [
@@ -75,7 +43,7 @@ final class LoaderErrorTests: XCTestCase {
     }
 
     func testMalformedJSONColumnCountsCharactersNotBytes() throws {
-        let folder = try ContentFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         let bad = #"  "r1": {"note": "72°F — sunny", "x": #}"#
         let text = "{\n" + bad + "\n}\n"
@@ -88,7 +56,7 @@ final class LoaderErrorTests: XCTestCase {
     }
 
     func testMalformedJSONInNestedFolderUsesRelativePath() throws {
-        let folder = try ContentFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/users.json", #"{"u1": {"organizationID": "org1"}}"#)
         try folder.write("export/2024/schools.json", "[\n  {\"id\": \"s1\",, \"value\": \"A\"}\n]")
@@ -100,7 +68,7 @@ final class LoaderErrorTests: XCTestCase {
     }
 
     func testMalformedNDJSONLineNamesThatLine() throws {
-        let folder = try ContentFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         let bad = #"{"id": "r4", "date": }"#
         let lines = [
@@ -121,7 +89,7 @@ final class LoaderErrorTests: XCTestCase {
 
     func testMalformedLineInNDJSONNamedDotJSON() throws {
         // BigQuery's newline-delimited export saved as .json: the bad line is still named.
-        let folder = try ContentFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         let good = #"{"timestamp":"2024-01-15 14:30:00 UTC","document_name":"projects/p/databases/(default)/documents/users/u1","operation":"CREATE","data":"{}"}"#
         let bad = #"{"timestamp":"2024-01-15 14:31:00 UTC","document_name":"projects/p/databases/(default)/documents/users/u2","operation":"CREATE","data":"{}"]"#
@@ -134,7 +102,7 @@ final class LoaderErrorTests: XCTestCase {
     }
 
     func testNDJSONLineThatIsNotAnObject() throws {
-        let folder = try ContentFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/users.jsonl", #"{"id": "u1", "organizationID": "org1"}"# + "\n[1, 2]\n")
 
@@ -145,7 +113,7 @@ final class LoaderErrorTests: XCTestCase {
     }
 
     func testFileThatFitsNoFormatIsAnError() throws {
-        let folder = try ContentFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/users.json", #"{"u1": {"organizationID": "org1"}}"#)
         try folder.write("export/notes.json", #"{"hello": 1}"#)
@@ -158,7 +126,7 @@ final class LoaderErrorTests: XCTestCase {
     }
 
     func testDocumentLinesInAFileNotNamedAfterACollectionAreAnError() throws {
-        let folder = try ContentFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/misc.ndjson", #"{"id": "x1", "organizationID": "org1"}"# + "\n")
 
@@ -168,7 +136,7 @@ final class LoaderErrorTests: XCTestCase {
     }
 
     func testScalarPerCollectionFileIsAnError() throws {
-        let folder = try ContentFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/schools.json", #""just text""#)
 
@@ -180,7 +148,7 @@ final class LoaderErrorTests: XCTestCase {
     // MARK: - Documents skipped, not errors
 
     func testDocumentWithoutIdIsSkippedWithDiagnostic() throws {
-        let folder = try ContentFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/users.ndjson", [
             #"{"id": "u1", "organizationID": "org1"}"#,
@@ -214,7 +182,7 @@ final class LoaderErrorTests: XCTestCase {
     }
 
     func testDocumentWithoutOrganizationIsSkipped() throws {
-        let folder = try ContentFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/users.json", #"""
         {"u1": {"firstName": "No Org"},
@@ -312,7 +280,7 @@ final class LoaderErrorTests: XCTestCase {
     }
 
     func testMissingOrEmptySiteYmlMeansDefaults() throws {
-        let folder = try ContentFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         let config = try ConfigLoader.load(contentDirectory: folder.content)
         XCTAssertEqual(config, SiteConfig())

@@ -3,30 +3,6 @@ import Foundation
 import GenModel
 import XCTest
 
-/// A throwaway `CONTENT/` folder with an `export/` folder in it.
-fileprivate struct ExportFolder {
-    let content: URL
-
-    init() throws {
-        content = FileManager.default.temporaryDirectory
-            .appendingPathComponent("gen-loader-formats-\(UUID().uuidString)")
-            .appendingPathComponent("CONTENT")
-        try FileManager.default.createDirectory(at: content.appendingPathComponent("export"),
-                                                withIntermediateDirectories: true)
-    }
-
-    /// Writes `text` to `CONTENT/<path>` (paths start with `export/`).
-    func write(_ path: String, _ text: String) throws {
-        let url = content.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func load() throws -> LoadedExport { try ExportLoader.load(contentDirectory: content) }
-
-    func remove() { try? FileManager.default.removeItem(at: content.deletingLastPathComponent()) }
-}
-
 fileprivate func document(_ export: LoadedExport, _ collection: String, _ id: String,
                           file: StaticString = #filePath, line: UInt = #line) -> RawDocument? {
     let found = export.documents.filter { $0.collection == collection && $0.id == id }
@@ -74,7 +50,7 @@ final class LoaderFormatTests: XCTestCase {
     // MARK: - 1. firestore-export-import
 
     func testFirestoreExportImportObjectFormWithTwoCollectionsAndSubCollections() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/backup.json", #"""
         {
@@ -126,7 +102,7 @@ final class LoaderFormatTests: XCTestCase {
     }
 
     func testFirestoreExportImportArrayForm() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/import.json", #"""
         {"schools": [
@@ -149,7 +125,7 @@ final class LoaderFormatTests: XCTestCase {
     // MARK: - 2. node-firestore-import-export
 
     func testNodeFirestoreImportExportWholeDatabase() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/firestore-export.json", #"""
         {"__collections__": {
@@ -209,7 +185,7 @@ final class LoaderFormatTests: XCTestCase {
     }
 
     func testNodeExportOfOneCollectionNamedAfterIt() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/photoCritiques.json", #"""
         {
@@ -246,7 +222,7 @@ final class LoaderFormatTests: XCTestCase {
         // `__collections__` (notes/export-formats.md §2). It is not a whole-database export: its
         // `__collections__` are the document's sub-collections. Its id is unknown, so gen cannot load
         // it, but it must say so (an InputError or a diagnostic) rather than load nothing in silence.
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/users.json", #"""
         {"firstName": "Ann", "organizationID": "org1", "__collections__": {}}
@@ -265,7 +241,7 @@ final class LoaderFormatTests: XCTestCase {
     // MARK: - 3. BigQuery changelog
 
     func testChangelogReducesToCurrentState() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         let lines = [
             // CREATE then UPDATE: the UPDATE is current.
@@ -321,7 +297,7 @@ final class LoaderFormatTests: XCTestCase {
     }
 
     func testChangelogSpreadOverTwoFiles() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         let partA = [
             changeRow("2024-01-15 14:30:00 UTC", "dailyJobReports", "r1", "CREATE",
@@ -359,7 +335,7 @@ final class LoaderFormatTests: XCTestCase {
     }
 
     func testChangelogAsJSONArrayAndAsNDJSONNamedDotJSON() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         let create = changeRow("2024-01-15 14:30:00 UTC", "users", "u1", "CREATE",
                                data: ["organizationID": "org1", "firstName": "Ann"])
@@ -378,7 +354,7 @@ final class LoaderFormatTests: XCTestCase {
     }
 
     func testChangelogSubCollectionRowsAreCountedAsPatterns() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         let rows = [
             changeRow("2024-01-15 14:30:00 UTC", "users/u1/orders", "o1", "CREATE", data: ["total": 1]),
@@ -394,7 +370,7 @@ final class LoaderFormatTests: XCTestCase {
 
     func testChangelogWithOneRowNamedDotJSON() throws {
         // A BigQuery NDJSON export of a small table, saved with BigQuery's usual .json name: one row.
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         let row = changeRow("2024-01-15 14:30:00 UTC", "users", "u1", "CREATE",
                             data: ["organizationID": "org1", "firstName": "Ann"])
@@ -408,7 +384,7 @@ final class LoaderFormatTests: XCTestCase {
 
     func testIgnoredChangelogCollectionCountsDocumentsNotChanges() throws {
         // `ignoredCollections` is "name → documents seen": three changes to one auditLog document are one document.
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         let rows = [
             changeRow("2024-01-15 12:00:00 UTC", "auditLog", "a1", "CREATE", data: ["action": "login"]),
@@ -424,7 +400,7 @@ final class LoaderFormatTests: XCTestCase {
     }
 
     func testFilesWithByteOrderMark() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/users.json", "\u{FEFF}" + #"{"u1": {"organizationID": "org1"}}"#)
         try folder.write("export/schools.ndjson", "\u{FEFF}" + #"{"id": "s1", "organizationID": "org1", "value": "A"}"# + "\n")
@@ -433,20 +409,20 @@ final class LoaderFormatTests: XCTestCase {
     }
 
     func testContentDirectoryGivenAsRelativeOrUnnormalisedURL() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/users.json", #"{"u1": {"organizationID": "org1"}}"#)
         try folder.write("export/sub/schools.json", #"{"s1": {"organizationID": "org1", "value": "A"}}"#)
         let parent = folder.content.deletingLastPathComponent()
 
         // As the CLI builds it from a relative argument: a path relative to a base.
-        let relative = URL(fileURLWithPath: "CONTENT", relativeTo: parent)
+        let relative = URL(fileURLWithPath: "Content", relativeTo: parent)
         let a = try ExportLoader.load(contentDirectory: relative)
         XCTAssertEqual(a.files, ["export/sub/schools.json", "export/users.json"])
         XCTAssertEqual(keys(a), ["schools/s1", "users/u1"])
         XCTAssertEqual(a.documents.map(\.file), ["export/sub/schools.json", "export/users.json"])
 
-        let dotted = URL(fileURLWithPath: parent.path + "/./CONTENT/../CONTENT/")
+        let dotted = URL(fileURLWithPath: parent.path + "/./Content/../Content/")
         let b = try ExportLoader.load(contentDirectory: dotted)
         XCTAssertEqual(b.files, ["export/sub/schools.json", "export/users.json"])
 
@@ -461,7 +437,7 @@ final class LoaderFormatTests: XCTestCase {
     // MARK: - 4. Per-collection files
 
     func testPerCollectionFiles() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/users.json", #"""
         {"u1": {"organizationID": "org1", "firstName": "Ann", "isPhotographer": true},
@@ -524,7 +500,7 @@ final class LoaderFormatTests: XCTestCase {
     }
 
     func testNoExportFolderLoadsNothing() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try FileManager.default.removeItem(at: folder.content.appendingPathComponent("export"))
         let export = try folder.load()
@@ -535,7 +511,7 @@ final class LoaderFormatTests: XCTestCase {
     // MARK: - Unknown collections and duplicates
 
     func testUnknownTopLevelCollectionInWrapperIsCounted() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/backup.json", #"""
         {"users": {"u1": {"organizationID": "org1"}},
@@ -553,7 +529,7 @@ final class LoaderFormatTests: XCTestCase {
     }
 
     func testDocumentInTwoFilesLaterPathWinsWithWarning() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/backup.json", #"""
         {"users": {"u1": {"organizationID": "org1", "firstName": "Old"},
@@ -580,7 +556,7 @@ final class LoaderFormatTests: XCTestCase {
     }
 
     func testMixedFolderFromFixtures() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
             .appendingPathComponent("formats/mixed")
@@ -720,7 +696,7 @@ final class LoaderFormatTests: XCTestCase {
     }
 
     func testEncodingsSurviveTheWholeLoader() throws {
-        let folder = try ExportFolder()
+        let folder = try TestSite()
         defer { folder.remove() }
         try folder.write("export/users.json", #"""
         {"u1": {

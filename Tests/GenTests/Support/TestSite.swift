@@ -1,5 +1,6 @@
 import Foundation
 import GenBuild
+import GenLoad
 import GenModel
 import XCTest
 
@@ -36,6 +37,20 @@ struct TestSite {
     func writeCollection(_ name: String, _ docs: [[String: Any]], file: String? = nil) throws {
         let lines = try docs.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self) }
         try write("export/\(file ?? name + ".ndjson")", lines.joined(separator: "\n") + "\n")
+    }
+
+    /// Stage 1a alone: the export folder loaded and merged.
+    func load() throws(InputError) -> LoadedExport { try ExportLoader.load(contentDirectory: content) }
+
+    /// The error `ExportLoader.load` throws, failing the test if it does not throw.
+    func loadError(file: StaticString = #filePath, line: UInt = #line) -> InputError? {
+        do {
+            let export = try load()
+            XCTFail("expected an InputError, loaded \(export.documents.count) documents", file: file, line: line)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     @discardableResult
