@@ -107,24 +107,13 @@ public enum DocumentDecoder {
         var smart: SmartFieldConfig?
         if case .map(let s)? = m["smartConfig"] {
             smart = SmartFieldConfig(calculationType: s["calculationType"]?.string ?? type,
-                                     fallbackValue: s["fallbackValue"].flatMap(text), autoUpdate: s["autoUpdate"]?.bool ?? false,
+                                     fallbackValue: s["fallbackValue"]?.scalarText, autoUpdate: s["autoUpdate"]?.bool ?? false,
                                      format: s["format"]?.string, formula: s["formula"]?.string)
         }
         return TemplateField(id: id, type: type, label: m["label"]?.string ?? id, required: m["required"]?.bool ?? false,
-                             options: m["options"]?.array?.compactMap(text), placeholder: m["placeholder"]?.string,
-                             defaultValue: m["defaultValue"].flatMap(text), smartConfig: smart,
+                             options: m["options"]?.array?.compactMap(\.scalarText), placeholder: m["placeholder"]?.string,
+                             defaultValue: m["defaultValue"]?.scalarText, smartConfig: smart,
                              readOnly: m["readOnly"]?.bool, logic: m["logic"])
-    }
-
-    /// Scalars as text, for template settings that are text in the app but numbers in some exports.
-    private static func text(_ v: FirestoreValue) -> String? {
-        switch v {
-        case .string(let s): return s
-        case .int(let i): return String(i)
-        case .double(let d): return String(d)
-        case .bool(let b): return b ? "true" : "false"
-        default: return nil
-        }
     }
 
     static func decodeReport(_ r: inout FieldReader, timeZone: TimeZone) -> DailyJobReport? {

@@ -20,16 +20,10 @@ struct FieldReader {
     /// Text; numbers and booleans are accepted and written as text (exports are loose about this).
     mutating func string(_ key: String) -> String? {
         guard let v = self[key] else { return nil }
-        switch v {
-        case .string(let s): return s
-        case .int(let i): return String(i)
-        case .double(let d): return String(d)
-        case .bool(let b): return b ? "true" : "false"
-        case .reference(let r): return r.documentID
-        default:
-            warn(key, "expected text, found \(v.kindName); ignored")
-            return nil
-        }
+        if let text = v.scalarText { return text }
+        if case .reference(let r) = v { return r.documentID }
+        warn(key, "expected text, found \(v.kindName); ignored")
+        return nil
     }
 
     /// Text that must not be blank to count as present.

@@ -22,6 +22,17 @@ extension FirestoreValue {
         return nil
     }
 
+    /// Text, numbers and booleans as text (exports are loose about which one a setting is); nil otherwise.
+    public var scalarText: String? {
+        switch self {
+        case .string(let s): return s
+        case .int(let i): return String(i)
+        case .double(let d): return String(d)
+        case .bool(let b): return b ? "true" : "false"
+        default: return nil
+        }
+    }
+
     public var bool: Bool? {
         if case .bool(let b) = self { return b }
         return nil

@@ -95,7 +95,7 @@ enum MileagePages {
             },
             hasReports: !summary.reports.isEmpty, showReimbursement: showMoney,
             rate: summary.ratePerMile.map { Format.money($0) }, speed: Format.integer(Int(config.mileage.averageSpeedKmh.rounded())),
-            totalMiles: Format.miles(summary.months.reduce(0) { $0 + $1.miles }),
+            totalMiles: Format.miles(summary.totalMiles),
             totalReports: Format.integer(summary.reports.count),
             discrepancies: Format.integer(summary.reports.filter(\.isDiscrepancy).count))
         var planned = [Planned(path: "mileage/index.html", template: "mileage", title: "Mileage", body: overview)]

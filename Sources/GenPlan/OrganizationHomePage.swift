@@ -8,7 +8,7 @@ enum OrganizationHomePage {
         var stats: [Stat]
         var firstDay: String?
         var lastDay: String?
-        var months: [MonthRow]
+        var months: [MileagePages.MonthRow]
         var hasMonths: Bool
         var pages: [NavLink]
         var hasPages: Bool
@@ -18,13 +18,6 @@ enum OrganizationHomePage {
     struct Stat: Sendable {
         var label: String
         var value: String
-    }
-
-    struct MonthRow: Sendable {
-        var month: String
-        var reports: String
-        var miles: String
-        var reimbursement: String?
     }
 
     static func make(_ input: OrganizationInput, pages: [NavLink]) -> Body {
@@ -38,12 +31,9 @@ enum OrganizationHomePage {
             Stat(label: "Schools", value: Format.integer(org.schools.count)),
             Stat(label: "Users", value: Format.integer(org.users.count)),
             Stat(label: "Templates", value: Format.integer(org.templates.count)),
-            Stat(label: "Miles driven", value: Format.miles(input.mileage.months.reduce(0) { $0 + $1.miles })),
+            Stat(label: "Miles driven", value: Format.miles(input.mileage.totalMiles)),
         ]
-        let months = input.mileage.months.reversed().map {
-            MonthRow(month: Format.monthTitle($0.month), reports: Format.integer($0.reports), miles: Format.miles($0.miles),
-                     reimbursement: $0.reimbursement.map(Format.money))
-        }
+        let months = input.mileage.months.reversed().map(MileagePages.monthRow)
         return Body(stats: stats, firstDay: org.reports.first.map { Format.day($0.date.description) },
                     lastDay: org.reports.last.map { Format.day($0.date.description) }, months: months,
                     hasMonths: !months.isEmpty, pages: pages, hasPages: !pages.isEmpty,

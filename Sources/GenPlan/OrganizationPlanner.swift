@@ -7,19 +7,20 @@ import GenResolve
 struct OrganizationPlanner {
     let input: OrganizationInput
     let config: SiteConfig
-    let pages: [ContentPage]
-    let markdown: @Sendable (String) -> String
+    let contentPages: [PlannedContentPage]
 
     var org: Organization { input.organization }
 
-    /// Content pages get path-safe, unique file names (`pages/<name>.html`).
-    var pageFiles: PathAllocator { PathAllocator(ids: pages.map(\.name)) }
+    /// The content pages as navigation entries, relative to the organization folder.
+    var pageLinks: [NavLink] { contentPages.map { NavLink(title: $0.title, href: $0.path, current: false) } }
 
     func plan() -> [PlannedFile] {
         let base = org.pathSegment
+        let links = pageLinks
         var files: [PlannedFile] = [
             PlannedFile(path: "\(base)/assets/style.css", content: .asset("style.css")),
-            page("index.html", template: "org-home", title: org.name, current: "index.html", body: OrganizationHomePage.make(input, pages: pageLinks)),
+            page("index.html", template: "org-home", title: org.name, current: "index.html",
+                 body: OrganizationHomePage.make(input, pages: links)),
         ]
         files += MileagePages.plan(input, config: config).map { planned in
             PlannedFile(path: "\(base)/\(planned.path)", content: .page(template: planned.template, context:
@@ -27,19 +28,11 @@ struct OrganizationPlanner {
         }
         files.append(PlannedFile(path: "\(base)/data/mileage.json", content: .json(input.mileage)))
         files.append(PlannedFile(path: "\(base)/data/mileage.csv", content: .csv(MileageCSV.rows(input.mileage))))
-        let names = pageFiles
-        for contentPage in pages {
-            let path = "pages/\(names[contentPage.name]).html"
-            files.append(page(path, template: "content-page", title: contentPage.title, current: path,
-                              body: ContentPageBody(html: markdown(contentPage.markdown),
-                                                    hasOwnHeading: ContentPageBody.startsWithHeading(contentPage.markdown))))
+        for contentPage in contentPages {
+            files.append(page(contentPage.path, template: "content-page", title: contentPage.title, current: contentPage.path,
+                              body: contentPage.body))
         }
         return files
-    }
-
-    var pageLinks: [NavLink] {
-        let names = pageFiles
-        return pages.map { NavLink(title: $0.title, href: "pages/\(names[$0.name]).html", current: false) }
     }
 
     private func page(_ path: String, template: String, title: String, current: String, body: any Sendable) -> PlannedFile {
@@ -55,6 +48,24 @@ struct OrganizationPlanner {
         let nav = entries.map { NavLink(title: $0.title, href: root + $0.href, current: $0.href == current) }
         return PageContext(siteTitle: config.title, title: title, root: root,
                            organization: OrganizationLink(name: org.name, id: org.id), nav: nav, page: body)
+    }
+}
+
+/// A Markdown page, rendered once and then placed in every organization's tree.
+struct PlannedContentPage: Sendable {
+    var title: String
+    /// `pages/<name>.html`, relative to the organization folder.
+    var path: String
+    var body: ContentPageBody
+
+    /// Renders each page's Markdown once, with path-safe, unique file names.
+    static func make(_ pages: [ContentPage], markdown: (String) -> String) -> [PlannedContentPage] {
+        let names = PathAllocator(ids: pages.map(\.name))
+        return pages.map { page in
+            PlannedContentPage(title: page.title, path: "pages/\(names[page.name]).html",
+                               body: ContentPageBody(html: markdown(page.markdown),
+                                                     hasOwnHeading: ContentPageBody.startsWithHeading(page.markdown)))
+        }
     }
 }
 

@@ -39,8 +39,10 @@ public struct SitePlanner: Sendable {
     public func plan(_ site: SiteInput) -> [PlannedFile] {
         var files = [PlannedFile(path: "assets/style.css", content: .asset("style.css"))]
         files.append(RootIndexPage.plan(site))
+        // Content pages are the same in every organization: render their Markdown once.
+        let contentPages = PlannedContentPage.make(site.pages, markdown: markdown)
         for org in site.organizations {
-            files += OrganizationPlanner(input: org, config: site.config, pages: site.pages, markdown: markdown).plan()
+            files += OrganizationPlanner(input: org, config: site.config, contentPages: contentPages).plan()
         }
         return files
     }

@@ -32,6 +32,9 @@ public struct MileageSummary: Sendable, Hashable, Codable {
     public var photographers: [PhotographerMileage]
     public var months: [MonthMileage]
 
+    /// All miles of the organization: the sum of its months (each already a sum of rounded report miles).
+    public var totalMiles: Double { rounded(months.reduce(0) { $0 + $1.miles }, decimals: 1) }
+
     /// Computes every report's mileage and adds the (already rounded) per-report miles up.
     public static func compute(for org: Organization, config: SiteConfig.Mileage) -> (MileageSummary, [Diagnostic]) {
         let calculator = MileageCalculator(averageSpeedKmh: config.averageSpeedKmh)
