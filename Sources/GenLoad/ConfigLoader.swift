@@ -4,8 +4,11 @@ import Yams
 
 /// Reads `CONTENT/site.yml`. A missing file means defaults; anything else wrong is an `InputError`.
 public enum ConfigLoader {
-    static let topKeys: Set<String> = ["title", "baseURL", "timeZone", "organizations", "mileage"]
+    static let topKeys: Set<String> = ["title", "baseURL", "timeZone", "organizations", "mileage", "gallery", "thumbnails"]
     static let mileageKeys: Set<String> = ["ratePerMile", "averageSpeedKmh"]
+    static let galleryKeys: Set<String> = ["pageSize"]
+    static let thumbnailKeys: Set<String> = ["thumbnailWidth", "thumbnailHeight", "displayWidth", "displayHeight",
+                                             "quality", "maxMegapixels"]
 
     public static func load(contentDirectory: URL) throws(InputError) -> SiteConfig {
         let url = contentDirectory.appendingPathComponent("site.yml")
@@ -62,7 +65,43 @@ public enum ConfigLoader {
                 config.mileage.averageSpeedKmh = speed
             }
         }
+        if let gallery = try section(root, "gallery", allowed: galleryKeys, file: file) {
+            if let v = gallery["pageSize"] { config.gallery.pageSize = try integer(v, "gallery.pageSize", 1...1000, file) }
+        }
+        if let thumbs = try section(root, "thumbnails", allowed: thumbnailKeys, file: file) {
+            let t = "thumbnails."
+            if let v = thumbs["thumbnailWidth"] { config.thumbnails.thumbnailWidth = try integer(v, t + "thumbnailWidth", 16...4000, file) }
+            if let v = thumbs["thumbnailHeight"] { config.thumbnails.thumbnailHeight = try integer(v, t + "thumbnailHeight", 16...4000, file) }
+            if let v = thumbs["displayWidth"] { config.thumbnails.displayWidth = try integer(v, t + "displayWidth", 16...10000, file) }
+            if let v = thumbs["displayHeight"] { config.thumbnails.displayHeight = try integer(v, t + "displayHeight", 16...10000, file) }
+            if let v = thumbs["quality"] { config.thumbnails.quality = try integer(v, t + "quality", 1...100, file) }
+            if let v = thumbs["maxMegapixels"] {
+                let limit = try number(v, t + "maxMegapixels", file)
+                guard limit > 0 else { throw InputError(file: file, message: "\(t)maxMegapixels must be greater than 0") }
+                config.thumbnails.maxMegapixels = limit
+            }
+        }
         return config
+    }
+
+    /// A nested mapping of settings; nil when absent or empty (`gallery:` with every key commented out).
+    private static func section(_ root: [String: Any], _ key: String, allowed: Set<String>,
+                                file: String) throws(InputError) -> [String: Any]? {
+        guard let v = root[key], !(v is NSNull) else { return nil }
+        guard let map = v as? [String: Any] else {
+            let known = allowed.sorted().joined(separator: ", ")
+            throw InputError(file: file, message: "\(key): expected a mapping with \(known)")
+        }
+        try rejectUnknown(map, allowed: allowed, prefix: key + ".", file: file)
+        return map
+    }
+
+    private static func integer(_ v: Any, _ key: String, _ range: ClosedRange<Int>, _ file: String) throws(InputError) -> Int {
+        guard let i = v as? Int else { throw InputError(file: file, message: "\(key): expected a whole number") }
+        guard range.contains(i) else {
+            throw InputError(file: file, message: "\(key): \(i) is out of range (\(range.lowerBound)–\(range.upperBound))")
+        }
+        return i
     }
 
     private static func rejectUnknown(_ map: [String: Any], allowed: Set<String>, prefix: String, file: String) throws(InputError) {

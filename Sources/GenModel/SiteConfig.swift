@@ -9,6 +9,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// Display names of organizations by id; the id is shown when a name is missing.
     public var organizations: [String: String] = [:]
     public var mileage = Mileage()
+    public var gallery = Gallery()
+    public var thumbnails = Thumbnails()
 
     public struct Mileage: Sendable, Equatable {
         /// Reimbursement in dollars per mile; nil means no reimbursement is computed.
@@ -20,6 +22,30 @@ public struct SiteConfig: Sendable, Equatable {
             self.ratePerMile = ratePerMile
             self.averageSpeedKmh = averageSpeedKmh
         }
+    }
+
+    /// Critique galleries.
+    public struct Gallery: Sendable, Equatable {
+        /// Cards per gallery page; larger galleries are split into numbered pages.
+        public var pageSize: Int = 24
+
+        public init(pageSize: Int = 24) { self.pageSize = pageSize }
+    }
+
+    /// Renditions made from local critique images (libvips).
+    public struct Thumbnails: Sendable, Hashable {
+        /// Grid thumbnail: cropped to fill exactly this box.
+        public var thumbnailWidth: Int = 300
+        public var thumbnailHeight: Int = 200
+        /// Display size: fitted inside this box, never enlarged.
+        public var displayWidth: Int = 1600
+        public var displayHeight: Int = 1600
+        /// Encoder quality (1–100) for WebP and JPEG.
+        public var quality: Int = 82
+        /// Sources with more pixels than this are refused (decompression bombs).
+        public var maxMegapixels: Double = 100
+
+        public init() {}
     }
 
     public init() {}
