@@ -3,6 +3,7 @@
 //
 // Targets are pipeline stages with one-way dependencies:
 //   GenModel ← GenLoad ← GenResolve ← GenCompute ← GenPlan ← GenRender / GenWrite ← GenBuild ← gen
+//   GenMedia (images → thumbnails) depends only on GenModel and libvips.
 import PackageDescription
 
 let package = Package(
@@ -24,6 +25,15 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // System library: libvips image processing (apt: libvips-dev). vips.pc lists -pthread,
+        // which SwiftPM reports as a prohibited flag on every build: harmless.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        // Fixed-argument C wrappers for the variadic libvips calls Swift cannot make.
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
         // Stage 0: typed values, domain models, configuration and diagnostics. No I/O.
         .target(name: "GenModel"),
         // Stage 1: read export files (all formats) and the content folder into typed models.
@@ -38,8 +48,13 @@ let package = Package(
         ]),
         // Stage 3: pure computations (mileage summaries).
         .target(name: "GenCompute", dependencies: ["GenModel", "GenResolve"]),
+        // Stage 3 (compute): media — critique images to thumbnails (libvips) with a content-addressed cache.
+        .target(name: "GenMedia", dependencies: [
+            "GenModel", "CVipsShim",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // Stage 4: which pages and data files exist, with the context each is rendered from.
-        .target(name: "GenPlan", dependencies: ["GenModel", "GenResolve", "GenCompute"]),
+        .target(name: "GenPlan", dependencies: ["GenModel", "GenResolve", "GenCompute", "GenMedia"]),
         // Stage 5: turn planned outputs into bytes (Mustache templates, cmark-gfm, JSON, CSV).
         .target(name: "GenRender", dependencies: [
             "GenModel", "GenPlan", "CCmarkGFM",
@@ -49,7 +64,7 @@ let package = Package(
         .target(name: "GenWrite", dependencies: ["GenModel"]),
         // The pipeline: named steps from load to write, progress and summary.
         .target(name: "GenBuild", dependencies: [
-            "GenModel", "GenLoad", "GenResolve", "GenCompute", "GenPlan", "GenRender", "GenWrite",
+            "GenModel", "GenLoad", "GenResolve", "GenCompute", "GenMedia", "GenPlan", "GenRender", "GenWrite",
         ]),
         // Synthetic exports for demos and benchmarks (streams; never holds all reports).
         .target(name: "GenSample", dependencies: ["GenModel"]),
@@ -57,8 +72,10 @@ let package = Package(
             "GenBuild", "GenSample", "GenModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Dev-only: GenMedia thumbnail throughput on a folder of images (scripts/bench-thumbnails).
+        .executableTarget(name: "gen-bench-thumbnails", dependencies: ["GenMedia", "GenModel"]),
         .testTarget(name: "GenTests", dependencies: [
-            "GenModel", "GenLoad", "GenResolve", "GenCompute", "GenPlan", "GenRender", "GenWrite", "GenBuild", "GenSample",
+            "GenModel", "GenLoad", "GenResolve", "GenCompute", "GenPlan", "GenRender", "GenWrite", "GenBuild", "GenSample", "GenMedia",
         ], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

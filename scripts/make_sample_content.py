@@ -9,7 +9,10 @@ the three export formats gen must read from a single folder:
   Content/export/dailyJobReports.ndjson                per-collection NDJSON
   Content/export/photoCritiques_raw_changelog.ndjson   Stream Firestore to BigQuery changelog
 
-plus Content/site.yml and two Markdown pages.
+plus Content/site.yml and two Markdown pages.  The photo critiques point at the
+sample photos that scripts/make_sample_media writes under
+Content/media/critiques/library/ (see CRITIQUE_PHOTOS); run that script too when
+the photo names change.
 
 Standard library only and fully deterministic: every random choice comes from a
 string-seeded random.Random per section (string seeds are hashed with SHA-512,
@@ -850,6 +853,50 @@ CRITIQUES = [
      "the head.\n\nTODO: attach the crop guide overlay before publishing."),
 ]
 
+# The photos each critique shows, by index in CRITIQUES: names of the files
+# scripts/make_sample_media writes (Content/media/critiques/library/<name>.jpg,
+# referenced through Firebase Storage download URLs, which gen maps back to that
+# file), or a full URL of a photo that has no local copy.  The sample covers:
+# one photo (most), a three-photo gallery, the old single-imageUrl format, a
+# photo whose file is truncated (alone, and second of two), and one that exists
+# only remotely, so the site shows the document's own URL.  The app's thumbnails
+# (thumbnailUrls) have no local files.
+#
+# The images column of CRITIQUES is how many photos the sample first gave each
+# critique; one download token per photo and per thumbnail is still drawn for
+# each of them from the shared stream, so ids, event ids and timestamps do not
+# depend on these lists.
+BROKEN_PHOTO = "portrait-session"      # truncated to 40% of its bytes by make_sample_media
+REMOTE_PHOTO = "https://images.example.com/lumen/2024/marching-band-halftime.jpg"
+CRITIQUE_PHOTOS = {
+    0: ["sky-field"],
+    1: ["sunset-warmup"],
+    2: ["team-bleachers", "sky-field", "golf-green"],
+    3: ["autumn-trees", BROKEN_PHOTO],
+    4: ["studio-backdrop"],
+    5: ["stadium-lights", "team-bleachers", "sky-field"],
+    6: ["gym-court"],
+    7: ["stadium-lights"],
+    8: ["autumn-trees", "golf-green", "sky-field"],
+    9: ["team-bleachers"],
+    10: ["homecoming-night"],
+    11: ["gym-court"],
+    12: [BROKEN_PHOTO],
+    13: ["golf-green", "sunset-warmup", "sky-field"],
+    14: ["homecoming-night"],
+    15: [REMOTE_PHOTO],
+    16: ["studio-backdrop"],
+    17: ["sky-field", "golf-green"],
+    18: ["stadium-lights", "sky-field"],
+    19: ["gym-court", "homecoming-night", "team-bleachers"],
+    20: ["sunset-warmup"],
+    21: ["homecoming-night"],
+    22: ["team-bleachers"],
+    23: ["stadium-lights"],
+    24: ["studio-backdrop", "team-bleachers"],
+}
+PHOTO_LIBRARY = "critiques/library"
+
 # Index in CRITIQUES -> (update local time, new notes, new status or None)
 CRITIQUE_UPDATES = {
     13: (datetime(2024, 10, 3, 8, 20, 14),
@@ -875,9 +922,19 @@ CRITIQUE_DELETES = {17: datetime(2024, 10, 10, 14, 6, 45)}
 IMPORT_RUN = datetime(2024, 8, 21, 14, 3, 12, tzinfo=timezone.utc)   # fs-bq-import-collection backfill
 
 
-def storage_url(path, rng):
+def storage_url(path, token):
     return ("https://firebasestorage.googleapis.com/v0/b/%s/o/%s?alt=media&token=%s"
-            % (BUCKET, path.replace("/", "%2F"), rng_uuid(rng)))
+            % (BUCKET, path.replace("/", "%2F"), token))
+
+
+def photo_urls(name, token, thumb_token, old_format):
+    """(image URL, the app's thumbnail URL) for one entry of CRITIQUE_PHOTOS."""
+    if "://" in name:
+        return name, name[:-len(".jpg")] + "_400x400.jpg"
+    image = storage_url("%s/%s.jpg" % (PHOTO_LIBRARY, name), token)
+    if old_format:
+        return image, storage_url("%s/thumb_%s.jpg" % (PHOTO_LIBRARY, name), thumb_token)
+    return image, storage_url("%s/thumbnails/%s_400x400.jpg" % (PHOTO_LIBRARY, name), thumb_token)
 
 
 def build_critique_changelog(people):
@@ -901,8 +958,14 @@ def build_critique_changelog(people):
         }
 
     stats = {"documents": 0, "updates": 0, "deletes": 0, "imports": 0, "old_format": 0}
-    for i, (kind, target, submitter, etype, n_images, created_naive, status, notes) in enumerate(CRITIQUES):
+    for i, (kind, target, submitter, etype, n_uploads, created_naive, status, notes) in enumerate(CRITIQUES):
         cid = firestore_id(rng)
+        # Same draws, in the same order, as when each upload and thumbnail URL drew its own token.
+        tokens = [rng_uuid(rng) for _ in range(2 * n_uploads)]
+        photos = CRITIQUE_PHOTOS[i]
+        assert len(photos) <= n_uploads and (kind != "import-old" or len(photos) == 1)
+        urls = [photo_urls(name, tokens[k], tokens[n_uploads + k], kind == "import-old")
+                for k, name in enumerate(photos)]
         created = created_naive.replace(tzinfo=CHICAGO)
         sub = by_key[submitter]
         tgt = by_key[target]
@@ -915,18 +978,16 @@ def build_critique_changelog(people):
             "targetPhotographerName": "%s %s" % (tgt["first"], tgt["last"]),
         }
         if kind == "import-old":
-            doc["imageUrl"] = storage_url("critiques/%s/photo.jpg" % cid, rng)
-            doc["thumbnailUrl"] = storage_url("critiques/%s/thumb_photo.jpg" % cid, rng)
+            doc["imageUrl"], doc["thumbnailUrl"] = urls[0]
             stats["old_format"] += 1
         else:
-            images = [storage_url("critiques/%s/photo%d.jpg" % (cid, k + 1), rng) for k in range(n_images)]
-            thumbs = [storage_url("critiques/%s/thumbnails/photo%d_400x400.jpg" % (cid, k + 1), rng)
-                      for k in range(n_images)]
+            images = [u[0] for u in urls]
+            thumbs = [u[1] for u in urls]
             doc["imageUrls"] = images
             doc["thumbnailUrls"] = thumbs
             doc["imageUrl"] = images[0]
             doc["thumbnailUrl"] = thumbs[0]
-            doc["imageCount"] = n_images
+            doc["imageCount"] = len(images)
         doc["managerNotes"] = notes
         doc["exampleType"] = etype
         doc["status"] = status

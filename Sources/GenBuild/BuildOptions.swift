@@ -4,14 +4,19 @@ public struct BuildOptions: Sendable {
     public var content: URL
     public var templates: URL
     public var output: URL
+    /// Thumbnail cache, reused across builds; never inside the output.
+    public var cache: URL
     /// `gen check`: everything short of rendering and writing.
     public var writeOutput: Bool
     public var progress: Progress
 
-    public init(content: URL, templates: URL, output: URL, writeOutput: Bool = true, progress: Progress = .silent) {
+    public init(content: URL, templates: URL, output: URL, cache: URL? = nil, writeOutput: Bool = true,
+                progress: Progress = .silent) {
         self.content = content
         self.templates = templates
         self.output = output
+        // Default: `.gen-cache` beside the output folder, so it is never part of the output tree.
+        self.cache = cache ?? output.deletingLastPathComponent().appendingPathComponent(".gen-cache")
         self.writeOutput = writeOutput
         self.progress = progress
     }

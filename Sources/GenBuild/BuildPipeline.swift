@@ -1,6 +1,7 @@
 import Foundation
 import GenCompute
 import GenLoad
+import GenMedia
 import GenModel
 import GenPlan
 import GenRender
@@ -11,7 +12,7 @@ import GenWrite
 public enum BuildPipeline {
     public static func run(_ options: BuildOptions) async throws(BuildFailure) -> BuildReport {
         let progress = options.progress
-        let steps = options.writeOutput ? 7 : 5
+        let steps = options.writeOutput ? 8 : 6
         var report = BuildReport()
 
         progress.step(1, steps, "loading site.yml and exports")
@@ -35,12 +36,24 @@ public enum BuildPipeline {
         let computed = ParallelMap.map(site.organizations) { org in
             MileageSummary.compute(for: org, config: config.mileage)
         }
-        let inputs = zip(site.organizations, computed).map { OrganizationInput(organization: $0, mileage: $1.0) }
         report.diagnostics += computed.flatMap(\.1)
+        report.unpublishedCritiques = site.organizations.flatMap(\.critiques).filter { !$0.isPublished }
+            .reduce(into: [:]) { $0[$1.status ?? "no status", default: 0] += 1 }
 
-        progress.step(5, steps, "planning pages")
+        progress.step(5, steps, "processing critique images")
+        let processor = ImageProcessor(settings: config.thumbnails,
+                                       mediaDirectory: options.content.appendingPathComponent("media"),
+                                       cacheDirectory: options.cache)
+        let media = MediaStep.run(site.organizations, processor: processor)
+        report.images = media.stats
+        report.diagnostics += media.diagnostics
+        let inputs = site.organizations.indices.map {
+            OrganizationInput(organization: site.organizations[$0], mileage: computed[$0].0, media: media.perOrganization[$0])
+        }
+
+        progress.step(6, steps, "planning pages")
         let markdown = MarkdownRenderer()  // registers cmark-gfm extensions once, before any parallel use
-        let plan = SitePlanner(markdown: { markdown.html($0) })
+        let plan = SitePlanner(markdown: { markdown.html($0) }, plainText: { markdown.plainText($0) }, mediaFile: { processor.cachedFile($0) })
             .plan(SiteInput(config: config, organizations: inputs, pages: pages))
         let templates = try await input { () throws(InputError) in try await TemplateRenderer.load(directory: options.templates) }
         for name in Set(plan.compactMap(templateName)).sorted() where !templates.has(name) {
@@ -49,13 +62,13 @@ public enum BuildPipeline {
         }
         guard options.writeOutput else { return report }
 
-        progress.step(6, steps, "rendering \(plan.count) files")
+        progress.step(7, steps, "rendering \(plan.count) files")
         let renderer = Renderer(templates: templates, assetsDirectory: options.templates.appendingPathComponent("assets"))
         let tree: OutputTree
         do { tree = try OutputTree(output: options.output) } catch { throw .write(error.description) }
         do {
             try RenderStep.run(plan, renderer: renderer, into: tree, progress: progress)
-            progress.step(7, steps, "swapping in \(options.output.path)")
+            progress.step(8, steps, "swapping in \(options.output.path)")
             try tree.commit()
         } catch let failure as BuildFailure {
             tree.discard()

@@ -9,8 +9,24 @@ public struct BuildReport: Sendable {
     public var ignoredCollections: [String: Int] = [:]
     public var diagnostics: [Diagnostic] = []
     public var organizations: [String] = []
+    /// Critiques by status other than "published": counted here, shown nowhere.
+    public var unpublishedCritiques: [String: Int] = [:]
+    public var images = ImageStats()
     public var pagesWritten = 0
     public var filesWritten = 0
+
+    /// The media step: distinct local source images and what happened to them.
+    public struct ImageStats: Sendable, Equatable {
+        public var sources = 0
+        /// Decoded and encoded in this build.
+        public var processed = 0
+        /// Answered from the thumbnail cache.
+        public var reused = 0
+        /// Corrupt, truncated, empty, not an image, or too large: shown as "Image unavailable".
+        public var failed = 0
+        /// Referenced media paths with no local file: pages use the document's own URL.
+        public var remote = 0
+    }
 
     public var skipped: [Diagnostic] { diagnostics.filter { $0.kind == .skipped } }
     public var warnings: [Diagnostic] { diagnostics.filter { $0.kind == .warning } }
@@ -39,6 +55,13 @@ public struct BuildReport: Sendable {
             for reason in reasons.keys.sorted() {
                 lines.append("  \(reasons[reason]!.count) × \(reason)")
             }
+        }
+        if !unpublishedCritiques.isEmpty {
+            let parts = unpublishedCritiques.keys.sorted().map { "\(unpublishedCritiques[$0]!) \($0)" }
+            lines.append("not shown: critiques not published (\(parts.joined(separator: ", ")))")
+        }
+        if images.sources + images.remote > 0 {
+            lines.append("images: \(images.sources) local (\(images.processed) processed, \(images.reused) from cache, \(images.failed) unusable), \(images.remote) without a local file")
         }
         let warnings = self.warnings.count
         if warnings > 0 { lines.append("\(warnings) warning\(warnings == 1 ? "" : "s") (gen check lists them all)") }

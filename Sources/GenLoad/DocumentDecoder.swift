@@ -167,12 +167,17 @@ public enum DocumentDecoder {
         if images.isEmpty, let single = r.nonBlank("imageUrl") { images = [single] }
         var thumbs = r.strings("thumbnailUrls") ?? []
         if thumbs.isEmpty, let single = r.nonBlank("thumbnailUrl") { thumbs = [single] }
+        let exampleType = r.nonBlank("exampleType")
+        if exampleType != "example", exampleType != "improvement" {
+            r.warn("exampleType", exampleType.map { "unknown example type \"\($0)\"; shown with a neutral badge" }
+                   ?? "no example type; shown with a neutral badge")
+        }
         return Critique(id: r.document.id, organizationID: org, submitterId: r.nonBlank("submitterId"),
                         submitterName: r.nonBlank("submitterName"), submitterEmail: r.nonBlank("submitterEmail"),
                         targetPhotographerId: r.nonBlank("targetPhotographerId"),
                         targetPhotographerName: r.nonBlank("targetPhotographerName"),
                         imageUrls: images, thumbnailUrls: thumbs, imageCount: r.int("imageCount") ?? images.count,
-                        managerNotes: r.string("managerNotes"), exampleType: r.nonBlank("exampleType"),
+                        managerNotes: r.string("managerNotes"), exampleType: exampleType,
                         status: r.nonBlank("status"), createdAt: r.timestamp("createdAt"),
                         updatedAt: r.timestamp("updatedAt"), source: r.document.source)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GenModel
 
 /// How numbers and dates read on pages: fixed US English, so output never depends on the machine's locale.
 public enum Format {
@@ -40,6 +41,34 @@ public enum Format {
         let parts = iso.split(separator: "-")
         guard parts.count == 3, let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m) else { return iso }
         return "\(shortMonths[m - 1]) \(d), \(parts[0])"
+    }
+
+    /// A moment in `zone` as `Jan 15, 2024, 3:30 PM` (the critique viewer's format).
+    public static func dateTime(_ ts: Timestamp, in zone: TimeZone) -> String {
+        let c = parts(ts, zone)
+        let hour = c.hour! % 12 == 0 ? 12 : c.hour! % 12
+        return "\(shortMonths[c.month! - 1]) \(c.day!), \(c.year!), \(hour):\(String(format: "%02d", c.minute!)) \(c.hour! < 12 ? "AM" : "PM")"
+    }
+
+    /// A moment in `zone` as `Jan 15, 2024`.
+    public static func shortDate(_ ts: Timestamp, in zone: TimeZone) -> String {
+        let c = parts(ts, zone)
+        return "\(shortMonths[c.month! - 1]) \(c.day!), \(c.year!)"
+    }
+
+    /// A moment as an HTML `datetime` value with the zone's offset, e.g. `2024-01-15T15:30:00-06:00`.
+    public static func machineDateTime(_ ts: Timestamp, in zone: TimeZone) -> String {
+        let c = parts(ts, zone)
+        let offset = zone.secondsFromGMT(for: ts.date) / 60
+        let sign = offset < 0 ? "-" : "+"
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+            + sign + String(format: "%02d:%02d", abs(offset) / 60, abs(offset) % 60)
+    }
+
+    private static func parts(_ ts: Timestamp, _ zone: TimeZone) -> DateComponents {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: ts.date)
     }
 
     /// `1` → `1 report`, `2` → `2 reports`.

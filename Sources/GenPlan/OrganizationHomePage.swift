@@ -13,6 +13,8 @@ enum OrganizationHomePage {
         var pages: [NavLink]
         var hasPages: Bool
         var showReimbursement: Bool
+        /// Total, good and needs-improvement counts of the published critiques.
+        var critiques: [GalleryPages.StatCard]
     }
 
     struct Stat: Sendable {
@@ -37,6 +39,7 @@ enum OrganizationHomePage {
         return Body(stats: stats, firstDay: org.reports.first.map { Format.day($0.date.description) },
                     lastDay: org.reports.last.map { Format.day($0.date.description) }, months: months,
                     hasMonths: !months.isEmpty, pages: pages, hasPages: !pages.isEmpty,
-                    showReimbursement: input.mileage.ratePerMile != nil)
+                    showReimbursement: input.mileage.ratePerMile != nil,
+                    critiques: GalleryPages.statCards(org.critiques.filter(\.isPublished).map(ExampleKind.init)))
     }
 }

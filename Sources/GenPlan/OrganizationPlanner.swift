@@ -1,4 +1,6 @@
+import Foundation
 import GenCompute
+import GenMedia
 import GenModel
 import GenResolve
 
@@ -8,6 +10,9 @@ struct OrganizationPlanner {
     let input: OrganizationInput
     let config: SiteConfig
     let contentPages: [PlannedContentPage]
+    let markdown: (String) -> String
+    let plainText: (String) -> String
+    let mediaFile: (ImageRendition) -> URL
 
     var org: Organization { input.organization }
 
@@ -19,6 +24,7 @@ struct OrganizationPlanner {
         let links = pageLinks
         var files: [PlannedFile] = [
             PlannedFile(path: "\(base)/assets/style.css", content: .asset("style.css")),
+            PlannedFile(path: "\(base)/assets/gallery.js", content: .asset("gallery.js")),
             page("index.html", template: "org-home", title: org.name, current: "index.html",
                  body: OrganizationHomePage.make(input, pages: links)),
         ]
@@ -26,6 +32,12 @@ struct OrganizationPlanner {
             PlannedFile(path: "\(base)/\(planned.path)", content: .page(template: planned.template, context:
                 context(path: planned.path, title: planned.title, current: "mileage/index.html", body: planned.body)))
         }
+        let critiques = CritiquePages.plan(input, config: config, markdown: markdown, plainText: plainText, mediaFile: mediaFile)
+        files += critiques.pages.map { planned in
+            PlannedFile(path: "\(base)/\(planned.path)", content: .page(template: planned.template, context:
+                context(path: planned.path, title: planned.title, current: "critiques/index.html", body: planned.body)))
+        }
+        files += critiques.files
         files.append(PlannedFile(path: "\(base)/data/mileage.json", content: .json(input.mileage)))
         files.append(PlannedFile(path: "\(base)/data/mileage.csv", content: .csv(MileageCSV.rows(input.mileage))))
         for contentPage in contentPages {
@@ -44,6 +56,7 @@ struct OrganizationPlanner {
     func context(path: String, title: String, current: String, body: any Sendable) -> PageContext {
         let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
         let entries = [NavLink(title: "Overview", href: "index.html", current: false),
+                       NavLink(title: "Training Photos", href: "critiques/index.html", current: false),
                        NavLink(title: "Mileage", href: "mileage/index.html", current: false)] + pageLinks
         let nav = entries.map { NavLink(title: $0.title, href: root + $0.href, current: $0.href == current) }
         return PageContext(siteTitle: config.title, title: title, root: root,

@@ -1,3 +1,4 @@
+import Foundation
 import GenModel
 
 /// One file of the output tree, decided but not yet rendered: the plan says *what*,
@@ -16,6 +17,8 @@ public struct PlannedFile: Sendable {
         case csv([[String]])
         /// A file copied from `Templates/assets/`.
         case asset(String)
+        /// A file copied as it is (thumbnails from the media cache).
+        case copy(URL)
     }
 
     public init(path: String, content: Content) {

@@ -1,4 +1,6 @@
+import Foundation
 import GenCompute
+import GenMedia
 import GenModel
 import GenResolve
 
@@ -19,10 +21,13 @@ public struct SiteInput: Sendable {
 public struct OrganizationInput: Sendable {
     public var organization: Organization
     public var mileage: MileageSummary
+    /// Processed critique images of this organization only, by media path.
+    public var media: [String: ProcessedImage]
 
-    public init(organization: Organization, mileage: MileageSummary) {
+    public init(organization: Organization, mileage: MileageSummary, media: [String: ProcessedImage] = [:]) {
         self.organization = organization
         self.mileage = mileage
+        self.media = media
     }
 }
 
@@ -31,9 +36,17 @@ public struct OrganizationInput: Sendable {
 public struct SitePlanner: Sendable {
     /// Markdown → safe HTML; injected so the plan stage does not depend on cmark.
     public var markdown: @Sendable (String) -> String
+    /// Markdown → the plain text a reader sees (card previews).
+    public var plainText: @Sendable (String) -> String
+    /// Where a rendition's bytes are (the media cache); injected so planning does no I/O.
+    public var mediaFile: @Sendable (ImageRendition) -> URL
 
-    public init(markdown: @escaping @Sendable (String) -> String) {
+    public init(markdown: @escaping @Sendable (String) -> String,
+                plainText: @escaping @Sendable (String) -> String = { $0 },
+                mediaFile: @escaping @Sendable (ImageRendition) -> URL = { URL(fileURLWithPath: $0.fileName) }) {
         self.markdown = markdown
+        self.plainText = plainText
+        self.mediaFile = mediaFile
     }
 
     public func plan(_ site: SiteInput) -> [PlannedFile] {
@@ -42,7 +55,8 @@ public struct SitePlanner: Sendable {
         // Content pages are the same in every organization: render their Markdown once.
         let contentPages = PlannedContentPage.make(site.pages, markdown: markdown)
         for org in site.organizations {
-            files += OrganizationPlanner(input: org, config: site.config, contentPages: contentPages).plan()
+            files += OrganizationPlanner(input: org, config: site.config, contentPages: contentPages,
+                                         markdown: markdown, plainText: plainText, mediaFile: mediaFile).plan()
         }
         return files
     }

@@ -14,11 +14,24 @@ public struct MarkdownRenderer: Sendable {
         _ = MarkdownRenderer.registered
     }
 
+    // Style attributes, not `align=` (obsolete in HTML5); UTF-8 validated so bad bytes cannot break a page.
+    static let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
+        | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES | CMARK_OPT_VALIDATE_UTF8
+
     public func html(_ markdown: String) -> String {
-        // Style attributes, not `align=` (obsolete in HTML5); UTF-8 validated so bad bytes cannot break a page.
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
-            | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES | CMARK_OPT_VALIDATE_UTF8
-        guard let parser = cmark_parser_new(options) else { return "" }
+        render(markdown) { document, parser in
+            cmark_render_html(document, Self.options, cmark_parser_get_syntax_extensions(parser))
+        }
+    }
+
+    /// The text a reader sees, without markup or link targets (for previews that are cut short).
+    public func plainText(_ markdown: String) -> String {
+        render(markdown) { document, _ in cmark_render_plaintext(document, Self.options, 0) }
+    }
+
+    private func render(_ markdown: String,
+                        _ renderer: (OpaquePointer, OpaquePointer) -> UnsafeMutablePointer<CChar>?) -> String {
+        guard let parser = cmark_parser_new(Self.options) else { return "" }
         defer { cmark_parser_free(parser) }
         for name in MarkdownRenderer.extensionNames {
             if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
@@ -26,7 +39,7 @@ public struct MarkdownRenderer: Sendable {
         markdown.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
         guard let document = cmark_parser_finish(parser) else { return "" }
         defer { cmark_node_free(document) }
-        guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
+        guard let rendered = renderer(document, parser) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
     }

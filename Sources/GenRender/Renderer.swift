@@ -15,12 +15,14 @@ public struct Renderer: Sendable {
     public enum Failure: Error, CustomStringConvertible {
         case missingTemplate(String, path: String)
         case missingAsset(String)
+        case missingFile(String)
         case encoding(path: String, Error)
 
         public var description: String {
             switch self {
             case .missingTemplate(let name, let path): return "Templates/\(name).mustache: template not found (needed for \(path))"
             case .missingAsset(let name): return "Templates/assets/\(name): asset not found"
+            case .missingFile(let path): return "\(path): file vanished during the build"
             case .encoding(let path, let error): return "\(path): cannot encode: \(error)"
             }
         }
@@ -41,6 +43,9 @@ public struct Renderer: Sendable {
             guard let data = FileManager.default.contents(atPath: assetsDirectory.appendingPathComponent(name).path) else {
                 throw .missingAsset(name)
             }
+            return data
+        case .copy(let url):
+            guard let data = FileManager.default.contents(atPath: url.path) else { throw .missingFile(url.path) }
             return data
         }
     }

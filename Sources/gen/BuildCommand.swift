@@ -11,10 +11,12 @@ struct Folders: ParsableArguments {
     var templates = "Templates"
     @Option(help: "Output folder; replaced atomically when the build succeeds.")
     var output = "Output"
+    @Option(help: "Thumbnail cache, reused across builds (default: .gen-cache beside the output folder).")
+    var cache: String?
 
     func options(write: Bool, quiet: Bool) -> BuildOptions {
         BuildOptions(content: URL(fileURLWithPath: content), templates: URL(fileURLWithPath: templates),
-                     output: URL(fileURLWithPath: output), writeOutput: write, progress: .automatic(quiet: quiet))
+                     output: URL(fileURLWithPath: output), cache: cache.map { URL(fileURLWithPath: $0) }, writeOutput: write, progress: .automatic(quiet: quiet))
     }
 }
 

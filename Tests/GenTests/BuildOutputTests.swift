@@ -68,7 +68,8 @@ final class BuildOutputTests: XCTestCase {
         XCTAssertEqual(report.ignoredCollections["auditLog"], 1)  // one document, changed twice
         let org = "L7mQ2xVb9KpT4wRz8NcE"
         for path in ["index.html", "assets/style.css", "\(org)/index.html", "\(org)/mileage/index.html", "\(org)/data/mileage.json",
-                     "\(org)/data/mileage.csv", "\(org)/pages/about.html", "\(org)/pages/mileage-policy.html"] {
+                     "\(org)/data/mileage.csv", "\(org)/pages/about.html", "\(org)/pages/mileage-policy.html",
+                     "\(org)/critiques/index.html", "\(org)/critiques/photo/4Y0mSWHUXJfhcredYBre.html", "\(org)/manifests/thumbnails.json"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: site.output.appendingPathComponent(path).path), path)
         }
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("\(org)/data/mileage.json"))) as! [String: Any]
@@ -89,6 +90,19 @@ final class BuildOutputTests: XCTestCase {
             let sum = reports.filter { ($0["date"] as! String).hasPrefix(key) }.reduce(0.0) { $0 + ($1["miles"] as! Double) }
             XCTAssertEqual(month["miles"] as! Double, sum, accuracy: 0.05)
         }
+        // The sample's photos: real renditions for every local file, an error for the truncated one,
+        // the document's own URL for the remote one; drafts nowhere.
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("\(org)/manifests/thumbnails.json"))) as! [String: Any]
+        let images = manifest["images"] as! [[String: Any]]
+        XCTAssertEqual(Set(images.map { $0["critiqueId"] as! String }).count, 22)
+        XCTAssertEqual(images.filter { $0["error"] is String }.map { $0["critiqueId"] as! String }.sorted(),
+                       ["3EIPMUEPpGI9egKKQT0P", "jmzogqAkIoRHuUmNB8UJ"])
+        XCTAssertEqual(images.filter { $0["local"] is NSNull }.map { $0["critiqueId"] as! String }, ["WzyFqUVOjoIvO2DcLLPr"])
+        XCTAssertTrue(images.filter { $0["local"] is String && $0["error"] is NSNull }.allSatisfy { ($0["renditions"] as! [Any]).count == 4 })
+        XCTAssertFalse(images.contains { ["h4eUP7XzLp6Fn85sHSid", "ka6G5UFhsN4Xg2Ugd5VP"].contains($0["critiqueId"] as! String) })
+        XCTAssertEqual(report.images.failed, 1)
+        XCTAssertEqual(report.unpublishedCritiques, ["draft": 2])
+
         // The CSV has a header and one row per report.
         let csv = try site.text("\(org)/data/mileage.csv")
         XCTAssertEqual(csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count, 123)

@@ -75,7 +75,9 @@ final class HostileInputTests: XCTestCase {
         let all = TestSite.files(under: site.output).filter { $0.hasSuffix(".html") }
         XCTAssertGreaterThan(all.count, 4)
         for file in all {
-            let html = try site.text(file)
+            // The site's own gallery script is the one script tag a page may hold.
+            let html = try site.text(file).replacingOccurrences(
+                of: #"<script src="(\.\./)*assets/gallery\.js"></script>"#, with: "", options: .regularExpression)
             XCTAssertFalse(html.contains("<script"), "\(file) contains a raw script tag")
             XCTAssertFalse(html.contains("<img"), "\(file) contains a raw img tag")
             XCTAssertNil(html.range(of: #"<[^>]*\sonerror="#, options: .regularExpression), "\(file) has an event handler in a tag")

@@ -192,7 +192,7 @@ final class LoaderErrorTests: XCTestCase {
         """#)
         try folder.write("export/photoCritiques.json", #"""
         {"c1": {"status": "published"},
-         "c2": {"organizationId": "org1"}}
+         "c2": {"organizationId": "org1", "exampleType": "example"}}
         """#)
         try folder.write("export/dailyJobReports.json", #"""
         {"r1": {"date": "2024-01-15"}}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Where an image URL's file lives under CONTENT/media/, or nil when the URL cannot name a safe local file.
+///
+/// Critique image URLs in the export point at Firebase Storage (or elsewhere); the site is built
+/// from local copies, mirrored under `CONTENT/media/` by their storage path. The URL comes from
+/// untrusted data, so the answer is always a plain relative path that stays inside that folder.
+public enum MediaLocator {
+    static let firebaseHost = "firebasestorage.googleapis.com"
+
+    /// - `https://firebasestorage.googleapis.com/v0/b/<bucket>/o/<url-encoded path>?alt=media&token=…` → `<path>`
+    /// - `gs://<bucket>/<path>` → `<path>`
+    /// - any other `http(s)://<host>/<path>` → `<host>/<path>` (percent-decoded, query and fragment dropped)
+    /// - a relative path without a scheme → itself
+    ///
+    /// Nil for anything else, and for paths with empty, `.` or `..` segments, backslashes or control characters.
+    public static func mediaPath(for url: String) -> String? {
+        guard !url.isEmpty else { return nil }
+        let candidate: String?
+        if let scheme = scheme(of: url) {
+            let rest = String(url.dropFirst(scheme.count + 1))
+            switch scheme.lowercased() {
+            case "http", "https": candidate = webPath(rest)
+            case "gs": candidate = storagePath(rest)
+            default: candidate = nil  // javascript:, data:, file:, …
+            }
+        } else {
+            candidate = url
+        }
+        guard let path = candidate, isSafe(path) else { return nil }
+        // The path may later be percent-decoded again (as part of a URL, by a browser or a
+        // server): refuse it if that would make it unsafe (`%2e%2e` left from double encoding).
+        if path.contains("%"), let decodedAgain = path.removingPercentEncoding, !isSafe(decodedAgain) { return nil }
+        return path
+    }
+
+    /// `scheme` in `scheme:…` (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`), or nil.
+    static func scheme(of url: String) -> String? {
+        guard let colon = url.firstIndex(of: ":") else { return nil }
+        let name = url[..<colon]
+        guard let first = name.unicodeScalars.first, first.isASCIILetter,
+              name.unicodeScalars.allSatisfy({ $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
+        else { return nil }
+        return String(name)
+    }
+
+    /// `//host[:port]/path[?query][#fragment]` → `host/path`, or the Firebase object path.
+    static func webPath(_ rest: String) -> String? {
+        guard rest.hasPrefix("//") else { return nil }
+        let afterSlashes = rest.dropFirst(2)
+        let withoutQuery = afterSlashes.prefix { $0 != "?" && $0 != "#" }
+        let authorityEnd = withoutQuery.firstIndex(of: "/") ?? withoutQuery.endIndex
+        var host = withoutQuery[..<authorityEnd]
+        if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+        if !host.hasPrefix("["), let colon = host.lastIndex(of: ":") { host = host[..<colon] }  // port; IPv6 kept whole
+        let hostName = host.lowercased()
+        let encodedPath = withoutQuery[authorityEnd...].drop { $0 == "/" }
+        guard !hostName.isEmpty, !encodedPath.isEmpty, let path = encodedPath.removingPercentEncoding else { return nil }
+
+        if hostName == firebaseHost {
+            // v0/b/<bucket>/o/<object path, with its slashes encoded as %2F>
+            let parts = encodedPath.split(separator: "/", maxSplits: 4, omittingEmptySubsequences: false)
+            guard parts.count == 5, parts[0] == "v0", parts[1] == "b", !parts[2].isEmpty, parts[3] == "o" else { return nil }
+            return parts[4].removingPercentEncoding
+        }
+        return hostName + "/" + path
+    }
+
+    /// `//bucket/path` → `path` (object names in `gs://` URIs are not percent-encoded).
+    static func storagePath(_ rest: String) -> String? {
+        guard rest.hasPrefix("//") else { return nil }
+        let afterSlashes = rest.dropFirst(2)
+        guard let slash = afterSlashes.firstIndex(of: "/"), slash != afterSlashes.startIndex else { return nil }
+        return String(afterSlashes[afterSlashes.index(after: slash)...])
+    }
+
+    /// A relative `/`-separated path whose every segment is a plain name.
+    static func isSafe(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\") else { return false }
+        guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { segment in
+            !segment.isEmpty && segment != "." && segment != ".."
+        }
+    }
+}
+
+private extension Unicode.Scalar {
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+}

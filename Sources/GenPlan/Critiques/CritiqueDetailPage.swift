@@ -1,0 +1,89 @@
+import Foundation
+import GenMedia
+import GenModel
+
+/// `critiques/photo/<id>.html`: the detail view of one critique — large image, "1 of 3",
+/// thumbnail strip, previous/next, full-size links, submitter, date and the full notes.
+/// Switching images uses `#photo-N` fragments and `:target`, so it works without JavaScript.
+enum CritiqueDetailPage {
+    struct Photo: Sendable {
+        var anchor: String
+        var position: String
+        var image: ImageView
+        /// The full-size view: the display rendition, or the document's own URL.
+        var full: String?
+        var previous: String?
+        var next: String?
+    }
+
+    struct StripItem: Sendable {
+        var href: String
+        var label: String
+        var image: ImageView
+    }
+
+    struct Neighbour: Sendable {
+        var href: String
+        var label: String
+    }
+
+    struct Body: Sendable {
+        var badge: Badge
+        var targetName: String
+        var submitter: String
+        var submitterEmail: String?
+        var date: String
+        var dateTime: String?
+        var photos: [Photo]
+        var hasPhotos: Bool
+        var strip: [StripItem]
+        var hasStrip: Bool
+        /// Safe HTML from cmark-gfm (raw HTML omitted); nil when there are no notes.
+        var notesHTML: String?
+        var galleryHref: String
+        var galleryLabel: String
+        var newer: Neighbour?
+        var older: Neighbour?
+    }
+
+    static let prefix = "../../"
+
+    /// `neighbours` is the photographer's gallery (newest first), for newer/older links.
+    static func make(_ critique: Critique, galleries: CritiqueGalleries, media: [String: ProcessedImage],
+                     zone: TimeZone, markdown: (String) -> String) -> Body {
+        let kind = ExampleKind(critique)
+        let name = galleries.photographerName(of: critique)
+        let images = CritiqueImage.images(of: critique, media: media)
+        let count = images.count
+        let photos = images.map { image -> Photo in
+            let n = image.index + 1
+            let view = ImageView.make(image, role: "display", alt: "Photo \(n) of \(count): \(kind.badge.label) for \(name)", prefix: prefix)
+            return Photo(anchor: "photo-\(n)", position: "\(n) of \(count)", image: view,
+                         full: view.picture?.jpeg ?? view.remote,
+                         previous: n > 1 ? "#photo-\(n - 1)" : nil, next: n < count ? "#photo-\(n + 1)" : nil)
+        }
+        let strip = images.map { image in
+            let n = image.index + 1
+            return StripItem(href: "#photo-\(n)", label: "Show photo \(n) of \(count)",
+                             image: ImageView.make(image, role: "thumbnail", alt: "Photo \(n) of \(count)", prefix: prefix))
+        }
+        let gallery = galleries.galleryOf[critique.id] ?? galleries.all
+        let siblings = gallery.critiques
+        let position = siblings.firstIndex { $0.id == critique.id }
+        func neighbour(_ i: Int?, _ label: String) -> Neighbour? {
+            guard let i, siblings.indices.contains(i), let path = galleries.detailPaths[siblings[i].id] else { return nil }
+            let date = siblings[i].createdAt.map { Format.shortDate($0, in: zone) } ?? "date unknown"
+            return Neighbour(href: prefix + path, label: "\(label): \(ExampleKind(siblings[i]).badge.label), \(date)")
+        }
+        let notes = critique.managerNotes.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        return Body(
+            badge: kind.badge, targetName: name, submitter: critique.submitterName ?? "Unknown manager",
+            submitterEmail: critique.submitterEmail, date: critique.createdAt.map { Format.dateTime($0, in: zone) } ?? "Date unknown",
+            dateTime: critique.createdAt.map { Format.machineDateTime($0, in: zone) },
+            photos: photos, hasPhotos: !photos.isEmpty, strip: count > 1 ? strip : [], hasStrip: count > 1,
+            notesHTML: notes.map(markdown),
+            galleryHref: prefix + gallery.folder + "/index.html",
+            galleryLabel: gallery.photographer.map { "Training Photos: \($0)" } ?? "Training Photos",
+            newer: neighbour(position.map { $0 - 1 }, "Newer"), older: neighbour(position.map { $0 + 1 }, "Older"))
+    }
+}

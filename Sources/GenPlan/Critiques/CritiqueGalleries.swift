@@ -1,0 +1,70 @@
+import GenModel
+import GenResolve
+
+/// Which galleries an organization has: one for all its published critiques, and one per
+/// photographer — every user with `isPhotographer` and every critique target.
+struct CritiqueGalleries: Sendable {
+    struct Gallery: Sendable {
+        /// Folder relative to the organization, e.g. `critiques` or `critiques/photographer/jane`.
+        var folder: String
+        /// The photographer's name; nil for the organization-wide gallery.
+        var photographer: String?
+        /// Newest first (creation time, then id).
+        var critiques: [Critique]
+    }
+
+    static let root = "critiques"
+    static let photographerFolder = "\(root)/photographer"
+    static let detailFolder = "\(root)/photo"
+
+    var all: Gallery
+    var photographers: [Gallery]
+    /// Detail page path (relative to the organization) by critique id.
+    var detailPaths: [String: String]
+    /// The gallery folder of each critique's target photographer, by critique id.
+    var galleryOf: [String: Gallery]
+
+    /// Published critiques only: drafts and other statuses appear nowhere.
+    init(_ org: Organization) {
+        let published = org.critiques.filter(\.isPublished).reversed() as [Critique]
+        all = Gallery(folder: Self.root, photographer: nil, critiques: published)
+
+        // Photographer key: the target's user id, else the stored name (older documents).
+        var names: [String: String] = [:]
+        for user in org.users where user.isPhotographer {
+            names[user.id] = user.fullName ?? user.email ?? user.id
+        }
+        var byTarget: [String: [Critique]] = [:]
+        for critique in published {
+            guard let key = Self.targetKey(critique) else { continue }
+            byTarget[key, default: []].append(critique)
+            if names[key] == nil {
+                names[key] = org.usersByID[key]?.fullName ?? critique.targetPhotographerName ?? key
+            }
+        }
+        let folders = PathAllocator(ids: names.keys)
+        let keys = names.keys.sorted { (names[$0]!.lowercased(), $0) < (names[$1]!.lowercased(), $1) }
+        var galleryByKey: [String: Gallery] = [:]
+        for key in keys {
+            galleryByKey[key] = Gallery(folder: "\(Self.photographerFolder)/\(folders[key])", photographer: names[key]!,
+                                        critiques: byTarget[key] ?? [])
+        }
+        photographers = keys.map { galleryByKey[$0]! }
+        let files = PathAllocator(ids: published.map(\.id))
+        detailPaths = Dictionary(uniqueKeysWithValues: published.map { ($0.id, "\(Self.detailFolder)/\(files[$0.id]).html") })
+        var galleryOf: [String: Gallery] = [:]
+        for critique in published {
+            if let key = Self.targetKey(critique) { galleryOf[critique.id] = galleryByKey[key] }
+        }
+        self.galleryOf = galleryOf
+    }
+
+    static func targetKey(_ critique: Critique) -> String? {
+        critique.targetPhotographerId ?? critique.targetPhotographerName
+    }
+
+    /// The photographer's name as pages show it.
+    func photographerName(of critique: Critique) -> String {
+        galleryOf[critique.id]?.photographer ?? critique.targetPhotographerName ?? "Unknown photographer"
+    }
+}

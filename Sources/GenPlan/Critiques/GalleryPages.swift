@@ -1,0 +1,153 @@
+import Foundation
+import GenMedia
+import GenModel
+
+/// A gallery's pages: every filter × sort, split into pages of `gallery.pageSize` cards.
+/// All variants are pre-rendered in one folder, so filters, sorting and paging work with
+/// JavaScript off and from `file://`.
+enum GalleryPages {
+    struct StatCard: Sendable {
+        var label: String
+        var value: String
+        var style: String
+    }
+
+    /// A filter, sort or page link; `current` is announced with `aria-current`.
+    struct Choice: Sendable {
+        var label: String
+        var href: String
+        var current: Bool
+    }
+
+    struct PageLink: Sendable {
+        var label: String
+        var href: String?
+        var current: Bool
+        /// An ellipsis between page numbers.
+        var gap: Bool
+    }
+
+    struct Pager: Sendable {
+        var previous: String?
+        var next: String?
+        var pages: [PageLink]
+    }
+
+    struct PhotographerLink: Sendable {
+        var name: String
+        var href: String
+        var count: String
+    }
+
+    struct Body: Sendable {
+        /// The photographer whose gallery this is; nil on the organization-wide gallery.
+        var galleryPhotographer: String?
+        var stats: [StatCard]
+        var filters: [Choice]
+        var sorts: [Choice]
+        var cards: [CritiqueCard]
+        /// The gallery has no published critiques at all.
+        var emptyGallery: Bool
+        /// The gallery has critiques, but none of this filter.
+        var emptyFilter: Choice?
+        var showing: String?
+        var pager: Pager?
+        var photographers: [PhotographerLink]
+        var hasPhotographers: Bool
+        /// Link back to the organization-wide gallery (photographer galleries only).
+        var allHref: String?
+    }
+
+    struct Planned: Sendable {
+        /// Relative to the organization folder.
+        var path: String
+        var title: String
+        var body: Body
+    }
+
+    /// The viewer's three statistics cards.
+    static func statCards(_ kinds: [ExampleKind]) -> [StatCard] {
+        [StatCard(label: "Total Submissions", value: Format.integer(kinds.count), style: "total"),
+         StatCard(label: "Good Examples", value: Format.integer(kinds.filter { $0 == .good }.count), style: "good"),
+         StatCard(label: "Needs Improvement", value: Format.integer(kinds.filter { $0 == .improvement }.count), style: "improvement")]
+    }
+
+    /// The file of one variant; the default (all, newest, page 1) is `index.html`.
+    static func fileName(_ filter: GalleryFilter, _ sort: GallerySort, page: Int) -> String {
+        if filter == .all, sort == .newest, page == 1 { return "index.html" }
+        return "\(filter.rawValue)-\(sort.rawValue)\(page == 1 ? "" : "-\(page)").html"
+    }
+
+    static func plan(_ gallery: CritiqueGalleries.Gallery, in galleries: CritiqueGalleries,
+                     media: [String: ProcessedImage], config: SiteConfig, plainText: (String) -> String) -> [Planned] {
+        let depth = gallery.folder.split(separator: "/").count
+        let prefix = String(repeating: "../", count: depth)
+        let isAll = gallery.photographer == nil
+        let kinds = gallery.critiques.map(ExampleKind.init)
+        let cards = gallery.critiques.map { critique in
+            CritiqueCard.make(critique, photographer: galleries.photographerName(of: critique), showPhotographer: isAll,
+                              detailPath: galleries.detailPaths[critique.id]!, media: media,
+                              zone: config.timeZone, prefix: prefix, plainText: plainText)
+        }
+        let stats = statCards(kinds)
+        let photographers = isAll ? galleries.photographers.map { g in
+            PhotographerLink(name: g.photographer ?? "", href: String(g.folder.dropFirst(CritiqueGalleries.root.count + 1)) + "/index.html",
+                             count: Format.count(g.critiques.count, "photo critique"))
+        } : []
+        let title = isAll ? "Training Photos" : "Training Photos: \(gallery.photographer!)"
+        let size = max(1, config.gallery.pageSize)
+
+        var planned: [Planned] = []
+        for filter in GalleryFilter.allCases {
+            // Newest first is the gallery's own order; oldest first is its reverse.
+            let newest = cards.indices.filter { filter.includes(kinds[$0]) }
+            for sort in GallerySort.allCases {
+                let order = sort == .newest ? newest : newest.reversed()
+                let pageCount = max(1, (order.count + size - 1) / size)
+                for page in 1...pageCount {
+                    let slice = order.dropFirst((page - 1) * size).prefix(size)
+                    let body = Body(
+                        galleryPhotographer: gallery.photographer, stats: stats,
+                        filters: GalleryFilter.allCases.map { f in
+                            Choice(label: f.label, href: fileName(f, sort, page: 1), current: f == filter)
+                        },
+                        sorts: GallerySort.allCases.map { s in
+                            Choice(label: s.label, href: fileName(filter, s, page: 1), current: s == sort)
+                        },
+                        cards: slice.map { cards[$0] },
+                        emptyGallery: cards.isEmpty,
+                        emptyFilter: !cards.isEmpty && order.isEmpty
+                            ? Choice(label: "No \(filter.label.lowercased()) in this gallery yet.", href: fileName(.all, sort, page: 1), current: false)
+                            : nil,
+                        showing: order.isEmpty ? nil : showing(from: (page - 1) * size + 1, to: (page - 1) * size + slice.count,
+                                                              of: order.count, filter: filter, sort: sort),
+                        pager: pageCount > 1 ? pager(page: page, of: pageCount) { fileName(filter, sort, page: $0) } : nil,
+                        photographers: photographers, hasPhotographers: !photographers.isEmpty,
+                        allHref: isAll ? nil : String(repeating: "../", count: depth - 1) + "index.html")
+                    let suffix = pageCount > 1 ? " (page \(page) of \(pageCount))" : ""
+                    planned.append(Planned(path: "\(gallery.folder)/\(fileName(filter, sort, page: page))",
+                                           title: title + suffix, body: body))
+                }
+            }
+        }
+        return planned
+    }
+
+    static func showing(from: Int, to: Int, of total: Int, filter: GalleryFilter, sort: GallerySort) -> String {
+        let range = from == to ? Format.integer(from) : "\(Format.integer(from))–\(Format.integer(to))"
+        return "Showing \(range) of \(Format.integer(total)) · \(filter.label) · \(sort.label)"
+    }
+
+    /// First, last, and two either side of the current page; gaps in between.
+    static func pager(page: Int, of count: Int, href: (Int) -> String) -> Pager {
+        let shown = Set([1, count] + Array(max(1, page - 2)...min(count, page + 2)))
+        var links: [PageLink] = []
+        var last = 0
+        for n in shown.sorted() {
+            if n > last + 1 { links.append(PageLink(label: "…", href: nil, current: false, gap: true)) }
+            links.append(PageLink(label: Format.integer(n), href: href(n), current: n == page, gap: false))
+            last = n
+        }
+        return Pager(previous: page > 1 ? href(page - 1) : nil, next: page < count ? href(page + 1) : nil, pages: links)
+    }
+}

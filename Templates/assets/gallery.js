@@ -1,0 +1,65 @@
+/* gen galleries: progressive enhancement only. Every page works without this file
+   (filters, sorting and pages are pre-rendered; photos switch with #photo-N and :target). */
+(function () {
+  "use strict";
+  var doc = document;
+
+  /* Grid or list: remember the choice across pages (localStorage works from file:// too). */
+  var KEY = "gen.gallery.layout";
+  var radios = doc.querySelectorAll('input[name="layout"]');
+  function store(value) { try { localStorage.setItem(KEY, value); } catch (e) { /* private mode */ } }
+  try {
+    var saved = localStorage.getItem(KEY);
+    radios.forEach(function (r) { if (r.value === saved) { r.checked = true; } });
+  } catch (e) { /* storage unavailable: keep the default */ }
+  radios.forEach(function (r) { r.addEventListener("change", function () { if (r.checked) { store(r.value); } }); });
+
+  /* A remote image that fails to load shows the camera placeholder, not a broken-image glyph. */
+  function broken(img) {
+    var holder = doc.createElement("span");
+    holder.className = "img-unavailable";
+    holder.setAttribute("role", "img");
+    holder.setAttribute("aria-label", "Image unavailable");
+    holder.innerHTML = '<svg aria-hidden="true" focusable="false"><use href="#i-camera"/></svg><span aria-hidden="true">Image unavailable</span>';
+    img.replaceWith(holder);
+  }
+  doc.querySelectorAll("img.remote").forEach(function (img) {
+    if (img.complete && img.naturalWidth === 0 && img.getAttribute("src")) { broken(img); return; }
+    img.addEventListener("error", function () { broken(img); });
+  });
+
+  /* Detail viewer: switch photos in place (no jump), arrows on the keyboard. */
+  var viewer = doc.querySelector(".viewer");
+  if (!viewer) { return; }
+  var photos = Array.prototype.slice.call(viewer.querySelectorAll(".viewer-photo"));
+  if (photos.length === 0) { return; }
+  viewer.classList.add("js");
+  var current = 0;
+  function show(i, updateHash) {
+    if (i < 0 || i >= photos.length) { return; }
+    photos[current].classList.remove("is-current");
+    current = i;
+    photos[current].classList.add("is-current");
+    viewer.querySelectorAll(".strip a").forEach(function (a, n) {
+      if (n === current) { a.setAttribute("aria-current", "true"); } else { a.removeAttribute("aria-current"); }
+    });
+    if (updateHash && history.replaceState) { history.replaceState(null, "", "#" + photos[current].id); }
+  }
+  var start = photos.findIndex(function (p) { return "#" + p.id === location.hash; });
+  show(start < 0 ? 0 : start, false);
+  viewer.addEventListener("click", function (event) {
+    var link = event.target.closest('a[href^="#photo-"]');
+    if (!link) { return; }
+    var i = photos.findIndex(function (p) { return "#" + p.id === link.getAttribute("href"); });
+    if (i < 0) { return; }
+    event.preventDefault();
+    show(i, true);
+  });
+  doc.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var tag = (event.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "textarea" || tag === "select") { return; }
+    if (event.key === "ArrowLeft") { show(current - 1, true); }
+    if (event.key === "ArrowRight") { show(current + 1, true); }
+  });
+})();
