@@ -24,14 +24,22 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
+    /// Raw HTML passed through: only for tests that prove generated Markdown holds no markup
+    /// from user text even under the most permissive renderer. Never for output.
+    func unsafeHTMLForTesting(_ markdown: String) -> String {
+        render(markdown, extraOptions: CMARK_OPT_UNSAFE) { document, parser in
+            cmark_render_html(document, Self.options | CMARK_OPT_UNSAFE, cmark_parser_get_syntax_extensions(parser))
+        }
+    }
+
     /// The text a reader sees, without markup or link targets (for previews that are cut short).
     public func plainText(_ markdown: String) -> String {
         render(markdown) { document, _ in cmark_render_plaintext(document, Self.options, 0) }
     }
 
-    private func render(_ markdown: String,
+    private func render(_ markdown: String, extraOptions: Int32 = 0,
                         _ renderer: (OpaquePointer, OpaquePointer) -> UnsafeMutablePointer<CChar>?) -> String {
-        guard let parser = cmark_parser_new(Self.options) else { return "" }
+        guard let parser = cmark_parser_new(Self.options | extraOptions) else { return "" }
         defer { cmark_parser_free(parser) }
         for name in MarkdownRenderer.extensionNames {
             if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }

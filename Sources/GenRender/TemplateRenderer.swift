@@ -14,6 +14,7 @@ public struct TemplateRenderer: Sendable {
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDir), isDir.boolValue else {
             throw InputError(file: directory.path, message: "template folder not found")
         }
+        _ = MarkdownContentType.registered  // before parsing: templates name it in a pragma
         do {
             return TemplateRenderer(library: try await MustacheLibrary(directory: directory.path))
         } catch let error as MustacheLibrary.ParserError {

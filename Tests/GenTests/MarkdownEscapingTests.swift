@@ -1,0 +1,53 @@
+@testable import GenRender
+import XCTest
+
+/// User text in generated Markdown must stay text under any GFM renderer, even one that passes
+/// raw HTML through: rendered with cmark-gfm in unsafe mode, no user text becomes markup.
+final class MarkdownEscapingTests: XCTestCase {
+    let cmark = MarkdownRenderer()
+
+    /// A one-row Field | Value table with `value` in the cell, rendered unsafe.
+    func cell(_ value: String) -> String {
+        cmark.unsafeHTMLForTesting("| Field | Value |\n|---|---|\n| Notes | \(MarkdownEscaping.inline(value)) |\n")
+    }
+
+    func testHostileTextStaysTextInATableCell() {
+        let hostile = [
+            "<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "[click](javascript:alert(3))",
+            "![pic](https://evil.example/x.png)", "**bold** _it_ ~~gone~~ `code`", "a | b | c", "back\\slash|pipe",
+            "https://evil.example/path", "www.evil.example", "mail me: someone@evil.example", "&lt;b&gt; &amp; &#60;",
+            "<https://evil.example>", "[ref]: https://evil.example", "{{template}}", "a\u{00A0}<b>nbsp</b>",
+        ]
+        for text in hostile {
+            let html = cell(text)
+            XCTAssertFalse(html.contains("<script"), text)
+            XCTAssertFalse(html.contains("<img"), text)
+            XCTAssertFalse(html.contains("<a "), "\(text) became a link: \(html)")
+            XCTAssertFalse(html.contains("<strong>") || html.contains("<em>") || html.contains("<del>") || html.contains("<code>"), text)
+            XCTAssertFalse(html.contains("<b>"), text)
+            // Still one row of exactly two cells.
+            XCTAssertEqual(html.components(separatedBy: "<td>").count - 1, 2, "\(text): \(html)")
+        }
+        // The text itself survives, as text.
+        XCTAssertTrue(cell("a | b").contains("<td>a | b</td>"))
+        XCTAssertTrue(cell("<b>x</b>").contains("&lt;b&gt;x&lt;/b&gt;"))
+        XCTAssertTrue(cell("2:30 PM at 24.8 miles").contains("<td>2:30 PM at 24.8 miles</td>"), "ordinary text reads as it is")
+    }
+
+    func testLineStartsCannotOpenBlocks() {
+        for text in ["# Heading", "- item", "+ item", "1. first", "2) second", "> quote", "    indented code", "---", "===", "```"] {
+            let html = cmark.unsafeHTMLForTesting("- \(MarkdownEscaping.inline(text))\n")
+            XCTAssertEqual(html.components(separatedBy: "<li>").count - 1, 1, "\(text): \(html)")
+            XCTAssertFalse(html.contains("<h1") || html.contains("<ol") || html.contains("<blockquote") || html.contains("<pre")
+                           || html.contains("<hr"), "\(text): \(html)")
+            let heading = cmark.unsafeHTMLForTesting("## \(MarkdownEscaping.inline(text))\n")
+            XCTAssertTrue(heading.hasPrefix("<h2>"), "\(text): \(heading)")
+        }
+    }
+
+    func testLineBreaksStayInsideTheCell() {
+        let html = cell("first line\nsecond | line\r\n- third\r# fourth")
+        XCTAssertEqual(html.components(separatedBy: "<tr>").count - 1, 2, html)
+        XCTAssertTrue(html.contains("first line<br>second | line<br>- third<br># fourth"), html)
+    }
+}
