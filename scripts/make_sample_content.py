@@ -9,7 +9,16 @@ the three export formats gen must read from a single folder:
   Content/export/dailyJobReports.ndjson                per-collection NDJSON
   Content/export/photoCritiques_raw_changelog.ndjson   Stream Firestore to BigQuery changelog
 
-plus Content/site.yml and two Markdown pages.  The photo critiques point at the
+Two report templates: fall_sports_template (v2), used by 122 fall reports,
+and picture_day_template (v3), which has every field type, smart fields,
+conditional logic and two calculations.  After the 122 fall reports come 11
+reports for form rendering (build_extra_reports, with its own seeded random):
+valid picture-day reports, one with validation failures, one whose logic hides
+a stored value, one whose formula divides by zero, one missing its smart
+values, one with markup-like text, a fall report filed with template version
+1, a legacy report and one naming a template that is not in the export.
+
+Besides the exports: Content/site.yml and two Markdown pages.  The photo critiques point at the
 sample photos that scripts/make_sample_media writes under
 Content/media/critiques/library/ (see CRITIQUE_PHOTOS); run that script too when
 the photo names change.
@@ -285,7 +294,7 @@ def smart_field_ids(fields):
     return [f["id"] for f in fields if f.get("smartConfig") is not None]
 
 
-def build_backup(people, fields):
+def build_backup(people, fields, extra_templates=None):
     users = {}
     for i, p in enumerate(people):
         doc = {
@@ -335,7 +344,9 @@ def build_backup(people, fields):
             "createdBy": manager["id"],
         }
     }
+    templates.update(extra_templates or {})
     # Firestore hands documents out in document-id order; so does the backup tool.
+    templates = dict(sorted(templates.items()))
     return {
         "users": dict(sorted(users.items())),
         "schools": dict(sorted(schools.items())),
@@ -752,6 +763,420 @@ def build_reports(people, fields):
 
     reports.sort(key=lambda r: (r["day"], r["doc"]["photographer"]))
     return reports
+
+
+# --------------------------------------------------------------------------
+# 2b. Picture Day template (version 3) and the reports that exercise form
+#     rendering: every field type, smart fields, logic, validation and
+#     calculations.  Appended after the 122 fall reports; its own seeded
+#     random, so nothing above shifts.
+# --------------------------------------------------------------------------
+
+PICTURE_DAY_TEMPLATE_ID = "picture_day_template"
+PICTURE_DAY_TEMPLATE_NAME = "Picture Day Report"
+PICTURE_DAY_TEMPLATE_VERSION = 3
+
+# Deleted from reportTemplates before the export; one report still names it.
+MISSING_TEMPLATE_ID = "media_day_template"
+MISSING_TEMPLATE_NAME = "Banner & Media Day Report"
+
+PICTURE_DAY_SESSIONS = ["Fall Picture Day", "Spring Picture Day", "Retake Day", "Class Composites",
+                        "Staff & ID Cards"]
+BACKDROPS = ["Gray Mottled", "Blue", "Black", "Green Screen"]
+SERVICES = ["Individual Portraits", "Class Composites", "Group Photos", "Staff Photos", "Student ID Cards",
+            "Yearbook Candids"]
+PRINT_COST_PER_STUDENT = 0.5
+RETAKE_RATE_FORMULA = "ROUND(retakes / students_photographed * 100, 1)"
+TOTAL_COST_FORMULA = "students_photographed * %s + extra_costs" % PRINT_COST_PER_STUDENT
+
+
+def smart_config(calc, fallback, auto, **extra):
+    cfg = {"calculationType": calc, "fallbackValue": fallback, "autoUpdate": auto}
+    cfg.update(extra)
+    return cfg
+
+
+def picture_day_fields():
+    school_values = [s["value"] for s in SCHOOLS]
+    return [
+        {"id": "session_type", "type": "select", "label": "Session", "required": True,
+         "options": PICTURE_DAY_SESSIONS, "placeholder": "Select the session",
+         "defaultValue": "Fall Picture Day"},
+        {"id": "schools_visited", "type": "multiselect", "label": "Schools Visited", "required": True,
+         "options": school_values, "placeholder": "Select schools in the order you visited them"},
+        {"id": "school_name", "type": "school_name", "label": "School Name(s)", "required": False,
+         "smartConfig": smart_config("school_name", "No schools selected", True), "readOnly": True},
+        {"id": "photographer_name", "type": "user_name", "label": "Photographer", "required": False,
+         "smartConfig": smart_config("user_name", "Photographer", False), "readOnly": True},
+        {"id": "report_date", "type": "date_auto", "label": "Report Date", "required": False,
+         "smartConfig": smart_config("date_auto", None, False, format="US"), "readOnly": True},
+        {"id": "arrival_time", "type": "time", "label": "Arrival Time", "required": True,
+         "placeholder": "HH:MM"},
+        {"id": "submitted_time", "type": "time_auto", "label": "Submitted At", "required": False,
+         "smartConfig": smart_config("time_auto", None, True, format="24-hour"), "readOnly": True},
+        {"id": "setup_location", "type": "location", "label": "Where We Set Up", "required": False,
+         "placeholder": "Room and address, e.g. Library, 700 N Market St, Marion, IL"},
+        {"id": "current_location", "type": "current_location", "label": "GPS at Submission", "required": False,
+         "smartConfig": smart_config("current_location", "Location unavailable", False, format="coordinates"),
+         "readOnly": True},
+        {"id": "weather", "type": "weather_conditions", "label": "Weather Conditions", "required": False,
+         "smartConfig": smart_config("weather_conditions", "Weather unavailable", False), "readOnly": False},
+        {"id": "mileage", "type": "mileage", "label": "Round Trip Mileage", "required": False,
+         "smartConfig": smart_config("mileage", "0 miles", True), "readOnly": True},
+        {"id": "school_contact", "type": "text", "label": "Front Office Contact", "required": True,
+         "placeholder": "Who signed us in"},
+        {"id": "contact_email", "type": "email", "label": "Contact Email", "required": False,
+         "placeholder": "name@school.org"},
+        {"id": "contact_phone", "type": "phone", "label": "Contact Phone", "required": False,
+         "placeholder": "(618) 555-0100"},
+        {"id": "backdrop", "type": "radio", "label": "Backdrop", "required": True,
+         "options": BACKDROPS, "defaultValue": "Gray Mottled"},
+        {"id": "services", "type": "multiselect", "label": "Services Delivered", "required": False,
+         "options": SERVICES},
+        {"id": "group_photo_notes", "type": "textarea", "label": "Group / Composite Notes", "required": False,
+         "placeholder": "Rows, order, who was missing...",
+         "logic": {"id": "logic_group_photo_notes", "action": "show", "eval": "or", "conditions": [
+             {"field": "session_type", "condition": "?=", "value": "Composite"},
+             {"field": "services", "condition": "?=", "value": "Group Photos"},
+         ]}},
+        {"id": "students_photographed", "type": "number", "label": "Students Photographed", "required": True,
+         "placeholder": "Count from the camera card, not the roster"},
+        {"id": "retakes", "type": "number", "label": "Retakes", "required": True, "defaultValue": "0"},
+        {"id": "retake_reason", "type": "textarea", "label": "Why the Retakes", "required": True,
+         "placeholder": "Blinks, glasses glare, absent, parent request...",
+         "logic": {"id": "logic_retake_reason", "action": "show", "eval": "and", "conditions": [
+             {"field": "retakes", "condition": ">", "value": 0},
+         ]}},
+        {"id": "retake_rate", "type": "calculation", "label": "Retake Rate (%)", "required": False,
+         "smartConfig": smart_config("calculation", "N/A", True, formula=RETAKE_RATE_FORMULA), "readOnly": True},
+        {"id": "makeup_needed", "type": "toggle", "label": "Makeup Day Needed", "required": True,
+         "defaultValue": "false"},
+        {"id": "makeup_date", "type": "date", "label": "Makeup Date", "required": True,
+         "logic": {"id": "logic_makeup_date", "action": "hide", "eval": "or", "conditions": [
+             {"field": "makeup_needed", "condition": "null="},
+             {"field": "makeup_needed", "condition": "=", "value": False},
+         ]}},
+        {"id": "extra_costs", "type": "currency", "label": "Extra Costs", "required": False,
+         "placeholder": "Parking, supplies, shipping", "defaultValue": "0"},
+        {"id": "total_cost", "type": "calculation", "label": "Estimated Job Cost ($)", "required": False,
+         "smartConfig": smart_config("calculation", None, True, formula=TOTAL_COST_FORMULA), "readOnly": True},
+        {"id": "photos", "type": "file", "label": "Sign-in Sheets & Setup Photos", "required": False},
+        {"id": "photo_count", "type": "photo_count", "label": "Photos Attached", "required": False,
+         "smartConfig": smart_config("photo_count", "0", True), "readOnly": True},
+        {"id": "notes", "type": "textarea", "label": "Notes", "required": False,
+         "placeholder": "Anything the office should know..."},
+    ]
+
+
+def picture_day_template(people, fields):
+    manager = next(p for p in people if p["key"] == "dana")
+    return {
+        "name": PICTURE_DAY_TEMPLATE_NAME,
+        "description": "End-of-day report for picture days, retake days, composites and staff/ID sessions. "
+                       "Retake rate and job cost are calculated; the makeup date only appears when a "
+                       "makeup day is needed.",
+        "shootType": "picture_day",
+        "organizationID": ORG_ID,
+        "fields": fields,
+        "isDefault": True,
+        "isActive": True,
+        "version": PICTURE_DAY_TEMPLATE_VERSION,
+        "createdAt": ts(local_dt(date(2024, 8, 5), 9, 12, 30)),
+        "updatedAt": ts(local_dt(date(2024, 9, 27), 15, 4, 18)),
+        "createdBy": manager["id"],
+    }
+
+
+def half_up(x, decimals):
+    """Round half away from zero on the decimal text, as a spreadsheet ROUND does."""
+    from decimal import Decimal, ROUND_HALF_UP
+    q = Decimal(1).scaleb(-decimals)
+    return float(Decimal(repr(x)).quantize(q, rounding=ROUND_HALF_UP))
+
+
+def file_entry(rng, report_id, name):
+    from urllib.parse import quote
+    ctype = "application/pdf" if name.endswith(".pdf") else "image/jpeg"
+    return {"name": name,
+            "url": "https://firebasestorage.googleapis.com/v0/b/%s/o/%s?alt=media&token=%s"
+                   % (BUCKET, quote("dailyJobReports/%s/%s" % (report_id, name), safe=""), rng_uuid(rng)),
+            "contentType": ctype,
+            "size": rng.randint(180000, 4200000)}
+
+
+def report_meta(rid, p, day, template_id, template_name, version, smart_ids):
+    return {
+        "id": rid,
+        "organizationID": ORG_ID,
+        "userId": p["id"],
+        "date": day.isoformat(),
+        "photographer": "%s %s" % (p["first"], p["last"]),
+        "templateId": template_id,
+        "templateName": template_name,
+        "templateVersion": version,
+        "reportType": "template",
+        "smartFieldsUsed": smart_ids,
+    }
+
+
+def build_extra_reports(people, pd_fields, fall_fields):
+    """The picture-day reports and the odd ones out, in date order: list of
+    dict(doc=..., day=..., miles=..., kind=...)."""
+    rng = rng_for("picture-day-reports")
+    by_key = {p["key"]: p for p in people}
+    pd_smart = smart_field_ids(pd_fields)
+    out = []
+
+    def trip(p, school_values):
+        schools = [SCHOOL_BY_VALUE[v] for v in school_values]
+        home = parse_coords(p["coords"])
+        miles = round_trip_miles(home, [parse_coords(s["coordinates"]) for s in schools])
+        return schools, miles
+
+    def picture_day(kind, key, day, created, school_values, session, arrival, setup_location, contact, email,
+                    phone, backdrop, services, group_notes, students, retakes, retake_reason, makeup_needed,
+                    makeup_date, extra_costs, file_names, weather, notes, updated=None, drop=()):
+        p = by_key[key]
+        rid = firestore_id(rng)
+        schools, miles = trip(p, school_values)
+        last = schools[-1]
+        gps = "%.6f,%.6f" % (last["lat"] + rng.uniform(-0.0008, 0.0008), last["lng"] + rng.uniform(-0.0008, 0.0008))
+        files = [file_entry(rng, rid, n) for n in file_names]
+        numeric = isinstance(students, (int, float)) and isinstance(retakes, (int, float))
+        # What the app stored: its own calculation; JSON.stringify(NaN) is null.
+        retake_rate = half_up(retakes / students * 100, 1) if numeric and students > 0 else None
+        if retake_rate is not None:
+            assert abs((retakes / students * 1000) % 1 - 0.5) > 1e-6, "retake rate on a rounding edge"
+        total_cost = (round(students * PRINT_COST_PER_STUDENT + extra_costs, 2)
+                      if isinstance(students, (int, float)) and isinstance(extra_costs, (int, float)) else None)
+        doc = report_meta(rid, p, day, PICTURE_DAY_TEMPLATE_ID, PICTURE_DAY_TEMPLATE_NAME,
+                          PICTURE_DAY_TEMPLATE_VERSION, pd_smart)
+        values = [
+            ("session_type", session),
+            ("schools_visited", [s["value"] for s in schools]),
+            ("school_name", ", ".join(s["value"] for s in schools)),
+            ("photographer_name", "%s %s" % (p["first"], p["last"])),
+            ("report_date", us_date(day)),
+            ("arrival_time", arrival),
+            ("submitted_time", created.strftime("%H:%M")),
+            ("setup_location", setup_location),
+            ("current_location", gps),
+            ("weather", weather),
+            ("mileage", "%.1f miles" % miles),
+            ("school_contact", contact),
+            ("contact_email", email),
+            ("contact_phone", phone),
+            ("backdrop", backdrop),
+            ("services", services),
+            ("group_photo_notes", group_notes),
+            ("students_photographed", students),
+            ("retakes", retakes),
+            ("retake_reason", retake_reason),
+            ("retake_rate", retake_rate),
+            ("makeup_needed", makeup_needed),
+            ("makeup_date", makeup_date),
+            ("extra_costs", extra_costs),
+            ("total_cost", total_cost),
+            ("photos", files),
+            ("photo_count", str(len(files))),
+            ("notes", notes),
+        ]
+        for k, v in values:
+            # Optional text left blank is not stored; calculations are stored even when null.
+            if k in drop or (v is None and k not in ("retake_rate", "total_cost")):
+                continue
+            doc[k] = v
+        doc["createdAt"] = ts(created)
+        doc["updatedAt"] = ts(updated or created)
+        out.append(dict(doc=doc, day=day, miles=miles, kind=kind))
+
+    # 1. Fully valid: every visible field filled, both logic-dependent fields shown and filled.
+    d = date(2024, 10, 3)
+    picture_day(
+        "valid", "renee", d, local_dt(d, 14, 37, 52), ["Herrin Junior High - Herrin"],
+        "Fall Picture Day", "07:15", "Gym stage, 700 S 14th St, Herrin, IL 62948",
+        "Marcy Langston", "mlangston@herrinjh.example.org", "618-555-0131", "Gray Mottled",
+        ["Individual Portraits", "Group Photos", "Staff Photos", "Student ID Cards"],
+        "Club photos after lunch: student council, FFA, band. Three rows on the stage risers, tallest in back.",
+        412, 17, "Blinks (9), glasses glare (5), and 3 students asked to redo after seeing the preview.",
+        True, "2024-11-07", 18.75, ["IMG_4821.jpg", "IMG_4822.jpg", "Sign-in sheet.pdf"],
+        "Partly Cloudy, 76°F",
+        "Lines moved well after first period. ID cards printed on site and handed to the office before we left.\n"
+        "Makeup day is on the office calendar for 11/7.")
+
+    # 2. Valid, nothing optional shown: no retakes, no makeup day; location stored as a map
+    #    (address, latitude, longitude) instead of text.
+    d = date(2024, 10, 9)
+    hb = SCHOOL_BY_VALUE["Harrisburg High School - Harrisburg"]
+    picture_day(
+        "valid-plain", "tyler", d, local_dt(d, 13, 8, 14), ["Harrisburg High School - Harrisburg"],
+        "Staff & ID Cards", "07:40",
+        {"address": "Library, 333 W College St, Harrisburg, IL 62946", "latitude": hb["lat"], "longitude": hb["lng"]},
+        "Jim Moreland", "jmoreland@harrisburghs.example.org", "618-555-0176", "Blue",
+        ["Staff Photos", "Student ID Cards"], None,
+        96, 0, None, False, None, 0, ["IMG_0332.jpg"],
+        "Overcast, 68°F",
+        "Staff photos before first bell, new-student ID cards during 2nd and 3rd period.")
+
+    # 3. Validation failures: empty required text, bad email, text in a number field, a session not in the options.
+    d = date(2024, 10, 14)
+    picture_day(
+        "invalid", "sean", d, local_dt(d, 15, 22, 6), ["Mt. Vernon Township High School - Mt. Vernon"],
+        "Senior Portraits", "08:05", "Auxiliary gym, 320 S 7th St, Mount Vernon, IL 62864",
+        "", "lfoster@mvths,example.org", "(618) 555-0193", "Black",
+        ["Individual Portraits", "Yearbook Candids"], None,
+        "abc", 4, "Two closed eyes, one hair-in-face, one parent request.",
+        False, None, 6.5, ["IMG_5107.jpg"],
+        "Partly Cloudy, 66°F",
+        "Senior portraits for the yearbook deadline. Count is on the card; I'll fix the number tomorrow.")
+
+    # 4. Logic hides a field that still holds a value: makeup date entered, then the toggle switched off.
+    d = date(2024, 10, 21)
+    picture_day(
+        "logic-hidden", "jenna", d, local_dt(d, 14, 2, 45),
+        ["Jefferson Elementary - Marion", "Marion High School - Marion"],
+        "Retake Day", "07:30", "Library, 700 N Market St, Marion, IL 62959",
+        "Kim Whitfield", "kwhitfield@marionhs.example.org", "(618) 555-0142", "Gray Mottled",
+        ["Individual Portraits"], None,
+        57, 49, "Scheduled retakes from the 9/12 and 9/17 picture days; the other 8 were new enrollments.",
+        False, "2024-11-12", 0, ["IMG_7710.jpg", "IMG_7711.jpg"],
+        "Overcast, 62°F",
+        "Makeup day was penciled in for 11/12, but the office will send stragglers to the Jefferson spring "
+        "session instead, so no makeup day.",
+        updated=local_dt(d, 16, 31, 9))
+
+    # 5. Formula error: nobody photographed (students_photographed = 0), so the retake rate divides by zero.
+    d = date(2024, 10, 15)
+    picture_day(
+        "formula-error", "renee", d, local_dt(d, 10, 48, 33), ["Unity Point School - Carbondale"],
+        "Fall Picture Day", "07:20", "Cafeteria, 4033 S Illinois Ave, Carbondale, IL 62903",
+        "Front office (Mrs. Davis)", "frontoffice@unitypoint.example.org", "618-555-0126", "Gray Mottled",
+        [], None,
+        0, 0, None, True, "2024-10-29", 12.0, ["closure-notice.jpg"],
+        "Partly Cloudy, 70°F",
+        "Water main break on the south side: school dismissed at 8:30 before the first class came down. "
+        "Set up and tore down; nobody photographed. Makeup day booked for 10/29.")
+
+    # 6. Missing smart values: filed from an old app build that did not store them; gen recomputes.
+    d = date(2024, 10, 22)
+    picture_day(
+        "recomputed-smart", "sean", d, local_dt(d, 15, 51, 27),
+        ["Benton Consolidated High School - Benton", "Frankfort Community High School - West Frankfort"],
+        "Class Composites", "08:00", "Commons, 511 E Main St, Benton, IL 62812",
+        "Sue Harrell", "sharrell@bentonhs.example.org", "618-555-0159", "Black",
+        ["Class Composites", "Group Photos"],
+        "Benton: homerooms on the bleachers, 4 rows. Frankfort: seniors only, composite order from the yearbook adviser.",
+        238, 0, None, False, None, 9.0, ["IMG_2210.jpg", "IMG_2214.jpg"],
+        "Light Rain, 57°F",
+        "Composites at two schools; the rain held off until we were loading out at Frankfort.",
+        drop=("photographer_name", "school_name", "report_date", "submitted_time", "photo_count"))
+
+    # 7. Text that looks like markup, in realistic notes.
+    d = date(2024, 10, 23)
+    picture_day(
+        "hostile-text", "tyler", d, local_dt(d, 14, 26, 3), ["Frankfort Community High School - West Frankfort"],
+        "Fall Picture Day", "07:25", "#2 Gym (north entrance), 2000 E Poplar St, West Frankfort, IL 62896",
+        "Tom Greer", "tgreer@frankforths.example.org", "(618) 555-0152", "Gray Mottled",
+        ["Individual Portraits", "Group Photos"],
+        "Rows: 3 | teachers on the ends | *tallest* in back. Row 1 sat on the bench.",
+        187, 11, "Glare on glasses | blinks | 2 asked for a redo. <3 seconds between frames was too fast for the flash.",
+        True, "2024-11-14", 4.25, ["IMG_3090.jpg", "IMG_3091 (1).jpg"],
+        "Clear, 66°F",
+        "# of retakes was higher than usual — see the sign-in sheet.\n"
+        "Used the *old* backdrop | the new one is still at the office.\n"
+        "Office wants the makeup date in <b>bold</b> on the flyer.\n"
+        "A parent's order comment had a link in it: [link](javascript:alert(1)) — didn't click it, "
+        "forwarded to Chris.")
+
+    # 8. Valid retake day over two schools.
+    d = date(2024, 10, 28)
+    picture_day(
+        "valid-retake", "marcus", d, local_dt(d, 13, 44, 20),
+        ["Unity Point School - Carbondale", "Carbondale Community High School - Carbondale"],
+        "Retake Day", "07:50", "Unity Point: music room; CCHS: library",
+        "Diane Nguyen", "dnguyen@cchs.example.org", "(618) 555-0184", "Gray Mottled",
+        ["Individual Portraits", "Student ID Cards"], None,
+        38, 31, "Scheduled retakes; the other 7 were new enrollments and absentees from picture day.",
+        False, None, 3.0, [],
+        "Clear, 64°F",
+        "Quick retake day at both Carbondale schools. Proofs go out with the spring order forms.")
+
+    # 9. Fall Sports report filed from an app that still had template version 1 cached: it has
+    #    equipment_notes (dropped in version 2) and lacks contact_phone and backup_completed (added in 2).
+    d = date(2024, 10, 4)
+    p = by_key["jenna"]
+    created = local_dt(d, 21, 14, 36)
+    schools, miles = trip(p, ["Marion High School - Marion"])
+    doc = report_meta(firestore_id(rng), p, d, TEMPLATE_ID, TEMPLATE_NAME, 1, smart_field_ids(fall_fields))
+    doc.update({
+        "job_type": "Fall Sports",
+        "schools_visited": [s["value"] for s in schools],
+        "school_name": ", ".join(s["value"] for s in schools),
+        "mileage": "%.1f miles" % miles,
+        "weather": "Overcast, 58°F",
+        "photographer_name": "%s %s" % (p["first"], p["last"]),
+        "report_date": us_date(d),
+        "submitted_time": us_time(created),
+        "photos_taken": 644,
+        "equipment_used": ["Camera", "Flash"],
+        "equipment_notes": "Borrowed the office 70-200; the zoom ring on mine is sticking. Monopod collar is loose again.",
+        "contact_email": "athletics@marionhs.example.org",
+        "notes": "Football at Marion. Homecoming court at halftime, then the second half from the end zone.",
+        "createdAt": ts(created),
+        "updatedAt": ts(created),
+    })
+    out.append(dict(doc=doc, day=d, miles=miles, kind="older-version"))
+
+    # 10. A report naming a template that was deleted before the export.
+    d = date(2024, 10, 11)
+    p = by_key["marcus"]
+    created = local_dt(d, 16, 9, 58)
+    schools, miles = trip(p, ["Du Quoin High School - Du Quoin"])
+    doc = report_meta(firestore_id(rng), p, d, MISSING_TEMPLATE_ID, MISSING_TEMPLATE_NAME, 1,
+                      ["school_name", "mileage", "weather", "photographer_name", "report_date"])
+    doc.update({
+        "media_day_type": "Winter Sports Banners",
+        "schools_visited": [s["value"] for s in schools],
+        "school_name": ", ".join(s["value"] for s in schools),
+        "mileage": "%.1f miles" % miles,
+        "weather": "Light Rain, 63°F",
+        "photographer_name": "%s %s" % (p["first"], p["last"]),
+        "report_date": us_date(d),
+        "athletes_photographed": 86,
+        "banner_sizes": ["3x6 ft", "2x4 ft"],
+        "green_screen": True,
+        "notes": "Basketball and wrestling banner shots in the small gym. Coaches want proofs by 10/25.",
+        "createdAt": ts(created),
+        "updatedAt": ts(created),
+    })
+    out.append(dict(doc=doc, day=d, miles=miles, kind="missing-template"))
+
+    # 11. A legacy report from before templates existed (templates were created 2024-07-15).
+    d = date(2024, 5, 16)
+    p = by_key["marcus"]
+    created = local_dt(d, 18, 2, 11)
+    schools, miles = trip(p, ["Murphysboro Middle School - Murphysboro"])
+    out.append(dict(doc={
+        "id": firestore_id(rng),
+        "organizationID": ORG_ID,
+        "userId": p["id"],
+        "date": d.isoformat(),
+        "photographer": "%s %s" % (p["first"], p["last"]),
+        "reportType": "legacy",
+        "jobDescription": "Spring track & field: individuals and relay team photos",
+        "school_name": schools[0]["value"],
+        "mileage": "%.1f" % miles,
+        "hoursWorked": 3.5,
+        "photos_taken": 412,
+        "weather": "Sunny, low 80s",
+        "cardsBackedUp": True,
+        "notes": "Track was still wet from the morning rain, so the team photo moved to the bleachers.",
+        "createdAt": ts(created),
+        "updatedAt": ts(created),
+    }, day=d, miles=miles, kind="legacy"))
+
+    out.sort(key=lambda r: (r["day"], r["doc"]["photographer"]))
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -1209,15 +1634,21 @@ def main():
     build_school_ids()
     fields = template_fields()
 
-    backup = build_backup(people, fields)
+    pd_fields = picture_day_fields()
+
+    backup = build_backup(people, fields,
+                          {PICTURE_DAY_TEMPLATE_ID: picture_day_template(people, pd_fields)})
     reports = build_reports(people, fields)
+    extra = build_extra_reports(people, pd_fields, fields)
     changelog, cstats = build_critique_changelog(people)
 
     write(out / "site.yml", SITE_YML)
     write(out / "pages" / "about.md", ABOUT_MD)
     write(out / "pages" / "mileage-policy.md", mileage_policy_md())
     write(out / "export" / "firestore-backup.json", dumps_pretty(backup))
-    write(out / "export" / "dailyJobReports.ndjson", "".join(dumps_line(r["doc"]) + "\n" for r in reports))
+    # The fall reports first, in their original order; the form-rendering cases after them.
+    write(out / "export" / "dailyJobReports.ndjson",
+          "".join(dumps_line(r["doc"]) + "\n" for r in reports + extra))
     write(out / "export" / "photoCritiques_raw_changelog.ndjson", "".join(dumps_line(r) + "\n" for r in changelog))
 
     # Counts.
@@ -1225,14 +1656,18 @@ def main():
     print("wrote %s" % out)
     print("  users: %d (%d photographers, %d managers)" % (len(people), n_phot, len(people) - n_phot))
     print("  schools: %d" % len(SCHOOLS))
-    print("  reportTemplates: 1 (%d fields)" % len(fields))
+    print("  reportTemplates: 2 (%s %d fields, %s %d fields)"
+          % (TEMPLATE_ID, len(fields), PICTURE_DAY_TEMPLATE_ID, len(pd_fields)))
     per = {}
     for r in reports:
         per[r["doc"]["photographer"]] = per.get(r["doc"]["photographer"], 0) + 1
-    print("  dailyJobReports: %d  (%s)" % (len(reports), ", ".join("%s %d" % kv for kv in per.items())))
+    print("  dailyJobReports: %d = %d fall reports (%s) + %d form-rendering cases"
+          % (len(reports) + len(extra), len(reports), ", ".join("%s %d" % kv for kv in per.items()), len(extra)))
     print("    ISO-timestamp dates: %d, mileage off: %d, mileage missing: %d"
           % (sum(r["late"] for r in reports), sum("mileage_factor" in r for r in reports),
              sum(r.get("mileage_missing", False) for r in reports)))
+    print("  form-rendering reports: %d  (%s)"
+          % (len(extra), ", ".join("%s %s" % (r["kind"], r["doc"]["id"]) for r in extra)))
     print("  photoCritiques changelog: %d rows; %d critiques (%d IMPORT, %d old single-image), "
           "%d updates, %d deleted, 2 auditLog rows"
           % (len(changelog), cstats["documents"], cstats["imports"], cstats["old_format"],
@@ -1240,7 +1675,7 @@ def main():
 
     # Rounding sanity: warn if a mileage total sits on a .x5 rounding edge,
     # where another haversine variant could round the other way.
-    for r in reports:
+    for r in reports + extra:
         frac = (r["miles"] * 10) % 1
         if abs(frac - 0.5) < 1e-6:
             print("  warning: report %s mileage %.9f is on a rounding edge" % (r["doc"]["id"], r["miles"]),

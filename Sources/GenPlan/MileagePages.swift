@@ -49,6 +49,8 @@ enum MileagePages {
     struct ReportRow: Sendable {
         var anchor: String
         var reportId: String
+        /// The report's own page, relative to the page showing this row.
+        var reportHref: String?
         var day: String
         var schools: String
         var legs: [LegRow]
@@ -79,7 +81,8 @@ enum MileagePages {
         var showReimbursement: Bool
     }
 
-    static func plan(_ input: OrganizationInput, config: SiteConfig) -> [Planned] {
+    /// `reportHref` gives a report page's path relative to the organization folder.
+    static func plan(_ input: OrganizationInput, config: SiteConfig, reportHref: (String) -> String? = { _ in nil }) -> [Planned] {
         let summary = input.mileage
         let files = PathAllocator(ids: summary.photographers.map(\.photographerId), reserved: ["index.html"])
         let showMoney = summary.ratePerMile != nil
@@ -105,7 +108,7 @@ enum MileagePages {
             let sections = Dictionary(grouping: rows, by: \.month).sorted { $0.key < $1.key }.map { month, reports in
                 let total = p.months.first { $0.month == month }
                 return MonthSection(id: "m-\(month)", title: Format.monthTitle(month), miles: Format.miles(total?.miles ?? 0),
-                                    reports: reports.map(reportRow), reimbursement: total?.reimbursement.map(Format.money))
+                                    reports: reports.map { reportRow($0, href: reportHref($0.reportId).map { "../" + $0 }) }, reimbursement: total?.reimbursement.map(Format.money))
             }
             let body = PhotographerBody(name: p.name, totalMiles: Format.miles(p.totalMiles), months: p.months.map(monthRow),
                                         sections: sections, showReimbursement: showMoney)
@@ -120,10 +123,10 @@ enum MileagePages {
                  reimbursement: m.reimbursement.map(Format.money))
     }
 
-    static func reportRow(_ r: ReportMileage) -> ReportRow {
+    static func reportRow(_ r: ReportMileage, href: String? = nil) -> ReportRow {
         let minutes = r.legs.reduce(0) { $0 + $1.minutes }
         return ReportRow(
-            anchor: "r-\(PathSegment.sanitize(r.reportId))", reportId: r.reportId, day: Format.day(r.date),
+            anchor: "r-\(PathSegment.sanitize(r.reportId))", reportId: r.reportId, reportHref: href, day: Format.day(r.date),
             schools: r.schools.isEmpty ? "No schools listed" : r.schools.joined(separator: " → "),
             legs: r.legs.map { LegRow(from: $0.from, to: $0.to, miles: Format.miles($0.miles), minutes: Format.integer($0.minutes)) },
             hasLegs: !r.legs.isEmpty, totalMinutes: r.legs.isEmpty ? nil : Format.integer(minutes),

@@ -28,7 +28,12 @@ struct OrganizationPlanner {
             page("index.html", template: "org-home", title: org.name, current: "index.html",
                  body: OrganizationHomePage.make(input, pages: links)),
         ]
-        files += MileagePages.plan(input, config: config).map { planned in
+        let reportPaths = ReportPaths(org)
+        files += ReportPages.plan(input, paths: reportPaths, zone: config.timeZone).map { planned in
+            let context = context(path: planned.path, title: planned.title, current: "reports/index.html", body: planned.body)
+            return PlannedFile(path: "\(base)/\(planned.path)", content: .page(template: planned.template, context: context))
+        }
+        files += MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) }).map { planned in
             PlannedFile(path: "\(base)/\(planned.path)", content: .page(template: planned.template, context:
                 context(path: planned.path, title: planned.title, current: "mileage/index.html", body: planned.body)))
         }
@@ -56,6 +61,7 @@ struct OrganizationPlanner {
     func context(path: String, title: String, current: String, body: any Sendable) -> PageContext {
         let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
         let entries = [NavLink(title: "Overview", href: "index.html", current: false),
+                       NavLink(title: "Reports", href: "reports/index.html", current: false),
                        NavLink(title: "Training Photos", href: "critiques/index.html", current: false),
                        NavLink(title: "Mileage", href: "mileage/index.html", current: false)] + pageLinks
         let nav = entries.map { NavLink(title: $0.title, href: root + $0.href, current: $0.href == current) }

@@ -23,11 +23,15 @@ public struct OrganizationInput: Sendable {
     public var mileage: MileageSummary
     /// Processed critique images of this organization only, by media path.
     public var media: [String: ProcessedImage]
+    /// Each report read through its template, in the order of `organization.reports`.
+    public var forms: [ReportForm]
 
-    public init(organization: Organization, mileage: MileageSummary, media: [String: ProcessedImage] = [:]) {
+    public init(organization: Organization, mileage: MileageSummary, media: [String: ProcessedImage] = [:],
+                forms: [ReportForm]? = nil) {
         self.organization = organization
         self.mileage = mileage
         self.media = media
+        self.forms = forms ?? organization.reports.map { ReportForm(reportId: $0.id, layout: .legacy) }
     }
 }
 

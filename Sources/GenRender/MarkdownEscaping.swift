@@ -26,12 +26,16 @@ public enum MarkdownEscaping {
                 continue
             }
             let isDigit = c.isASCII && c.isNumber
+            // A list marker needs a blank (or the end) after it: `-5` and `24.8` are plain text.
+            let blankFollows = i >= characters.count || characters[i] == " " || characters[i] == "\t" || characters[i].isNewline
             if lineStart, c == " " || c == "\t" {
                 // Leading blanks would be trimmed, or indent text into a code block.
                 out += "&#32;"
             } else if always.contains(c)
-                        || (lineStart && (c == "-" || c == "+" || c == "="))            // list item, setext underline
-                        || (!lineStart && onlyDigits && (c == "." || c == ")"))          // ordered list
+                        || (lineStart && c == "=")                                        // setext underline
+                        || (lineStart && (c == "-" || c == "+") && blankFollows)          // list item
+                        || (lineStart && c == "-" && i < characters.count && characters[i] == "-")  // --- rule
+                        || (!lineStart && onlyDigits && (c == "." || c == ")") && blankFollows)  // ordered list
                         || (c == ":" && i + 1 < characters.count && characters[i] == "/" && characters[i + 1] == "/")  // scheme://
                         || (c == "." && out.lowercased().hasSuffix("www")) {            // www. autolink
                 out.append("\\")

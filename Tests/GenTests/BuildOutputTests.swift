@@ -64,7 +64,7 @@ final class BuildOutputTests: XCTestCase {
         let site = try TestSite()
         defer { site.remove() }
         let report = try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: TestSite.templates, output: site.output))
-        XCTAssertEqual(report.documentsRead["dailyJobReports"], 122)
+        XCTAssertEqual(report.documentsRead["dailyJobReports"], 133)
         XCTAssertEqual(report.ignoredCollections["auditLog"], 1)  // one document, changed twice
         let org = "L7mQ2xVb9KpT4wRz8NcE"
         for path in ["index.html", "assets/style.css", "\(org)/index.html", "\(org)/mileage/index.html", "\(org)/data/mileage.json",
@@ -75,7 +75,7 @@ final class BuildOutputTests: XCTestCase {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("\(org)/data/mileage.json"))) as! [String: Any]
         XCTAssertEqual(Set(json.keys), ["organizationId", "unit", "ratePerMile", "reports", "photographers", "months"])
         let reports = json["reports"] as! [[String: Any]]
-        XCTAssertEqual(reports.count, 122)
+        XCTAssertEqual(reports.count, 133)
         XCTAssertEqual(Set(reports[0].keys), ["reportId", "date", "photographerId", "photographer", "schools", "legs", "computedMiles",
                                               "recordedMiles", "miles", "source", "flags"])
         // The five seeded discrepancies are flagged.
@@ -105,6 +105,6 @@ final class BuildOutputTests: XCTestCase {
 
         // The CSV has a header and one row per report.
         let csv = try site.text("\(org)/data/mileage.csv")
-        XCTAssertEqual(csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count, 123)
+        XCTAssertEqual(csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count, 134)
     }
 }

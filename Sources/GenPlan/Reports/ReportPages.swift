@@ -1,0 +1,137 @@
+import Foundation
+import GenCompute
+import GenModel
+import GenResolve
+
+/// The daily reports of one organization: an index by month and day, a page per day
+/// (`reports/daily/YYYY-MM-DD/index.html` and `report.md`) and a page per report (HTML and `.md`).
+enum ReportPages {
+    struct Planned: Sendable {
+        var path: String
+        var template: String
+        var title: String
+        var body: any Sendable
+        /// Markdown files are not HTML pages: no layout, no navigation.
+        var isMarkdown: Bool
+    }
+
+    struct DayLink: Sendable {
+        var href: String
+        var label: String
+    }
+
+    struct TocEntry: Sendable {
+        var href: String
+        var label: String
+        var status: String
+        var valid: Bool
+    }
+
+    struct DayBody: Sendable {
+        var dayTitle: String
+        var summary: String
+        var toc: [TocEntry]
+        var reports: [ReportView]
+        var previous: DayLink?
+        var next: DayLink?
+        var indexHref: String
+    }
+
+    struct ReportBody: Sendable {
+        var report: ReportView
+        var markdownHref: String
+    }
+
+    struct DayRow: Sendable {
+        var href: String
+        var markdownHref: String
+        var day: String
+        var reports: String
+        var invalid: String
+        var hasInvalid: Bool
+    }
+
+    struct MonthGroup: Sendable {
+        var id: String
+        var title: String
+        var summary: String
+        var days: [DayRow]
+    }
+
+    struct IndexBody: Sendable {
+        var months: [MonthGroup]
+        var hasReports: Bool
+        var summary: String
+    }
+
+    static func plan(_ input: OrganizationInput, paths: ReportPaths, zone: TimeZone) -> [Planned] {
+        let org = input.organization
+        let mileage = Dictionary(input.mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
+        let forms = Dictionary(zip(org.reports.map(\.id), input.forms), uniquingKeysWith: { a, _ in a })
+        // org.reports is ordered by date, then photographer, then creation time: the daily order.
+        let days = Dictionary(grouping: org.reports, by: \.date).sorted { $0.key < $1.key }
+        var planned: [Planned] = []
+
+        for (index, (date, reports)) in days.enumerated() {
+            let folder = ReportPaths.dayFolder(date)
+            let prefix = "../../../"
+            let views = reports.map { report in
+                ReportView.make(report, form: forms[report.id]!, in: org, mileage: mileage[report.id], paths: paths,
+                                prefix: prefix, onOwnPage: false, zone: zone)
+            }
+            let invalid = views.filter { !$0.valid }.count
+            func link(_ i: Int) -> DayLink? {
+                guard days.indices.contains(i) else { return nil }
+                return DayLink(href: "../\(days[i].key)/index.html", label: Format.day(days[i].key.description))
+            }
+            let body = DayBody(
+                dayTitle: "\(Weekday.name(date)), \(Format.day(date.description))",
+                summary: Format.count(reports.count, "report") + (invalid > 0 ? " · \(Format.count(invalid, "with problems", "with problems"))" : ""),
+                toc: views.map { TocEntry(href: "#\($0.anchor)", label: $0.heading, status: $0.problemCount, valid: $0.valid) },
+                reports: views, previous: link(index - 1), next: link(index + 1), indexHref: "../../index.html")
+            let title = "Reports of \(Format.day(date.description))"
+            planned.append(Planned(path: "\(folder)/index.html", template: "reports-day", title: title, body: body, isMarkdown: false))
+            planned.append(Planned(path: "\(folder)/report.md", template: "reports-day-md", title: title, body: body, isMarkdown: true))
+
+            for report in reports {
+                let view = ReportView.make(report, form: forms[report.id]!, in: org, mileage: mileage[report.id], paths: paths,
+                                           prefix: "../../", onOwnPage: true, zone: zone)
+                let body = ReportBody(report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent)
+                let title = "\(view.heading), \(Format.day(date.description))"
+                planned.append(Planned(path: paths.page(report.id), template: "report-page", title: title, body: body, isMarkdown: false))
+                planned.append(Planned(path: paths.markdown(report.id), template: "report-md", title: title, body: body, isMarkdown: true))
+            }
+        }
+
+        let months = Dictionary(grouping: days, by: { $0.key.monthKey }).sorted { $0.key > $1.key }.map { month, days in
+            let rows = days.sorted { $0.key > $1.key }.map { date, reports in
+                let invalid = reports.filter { forms[$0.id].map { !$0.isValid } ?? false }.count
+                return DayRow(href: "daily/\(date)/index.html", markdownHref: "daily/\(date)/report.md",
+                              day: "\(Weekday.name(date)), \(Format.day(date.description))",
+                              reports: Format.integer(reports.count), invalid: Format.integer(invalid), hasInvalid: invalid > 0)
+            }
+            let count = days.reduce(0) { $0 + $1.value.count }
+            let invalid = days.reduce(0) { $0 + $1.value.filter { forms[$0.id].map { !$0.isValid } ?? false }.count }
+            return MonthGroup(id: "m-\(month)", title: Format.monthTitle(month),
+                              summary: Format.count(count, "report") + " · " + Format.count(invalid, "with problems", "with problems"),
+                              days: rows)
+        }
+        let invalid = input.forms.filter { !$0.isValid }.count
+        planned.append(Planned(path: "\(ReportPaths.root)/index.html", template: "reports-index", title: "Daily reports",
+                               body: IndexBody(months: months, hasReports: !org.reports.isEmpty,
+                                               summary: Format.count(org.reports.count, "report") + " on "
+                                                   + Format.count(days.count, "day") + " · "
+                                                   + Format.count(invalid, "with validation problems", "with validation problems")),
+                               isMarkdown: false))
+        return planned
+    }
+}
+
+/// Day names without a calendar: 1970-01-01 was a Thursday.
+enum Weekday {
+    static let names = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]
+
+    static func name(_ date: LocalDate) -> String {
+        names[((date.daysSinceEpoch % 7) + 7) % 7]
+    }
+}

@@ -1,0 +1,21 @@
+import GenModel
+import GenResolve
+
+/// Where report pages live, allocated once per organization so the daily pages, the mileage
+/// pages and the statistics all link to the same files.
+struct ReportPaths: Sendable {
+    static let root = "reports"
+    private let segments: PathAllocator
+
+    init(_ org: Organization) {
+        segments = PathAllocator(ids: org.reports.map(\.id))
+    }
+
+    /// `reports/report/<id>.html`, relative to the organization folder.
+    func page(_ reportId: String) -> String { "\(Self.root)/report/\(segments[reportId]).html" }
+    func markdown(_ reportId: String) -> String { "\(Self.root)/report/\(segments[reportId]).md" }
+    func anchor(_ reportId: String) -> String { "r-\(segments[reportId])" }
+
+    /// `reports/daily/YYYY-MM-DD/` (the date is ours, never user text).
+    static func dayFolder(_ date: LocalDate) -> String { "\(root)/daily/\(date)" }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import GenCompute
+import GenModel
+import GenResolve
+
+/// One report as the daily page, its own page and the Markdown archive show it. Values are raw
+/// text: the HTML templates escape them for HTML, the Markdown templates for Markdown.
+struct ReportView: Sendable {
+    struct Fact: Sendable {
+        var label: String
+        var value: String
+    }
+
+    var anchor: String
+    var heading: String
+    /// Link to the report's own page (from a daily page).
+    var pageHref: String?
+    /// Link to the report's day (from its own page).
+    var dayHref: String?
+    var facts: [Fact]
+    var notes: [String]
+    var fields: [FieldRow]
+    var hasFields: Bool
+    var others: [FieldRow]
+    var hasOthers: Bool
+    var route: MileagePages.ReportRow?
+    var valid: Bool
+    var problems: [String]
+    var problemCount: String
+
+    /// `prefix` leads from the page to the organization folder.
+    static func make(_ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?,
+                     paths: ReportPaths, prefix: String, onOwnPage: Bool, zone: TimeZone) -> ReportView {
+        let template = report.templateId.flatMap { org.templatesByID[$0] }
+        let photographer = org.photographerName(of: report)
+        var facts = [Fact(label: "Date", value: Format.day(report.date.description)),
+                     Fact(label: "Photographer", value: photographer)]
+        if let name = form.templateName ?? report.templateName {
+            let version = (form.templateVersion ?? report.templateVersion).map { " · version \($0)" } ?? ""
+            facts.append(Fact(label: "Template", value: name + version))
+        }
+        if let shoot = template?.shootType ?? report.fields["shootType"]?.scalarText ?? report.fields["job_type"]?.scalarText {
+            facts.append(Fact(label: "Shoot type", value: shoot))
+        }
+        if let schools = mileage?.schools, !schools.isEmpty {
+            facts.append(Fact(label: "Schools visited", value: schools.joined(separator: ", ")))
+        }
+        if let created = report.createdAt { facts.append(Fact(label: "Created", value: Format.dateTime(created, in: zone))) }
+        if let updated = report.updatedAt { facts.append(Fact(label: "Updated", value: Format.dateTime(updated, in: zone))) }
+        facts.append(Fact(label: "Report", value: report.id))
+
+        var notes = form.note.map { [$0] } ?? []
+        if form.versionMismatch, let filed = report.templateVersion, let current = form.templateVersion {
+            notes.append("Filed with version \(filed) of the template; shown through version \(current). Values the current version does not describe are under “Other values”.")
+        }
+        let fields = form.fields.map(FieldRow.init)
+        let others = form.otherValues.map(FieldRow.init)
+        let count = form.problems.count
+        return ReportView(
+            anchor: paths.anchor(report.id),
+            heading: "\(photographer) · \(form.templateName ?? report.templateName ?? "Report")",
+            pageHref: onOwnPage ? nil : prefix + paths.page(report.id),
+            dayHref: onOwnPage ? prefix + ReportPaths.dayFolder(report.date) + "/index.html" : nil,
+            facts: facts, notes: notes, fields: fields, hasFields: !fields.isEmpty, others: others, hasOthers: !others.isEmpty,
+            route: mileage.map { MileagePages.reportRow($0) },
+            valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },
+            problemCount: count == 0 ? "Valid" : Format.count(count, "problem"))
+    }
+}
+
+/// One field row: exactly one of the value shapes is set.
+struct FieldRow: Sendable {
+    struct Piece: Sendable {
+        var text: String
+        /// Another piece follows (a line break between them).
+        var more: Bool
+    }
+
+    struct FileItem: Sendable {
+        var name: String
+        var url: String
+        /// Only http(s) URLs become links.
+        var href: String?
+        var more: Bool
+    }
+
+    var label: String
+    /// "Automatic", "Recomputed", "Fallback"; nil for entered values.
+    var origin: String?
+    var originStyle: String
+    var text: String?
+    var lines: [Piece]?
+    var email: String?
+    var phone: String?
+    /// `tel:` with digits and `+` only, so the link cannot carry anything else.
+    var tel: String?
+    var items: [Piece]?
+    var hasItems: Bool
+    var files: [FileItem]?
+    var pairs: [Piece]?
+    var isEmpty: Bool
+
+    init(_ field: FormField) {
+        label = field.label
+        switch field.origin {
+        case .entered: origin = nil
+        case .automatic: origin = "Automatic"
+        case .recomputed: origin = "Recomputed"
+        case .fallback: origin = "Fallback"
+        }
+        originStyle = field.origin.rawValue
+        isEmpty = false
+        hasItems = false
+        switch field.value {
+        case .empty: isEmpty = true
+        case .text(let s): text = s
+        case .paragraphs(let s): lines = Self.pieces(s.components(separatedBy: .newlines))
+        case .email(let s): email = s
+        case .phone(let s):
+            phone = s
+            tel = "tel:" + s.filter { $0.isASCII && ($0.isNumber || $0 == "+") }
+        case .list(let items):
+            self.items = Self.pieces(items)
+            hasItems = !items.isEmpty
+            isEmpty = items.isEmpty
+        case .yesNo(let b): text = b ? "Yes" : "No"
+        case .files(let links):
+            files = links.enumerated().map { i, link in
+                FileItem(name: link.name, url: link.url, href: RemoteURL.safe(link.url), more: i < links.count - 1)
+            }
+        case .pairs(let pairs): self.pairs = Self.pieces(pairs.map { "\($0.label): \($0.value)" })
+        }
+    }
+
+    static func pieces(_ texts: [String]) -> [Piece] {
+        texts.enumerated().map { Piece(text: $1, more: $0 < texts.count - 1) }
+    }
+}
