@@ -32,7 +32,7 @@ public enum BuildPipeline {
         report.diagnostics += site.diagnostics
         report.organizations = site.organizations.map(\.id)
 
-        progress.step(4, steps, "computing mileage")
+        progress.step(4, steps, "computing mileage and forms")
         let computed = ParallelMap.map(site.organizations) { org in
             MileageSummary.compute(for: org, config: config.mileage)
         }
@@ -47,8 +47,15 @@ public enum BuildPipeline {
         let media = MediaStep.run(site.organizations, processor: processor)
         report.images = media.stats
         report.diagnostics += media.diagnostics
+        // Forms: every report through its template (logic, smart fields, calculations, validation).
+        let forms = site.organizations.indices.map { i in
+            ReportFormStep.run(site.organizations[i], mileage: computed[i].0, timeZone: config.timeZone)
+        }
+        report.diagnostics += forms.flatMap { $0.flatMap(\.diagnostics) }
+        report.invalidReports = forms.reduce(0) { $0 + $1.filter { !$0.isValid }.count }
         let inputs = site.organizations.indices.map {
-            OrganizationInput(organization: site.organizations[$0], mileage: computed[$0].0, media: media.perOrganization[$0])
+            OrganizationInput(organization: site.organizations[$0], mileage: computed[$0].0, media: media.perOrganization[$0],
+                              forms: forms[$0])
         }
 
         progress.step(6, steps, "planning pages")

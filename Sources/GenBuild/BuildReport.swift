@@ -12,6 +12,8 @@ public struct BuildReport: Sendable {
     /// Critiques by status other than "published": counted here, shown nowhere.
     public var unpublishedCritiques: [String: Int] = [:]
     public var images = ImageStats()
+    /// Reports with validation problems (they are still rendered, with the problems listed).
+    public var invalidReports = 0
     public var pagesWritten = 0
     public var filesWritten = 0
 
@@ -62,6 +64,9 @@ public struct BuildReport: Sendable {
         }
         if images.sources + images.remote > 0 {
             lines.append("images: \(images.sources) local (\(images.processed) processed, \(images.reused) from cache, \(images.failed) unusable), \(images.remote) without a local file")
+        }
+        if invalidReports > 0 {
+            lines.append("\(invalidReports) report\(invalidReports == 1 ? "" : "s") with validation problems (listed on their pages)")
         }
         let warnings = self.warnings.count
         if warnings > 0 { lines.append("\(warnings) warning\(warnings == 1 ? "" : "s") (gen check lists them all)") }

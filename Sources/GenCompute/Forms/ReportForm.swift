@@ -116,7 +116,9 @@ public enum FieldValue: Sendable, Equatable {
 public struct FileLink: Sendable, Equatable {
     public var name: String
     public var url: String
-    public init(name: String, url: String) { self.name = name; self.url = url }
+    /// Whatever else the app stored about the file (type, size…), e.g. "Content type: image/jpeg · Size: 245,812".
+    public var details: String?
+    public init(name: String, url: String, details: String? = nil) { self.name = name; self.url = url; self.details = details }
 }
 
 /// A validation problem, naming the field by its label.

@@ -81,6 +81,7 @@ struct FieldRow: Sendable {
         var url: String
         /// Only http(s) URLs become links.
         var href: String?
+        var details: String?
         var more: Bool
     }
 
@@ -126,7 +127,8 @@ struct FieldRow: Sendable {
         case .yesNo(let b): text = b ? "Yes" : "No"
         case .files(let links):
             files = links.enumerated().map { i, link in
-                FileItem(name: link.name, url: link.url, href: RemoteURL.safe(link.url), more: i < links.count - 1)
+                FileItem(name: link.name, url: link.url, href: RemoteURL.safe(link.url), details: link.details,
+                         more: i < links.count - 1)
             }
         case .pairs(let pairs): self.pairs = Self.pieces(pairs.map { "\($0.label): \($0.value)" })
         }

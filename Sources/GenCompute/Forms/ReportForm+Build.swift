@@ -1,0 +1,140 @@
+import Foundation
+import GenModel
+import GenResolve
+
+extension ReportForm {
+    /// Reads one report through its template. `mileage` is the report's precomputed mileage (computed miles,
+    /// visited schools), nil when none. Pure and deterministic.
+    ///
+    /// - `reportType: "legacy"` or no `templateId` → `.legacy`; a `templateId` the organization does not
+    ///   have → `.missingTemplate`. Both show every non-metadata value generically, in key order.
+    ///   (A missing template is already a resolver warning, so it is not warned about again here.)
+    /// - Otherwise the template's fields in template order, with conditional logic applied, smart fields and
+    ///   calculations resolved and visible input fields validated; everything the template does not
+    ///   describe goes to `otherValues`.
+    public static func build(_ report: DailyJobReport, in org: Organization, mileage: ReportMileage?,
+                             timeZone: TimeZone) -> ReportForm {
+        let templateId = report.templateId?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if report.reportType?.trimmingCharacters(in: .whitespaces).lowercased() == "legacy"
+            || templateId == nil || templateId!.isEmpty {
+            return GenericReading.form(report, layout: .legacy,
+                                       note: "This report uses the older legacy format; its values are shown as stored.",
+                                       zone: timeZone)
+        }
+        guard let template = org.templatesByID[templateId!] else {
+            return GenericReading.form(report, layout: .missingTemplate(templateId!),
+                                       note: "Template \"\(templateId!)\" is not in this export; the report's values are shown as stored.",
+                                       zone: timeZone)
+        }
+        return TemplateReading(report: report, template: template, org: org, mileage: mileage, zone: timeZone).form()
+    }
+}
+
+/// A report read through its template.
+struct TemplateReading {
+    var report: DailyJobReport
+    var template: ReportTemplate
+    var org: Organization
+    var mileage: ReportMileage?
+    var zone: TimeZone
+
+    func form() -> ReportForm {
+        var form = ReportForm(reportId: report.id, layout: .template, templateName: template.name,
+                              templateVersion: template.version,
+                              // A report that does not say which version it was filed with is not a mismatch.
+                              versionMismatch: report.templateVersion.map { $0 != template.version } ?? false)
+
+        // Metadata ids are the header's (see ReportMetadata); a repeated id is the first field's.
+        var seen = Set<String>()
+        let fields = template.fields.filter { !ReportMetadata.isMetadata($0.id) && seen.insert($0.id).inserted }
+        let smart = SmartFieldResolver(report: report, org: org, mileage: mileage, zone: zone,
+                                       fileFieldIDs: fields.filter { $0.type.lowercased() == "file" }.map(\.id))
+        let calculations = FieldCalculations(fields: fields, report: report)
+        var hiddenValues: [FormField] = []
+
+        for field in fields {
+            let stored = report.fields[field.id]
+            switch FieldLogic.outcome(of: field.logic, values: report.fields) {
+            case .hidden:
+                // Hidden fields are not on the form and always valid; what they hold is still the report's,
+                // shown as stored. A hidden calculation's formula error is not warned about: nothing shown uses it
+                // (a visible calculation that references it reports the error itself).
+                if !FieldFormatter.isBlank(stored) {
+                    hiddenValues.append(FormField(id: field.id, label: field.label + " (hidden by logic)",
+                                                  type: field.shownType, value: storedValue(field, stored!, smart),
+                                                  origin: field.isSmart ? .automatic : .entered))
+                }
+                continue
+            case .malformed(let reason):
+                form.diagnostics.append(Diagnostic(.warning, report.source, field: field.id,
+                                                   "conditional logic ignored (\(reason)); field shown"))
+            case .visible:
+                break
+            }
+
+            if field.smartKind == .calculation {
+                let (resolution, warning) = calculations.resolve(field, report: report, zone: zone)
+                form.fields.append(formField(field, resolution.value, resolution.origin))
+                if let warning { form.diagnostics.append(warning) }
+            } else if field.isSmart {
+                let resolution = smart.resolve(field)
+                form.fields.append(formField(field, resolution.value, resolution.origin))
+            } else {
+                let reading = FieldFormatter.read(stored, type: field.type, zone: zone)
+                form.fields.append(formField(field, reading.value, .entered))
+                form.problems += FieldValidator.problems(field, value: stored, reading: reading)
+            }
+        }
+
+        // Nothing is lost: keys the template does not describe (fields of other template versions, values
+        // the app added) follow the hidden fields' values, in key order.
+        let templateIDs = Set(template.fields.map(\.id))
+        let extra = report.fields.keys.sorted()
+            .filter { !ReportMetadata.isMetadata($0) && !templateIDs.contains($0) }
+            .map { GenericReading.field($0, report.fields[$0], zone: zone) }
+        form.otherValues = hiddenValues + extra
+        form.weather = weather(fields)
+        return form
+    }
+
+    private func formField(_ field: TemplateField, _ value: FieldValue, _ origin: FormField.Origin) -> FormField {
+        FormField(id: field.id, label: field.label, type: field.shownType, value: value, origin: origin)
+    }
+
+    /// A hidden field's stored value, read as its type would read it on the form.
+    private func storedValue(_ field: TemplateField, _ stored: FirestoreValue, _ smart: SmartFieldResolver) -> FieldValue {
+        if field.smartKind == .calculation { return .text(FieldFormatter.inline(stored, zone: zone)) }
+        if field.isSmart { return smart.storedValue(field, stored) }
+        return FieldFormatter.read(stored, type: field.type, zone: zone).value
+    }
+
+    /// The reading of the first `weather_conditions` field with a stored value, visible or not: statistics
+    /// count what the app observed. A fallback is not an observation ("Weather unavailable" is not a sky),
+    /// so a report without a stored value has no reading.
+    private func weather(_ fields: [TemplateField]) -> WeatherReading? {
+        for field in fields where field.smartKind == .weatherConditions {
+            guard let stored = report.fields[field.id], !FieldFormatter.isBlank(stored) else { continue }
+            return WeatherReading(parsing: FieldFormatter.inline(stored, zone: zone))
+        }
+        return nil
+    }
+}
+
+/// A report shown without a template (legacy, or its template is not in the export): every non-metadata
+/// value in key order, labelled by its humanized key, formatted by what the value is.
+enum GenericReading {
+    /// Keys a generic report's weather may be stored under, most specific first.
+    static let weatherKeys = ["weather_conditions", "weather"]
+
+    static func form(_ report: DailyJobReport, layout: ReportForm.Layout, note: String, zone: TimeZone) -> ReportForm {
+        let fields = report.fields.keys.sorted().filter { !ReportMetadata.isMetadata($0) }
+            .map { field($0, report.fields[$0], zone: zone) }
+        let weather = weatherKeys.lazy.compactMap { report.fields[$0]?.string }.first.flatMap(WeatherReading.init(parsing:))
+        return ReportForm(reportId: report.id, layout: layout, note: note, fields: fields, weather: weather)
+    }
+
+    static func field(_ key: String, _ value: FirestoreValue?, zone: TimeZone) -> FormField {
+        FormField(id: key, label: HumanizedKey.label(key), type: "value",
+                  value: FieldFormatter.generic(value, zone: zone), origin: .entered)
+    }
+}

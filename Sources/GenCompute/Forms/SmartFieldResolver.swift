@@ -1,0 +1,167 @@
+import Foundation
+import GenModel
+import GenResolve
+
+/// The smart field kinds of smart-fields.md.
+enum SmartKind: String, CaseIterable {
+    case mileage
+    case dateAuto = "date_auto"
+    case timeAuto = "time_auto"
+    case userName = "user_name"
+    case schoolName = "school_name"
+    case photoCount = "photo_count"
+    case currentLocation = "current_location"
+    case weatherConditions = "weather_conditions"
+    case calculation
+}
+
+extension TemplateField {
+    /// Templates encode smart fields two ways: the field type is the smart name itself
+    /// (`"type": "mileage"`, what the app and template-system-schema.md write, with a matching
+    /// `smartConfig.calculationType`), or `"type": "smart"` with the kind in `smartConfig.calculationType`.
+    /// The type wins when it is a smart name. A plain input type (`text`, `number`, …) with a stray
+    /// smartConfig stays an input field: the photographer typed its value.
+    var smartKind: SmartKind? {
+        if let kind = SmartKind(rawValue: type.lowercased()) { return kind }
+        if isSmartType { return smartConfig.flatMap { SmartKind(rawValue: $0.calculationType.lowercased()) } }
+        return nil
+    }
+
+    /// `type: "smart"` — a smart field even when its calculationType is one gen does not know
+    /// (shown as stored, or its fallback).
+    private var isSmartType: Bool { type.lowercased() == "smart" }
+
+    var isSmart: Bool { smartKind != nil || isSmartType }
+
+    /// The type a `FormField` carries: the smart kind for `type: "smart"` fields, so renderers switch on
+    /// one name whichever encoding the template used; the template's type otherwise.
+    var shownType: String {
+        if isSmartType, let kind = smartKind { return kind.rawValue }
+        return type
+    }
+
+    /// The template's fallback text, when it set a non-blank one.
+    var fallbackValue: String? {
+        guard let f = smartConfig?.fallbackValue, !f.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return f
+    }
+}
+
+/// A smart field's value and where it came from.
+struct SmartResolution: Equatable {
+    var value: FieldValue
+    var origin: FormField.Origin
+}
+
+/// Resolves smart fields other than `calculation` (see `FieldCalculations`): the stored value when there is
+/// one (the app computed it when the report was filed), else the value recomputed from the export's data,
+/// else the template's fallback. Anything that ends at a fallback text — the template's `fallbackValue` or
+/// the built-in default — has origin `.fallback`, so a page never presents a placeholder as data.
+struct SmartFieldResolver {
+    var report: DailyJobReport
+    var org: Organization
+    var mileage: ReportMileage?
+    var zone: TimeZone
+    /// The template's `file` fields, whose attachments `photo_count` counts.
+    var fileFieldIDs: [String]
+
+    func resolve(_ field: TemplateField) -> SmartResolution {
+        let stored = report.fields[field.id]
+        if let stored, !FieldFormatter.isBlank(stored) {
+            return SmartResolution(value: storedValue(field, stored), origin: .automatic)
+        }
+        return recompute(field)
+    }
+
+    /// A stored smart value as it reads: as stored, except numbers and timestamps, which are formatted the
+    /// way the app would have written them.
+    func storedValue(_ field: TemplateField, _ stored: FirestoreValue) -> FieldValue {
+        switch (field.smartKind, stored) {
+        case (.mileage?, _) where stored.number != nil:
+            return .text(FormFormat.miles(stored.number!))
+        case (.dateAuto?, .timestamp(let t)):
+            return .text(Self.date(LocalDate(t, in: zone), format: field.smartConfig?.format))
+        case (.timeAuto?, .timestamp(let t)):
+            return .text(Self.time(FormFormat.local(t, in: zone).1, format: field.smartConfig?.format))
+        case (.currentLocation?, _):
+            return FieldFormatter.location(stored, zone: zone) ?? .text(FieldFormatter.inline(stored, zone: zone))
+        default:
+            return .text(FieldFormatter.inline(stored, zone: zone))
+        }
+    }
+
+    private func recompute(_ field: TemplateField) -> SmartResolution {
+        func fallback(_ builtIn: String) -> SmartResolution {
+            SmartResolution(value: .text(field.fallbackValue ?? builtIn), origin: .fallback)
+        }
+        func recomputed(_ text: String) -> SmartResolution { SmartResolution(value: .text(text), origin: .recomputed) }
+
+        switch field.smartKind {
+        case .userName?:
+            // The user's name as the users collection has it now, else the name the report was filed under.
+            if let id = report.userId, let name = org.usersByID[id]?.fullName { return recomputed(name) }
+            if let name = report.photographer?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
+                return recomputed(name)
+            }
+            return fallback("Photographer")
+
+        case .schoolName?:
+            let names = visitedSchoolNames()
+            return names.isEmpty ? fallback("No schools selected") : recomputed(names.joined(separator: ", "))
+
+        case .mileage?:
+            if let miles = mileage?.computedMiles { return recomputed(FormFormat.miles(miles)) }
+            return fallback("0 miles")
+
+        case .photoCount?:
+            let count = fileFieldIDs.reduce(0) { n, id in
+                n + (report.fields[id].flatMap(FileLinks.read)?.count ?? 0)
+            }
+            return recomputed(FormFormat.number(Double(count)))
+
+        case .dateAuto?:
+            guard let created = report.createdAt else { return fallback("Unknown") }
+            return recomputed(Self.date(LocalDate(created, in: zone), format: field.smartConfig?.format))
+
+        case .timeAuto?:
+            guard let created = report.createdAt else { return fallback("Unknown") }
+            return recomputed(Self.time(FormFormat.local(created, in: zone).1, format: field.smartConfig?.format))
+
+        case .currentLocation?, .weatherConditions?, .calculation?, nil:
+            // Where the phone was and what the sky looked like are not in the export: nothing to recompute.
+            // (Calculations are resolved by FieldCalculations and never reach here.)
+            return fallback("Unknown")
+        }
+    }
+
+    /// The visited schools by display name, in route order: the precomputed route's schools, else the
+    /// report's own `schools_visited`. Ids become names; names no school matches stay as written.
+    private func visitedSchoolNames() -> [String] {
+        let names: [String]
+        if let route = mileage?.schools, !route.isEmpty {
+            names = route
+        } else {
+            names = VisitedSchools.find(in: report, org: org).names ?? []
+        }
+        return names.map { org.school(matching: $0)?.value ?? $0 }
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
+    /// `date_auto` formats (smart-fields.md): `US`/`MM/DD/YYYY`/`short` → `7/8/2025`;
+    /// `YYYY-MM-DD`/`ISO` → `2025-07-08`; anything else (`medium`, none) → `Jul 8, 2025`.
+    static func date(_ d: LocalDate, format: String?) -> String {
+        switch format?.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "us"?, "mm/dd/yyyy"?, "short"?: return FormFormat.usDate(d)
+        case "yyyy-mm-dd"?, "iso"?: return FormFormat.isoDate(d)
+        default: return FormFormat.mediumDate(d)
+        }
+    }
+
+    /// `time_auto` formats: `24-hour`/`HH:mm` → `14:30`; anything else (`US`, `12-hour`, none) → `2:30 PM`.
+    static func time(_ t: TimeOfDay, format: String?) -> String {
+        switch format?.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "24-hour"?, "hh:mm"?, "24h"?: return t.twentyFourHour
+        default: return t.twelveHour
+        }
+    }
+}
