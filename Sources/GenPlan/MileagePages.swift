@@ -5,13 +5,6 @@ import GenResolve
 /// `mileage/index.html` (the organization by month and photographer) and
 /// `mileage/<photographer>.html` (each report's route, leg by leg).
 enum MileagePages {
-    struct Planned {
-        var path: String
-        var template: String
-        var title: String
-        var body: any Sendable
-    }
-
     struct MonthRow: Sendable {
         var month: String
         var reports: String
@@ -82,7 +75,7 @@ enum MileagePages {
     }
 
     /// `reportHref` gives a report page's path relative to the organization folder.
-    static func plan(_ input: OrganizationInput, config: SiteConfig, reportHref: (String) -> String? = { _ in nil }) -> [Planned] {
+    static func plan(_ input: OrganizationInput, config: SiteConfig, reportHref: (String) -> String? = { _ in nil }) -> [PlannedPage] {
         let summary = input.mileage
         let files = PathAllocator(ids: summary.photographers.map(\.photographerId), reserved: ["index.html"])
         let showMoney = summary.ratePerMile != nil
@@ -101,7 +94,7 @@ enum MileagePages {
             totalMiles: Format.miles(summary.totalMiles),
             totalReports: Format.integer(summary.reports.count),
             discrepancies: Format.integer(summary.reports.filter(\.isDiscrepancy).count))
-        var planned = [Planned(path: "mileage/index.html", template: "mileage", title: "Mileage", body: overview)]
+        var planned = [PlannedPage(path: "mileage/index.html", template: "mileage", title: "Mileage", body: overview)]
 
         for p in summary.photographers {
             let rows = byPhotographer[p.photographerId] ?? []
@@ -112,7 +105,7 @@ enum MileagePages {
             }
             let body = PhotographerBody(name: p.name, totalMiles: Format.miles(p.totalMiles), months: p.months.map(monthRow),
                                         sections: sections, showReimbursement: showMoney)
-            planned.append(Planned(path: "mileage/\(files[p.photographerId]).html", template: "mileage-photographer",
+            planned.append(PlannedPage(path: "mileage/\(files[p.photographerId]).html", template: "mileage-photographer",
                                    title: "Mileage: \(p.name)", body: body))
         }
         return planned

@@ -29,19 +29,11 @@ struct OrganizationPlanner {
                  body: OrganizationHomePage.make(input, pages: links)),
         ]
         let reportPaths = ReportPaths(org)
-        files += ReportPages.plan(input, paths: reportPaths, zone: config.timeZone).map { planned in
-            let context = context(path: planned.path, title: planned.title, current: "reports/index.html", body: planned.body)
-            return PlannedFile(path: "\(base)/\(planned.path)", content: .page(template: planned.template, context: context))
-        }
-        files += MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) }).map { planned in
-            PlannedFile(path: "\(base)/\(planned.path)", content: .page(template: planned.template, context:
-                context(path: planned.path, title: planned.title, current: "mileage/index.html", body: planned.body)))
-        }
+        files += ReportPages.plan(input, paths: reportPaths, zone: config.timeZone).map { page($0, current: "reports/index.html") }
+        files += MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
+            .map { page($0, current: "mileage/index.html") }
         let critiques = CritiquePages.plan(input, config: config, markdown: markdown, plainText: plainText, mediaFile: mediaFile)
-        files += critiques.pages.map { planned in
-            PlannedFile(path: "\(base)/\(planned.path)", content: .page(template: planned.template, context:
-                context(path: planned.path, title: planned.title, current: "critiques/index.html", body: planned.body)))
-        }
+        files += critiques.pages.map { page($0, current: "critiques/index.html") }
         files += critiques.files
         files.append(PlannedFile(path: "\(base)/data/mileage.json", content: .json(input.mileage)))
         files.append(PlannedFile(path: "\(base)/data/mileage.csv", content: .csv(MileageCSV.rows(input.mileage))))
@@ -50,6 +42,10 @@ struct OrganizationPlanner {
                               body: contentPage.body))
         }
         return files
+    }
+
+    private func page(_ planned: PlannedPage, current: String) -> PlannedFile {
+        page(planned.path, template: planned.template, title: planned.title, current: current, body: planned.body)
     }
 
     private func page(_ path: String, template: String, title: String, current: String, body: any Sendable) -> PlannedFile {

@@ -31,3 +31,12 @@ public struct PlannedFile: Sendable {
         return false
     }
 }
+
+/// A page decided by one of the section planners (mileage, reports, critiques), before the
+/// organization planner gives it the layout context. `path` is relative to the organization folder.
+struct PlannedPage: Sendable {
+    var path: String
+    var template: String
+    var title: String
+    var body: any Sendable
+}

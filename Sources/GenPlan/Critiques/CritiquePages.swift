@@ -5,27 +5,20 @@ import GenModel
 /// Every critique file of one organization: galleries, detail pages, the thumbnail
 /// manifest, and the renditions those pages use (copied from the media cache).
 enum CritiquePages {
-    struct Planned: Sendable {
-        var path: String
-        var template: String
-        var title: String
-        var body: any Sendable
-    }
-
     static func plan(_ input: OrganizationInput, config: SiteConfig, markdown: (String) -> String,
-                     plainText: (String) -> String, mediaFile: (ImageRendition) -> URL) -> (pages: [Planned], files: [PlannedFile]) {
+                     plainText: (String) -> String, mediaFile: (ImageRendition) -> URL) -> (pages: [PlannedPage], files: [PlannedFile]) {
         let galleries = CritiqueGalleries(input.organization)
         let media = input.media
-        var pages: [Planned] = []
+        var pages: [PlannedPage] = []
         for gallery in [galleries.all] + galleries.photographers {
             pages += GalleryPages.plan(gallery, in: galleries, media: media, config: config, plainText: plainText).map {
-                Planned(path: $0.path, template: "critique-gallery", title: $0.title, body: $0.body)
+                PlannedPage(path: $0.path, template: "critique-gallery", title: $0.title, body: $0.body)
             }
         }
         for critique in galleries.all.critiques {
             let body = CritiqueDetailPage.make(critique, galleries: galleries, media: media,
                                                zone: config.timeZone, markdown: markdown)
-            pages.append(Planned(path: galleries.detailPaths[critique.id]!, template: "critique-detail",
+            pages.append(PlannedPage(path: galleries.detailPaths[critique.id]!, template: "critique-detail",
                                  title: "Training Photo for \(body.targetName)", body: body))
         }
 

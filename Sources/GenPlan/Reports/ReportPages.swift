@@ -6,15 +6,6 @@ import GenResolve
 /// The daily reports of one organization: an index by month and day, a page per day
 /// (`reports/daily/YYYY-MM-DD/index.html` and `report.md`) and a page per report (HTML and `.md`).
 enum ReportPages {
-    struct Planned: Sendable {
-        var path: String
-        var template: String
-        var title: String
-        var body: any Sendable
-        /// Markdown files are not HTML pages: no layout, no navigation.
-        var isMarkdown: Bool
-    }
-
     struct DayLink: Sendable {
         var href: String
         var label: String
@@ -64,13 +55,13 @@ enum ReportPages {
         var summary: String
     }
 
-    static func plan(_ input: OrganizationInput, paths: ReportPaths, zone: TimeZone) -> [Planned] {
+    static func plan(_ input: OrganizationInput, paths: ReportPaths, zone: TimeZone) -> [PlannedPage] {
         let org = input.organization
         let mileage = Dictionary(input.mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
         let forms = Dictionary(zip(org.reports.map(\.id), input.forms), uniquingKeysWith: { a, _ in a })
         // org.reports is ordered by date, then photographer, then creation time: the daily order.
         let days = Dictionary(grouping: org.reports, by: \.date).sorted { $0.key < $1.key }
-        var planned: [Planned] = []
+        var planned: [PlannedPage] = []
 
         for (index, (date, reports)) in days.enumerated() {
             let folder = ReportPaths.dayFolder(date)
@@ -90,39 +81,39 @@ enum ReportPages {
                 toc: views.map { TocEntry(href: "#\($0.anchor)", label: $0.heading, status: $0.problemCount, valid: $0.valid) },
                 reports: views, previous: link(index - 1), next: link(index + 1), indexHref: "../../index.html")
             let title = "Reports of \(Format.day(date.description))"
-            planned.append(Planned(path: "\(folder)/index.html", template: "reports-day", title: title, body: body, isMarkdown: false))
-            planned.append(Planned(path: "\(folder)/report.md", template: "reports-day-md", title: title, body: body, isMarkdown: true))
+            planned.append(PlannedPage(path: "\(folder)/index.html", template: "reports-day", title: title, body: body))
+            planned.append(PlannedPage(path: "\(folder)/report.md", template: "reports-day-md", title: title, body: body))
 
             for report in reports {
                 let view = ReportView.make(report, form: forms[report.id]!, in: org, mileage: mileage[report.id], paths: paths,
                                            prefix: "../../", onOwnPage: true, zone: zone)
                 let body = ReportBody(report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent)
                 let title = "\(view.heading), \(Format.day(date.description))"
-                planned.append(Planned(path: paths.page(report.id), template: "report-page", title: title, body: body, isMarkdown: false))
-                planned.append(Planned(path: paths.markdown(report.id), template: "report-md", title: title, body: body, isMarkdown: true))
+                planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body))
+                planned.append(PlannedPage(path: paths.markdown(report.id), template: "report-md", title: title, body: body))
             }
         }
 
+        func invalidCount(_ reports: [DailyJobReport]) -> Int { reports.filter { forms[$0.id].map { !$0.isValid } ?? false }.count }
         let months = Dictionary(grouping: days, by: { $0.key.monthKey }).sorted { $0.key > $1.key }.map { month, days in
             let rows = days.sorted { $0.key > $1.key }.map { date, reports in
-                let invalid = reports.filter { forms[$0.id].map { !$0.isValid } ?? false }.count
+                let invalid = invalidCount(reports)
                 return DayRow(href: "daily/\(date)/index.html", markdownHref: "daily/\(date)/report.md",
                               day: "\(Weekday.name(date)), \(Format.day(date.description))",
                               reports: Format.integer(reports.count), invalid: Format.integer(invalid), hasInvalid: invalid > 0)
             }
             let count = days.reduce(0) { $0 + $1.value.count }
-            let invalid = days.reduce(0) { $0 + $1.value.filter { forms[$0.id].map { !$0.isValid } ?? false }.count }
+            let invalid = days.reduce(0) { $0 + invalidCount($1.value) }
             return MonthGroup(id: "m-\(month)", title: Format.monthTitle(month),
                               summary: Format.count(count, "report") + " · " + Format.count(invalid, "with problems", "with problems"),
                               days: rows)
         }
         let invalid = input.forms.filter { !$0.isValid }.count
-        planned.append(Planned(path: "\(ReportPaths.root)/index.html", template: "reports-index", title: "Daily reports",
+        planned.append(PlannedPage(path: "\(ReportPaths.root)/index.html", template: "reports-index", title: "Daily reports",
                                body: IndexBody(months: months, hasReports: !org.reports.isEmpty,
                                                summary: Format.count(org.reports.count, "report") + " on "
                                                    + Format.count(days.count, "day") + " · "
-                                                   + Format.count(invalid, "with validation problems", "with validation problems")),
-                               isMarkdown: false))
+                                                   + Format.count(invalid, "with validation problems", "with validation problems"))))
         return planned
     }
 }
