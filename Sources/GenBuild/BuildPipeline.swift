@@ -40,19 +40,20 @@ public enum BuildPipeline {
         report.unpublishedCritiques = site.organizations.flatMap(\.critiques).filter { !$0.isPublished }
             .reduce(into: [:]) { $0[$1.status ?? "no status", default: 0] += 1 }
 
-        progress.step(5, steps, "processing critique images")
-        let processor = ImageProcessor(settings: config.thumbnails,
-                                       mediaDirectory: options.content.appendingPathComponent("media"),
-                                       cacheDirectory: options.cache)
-        let media = MediaStep.run(site.organizations, processor: processor)
-        report.images = media.stats
-        report.diagnostics += media.diagnostics
         // Forms: every report through its template (logic, smart fields, calculations, validation).
         let forms = site.organizations.indices.map { i in
             ReportFormStep.run(site.organizations[i], mileage: computed[i].0, timeZone: config.timeZone)
         }
         report.diagnostics += forms.flatMap { $0.flatMap(\.diagnostics) }
         report.invalidReports = forms.reduce(0) { $0 + $1.filter { !$0.isValid }.count }
+
+        progress.step(5, steps, "processing images")
+        let processor = ImageProcessor(settings: config.thumbnails,
+                                       mediaDirectory: options.content.appendingPathComponent("media"),
+                                       cacheDirectory: options.cache)
+        let media = MediaStep.run(site.organizations, forms: forms, processor: processor)
+        report.images = media.stats
+        report.diagnostics += media.diagnostics
         let inputs = site.organizations.indices.map {
             OrganizationInput(organization: site.organizations[$0], mileage: computed[$0].0, media: media.perOrganization[$0],
                               forms: forms[$0])

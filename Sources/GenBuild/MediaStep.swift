@@ -1,11 +1,12 @@
 import Foundation
+import GenCompute
 import GenMedia
 import GenModel
 import GenResolve
 
-/// Compute stage, media: the local images of every published critique through libvips,
-/// each distinct file once, then handed back per organization — an organization's input
-/// holds only the images its own critiques reference.
+/// Compute stage, media: the local images of every published critique and every image attached to a
+/// daily report, through libvips, each distinct file once, then handed back per organization — an
+/// organization's input holds only the images its own documents reference.
 enum MediaStep {
     struct Result {
         var perOrganization: [[String: ProcessedImage]]
@@ -13,28 +14,51 @@ enum MediaStep {
         var diagnostics: [Diagnostic]
     }
 
-    static func run(_ organizations: [Organization], processor: ImageProcessor) -> Result {
-        let pathsPerOrg = organizations.map { org in
-            org.critiques.filter(\.isPublished).flatMap { $0.imageUrls.compactMap(MediaLocator.mediaPath(for:)) }
-        }
-        let batch = processor.process(Array(Set(pathsPerOrg.joined())).sorted())
-        let perOrg = pathsPerOrg.map { paths in
-            Dictionary(paths.compactMap { path in batch.images[path].map { (path, $0) } }, uniquingKeysWith: { a, _ in a })
+    /// One reference to a local image: the document and field that hold it.
+    private struct Reference {
+        var path: String
+        var source: DocumentSource
+        var field: String
+    }
+
+    /// `forms` is aligned with `organizations` (each aligned with its organization's reports).
+    static func run(_ organizations: [Organization], forms: [[ReportForm]], processor: ImageProcessor) -> Result {
+        let referencesPerOrg = zip(organizations, forms).map { org, forms in references(org, forms) }
+        let batch = processor.process(Array(Set(referencesPerOrg.joined().map(\.path))).sorted())
+        let perOrg = referencesPerOrg.map { references in
+            Dictionary(references.compactMap { ref in batch.images[ref.path].map { (ref.path, $0) } },
+                       uniquingKeysWith: { a, _ in a })
         }
 
         var diagnostics: [Diagnostic] = []
-        for (org, media) in zip(organizations, perOrg) {
-            for critique in org.critiques where critique.isPublished {
-                for (index, url) in critique.imageUrls.enumerated() {
-                    guard let path = MediaLocator.mediaPath(for: url), let error = media[path]?.error else { continue }
-                    diagnostics.append(Diagnostic(.warning, critique.source, field: "imageUrls[\(index)]",
-                                                  "media/\(path): \(error); shown as \"Image unavailable\""))
-                }
+        for (references, media) in zip(referencesPerOrg, perOrg) {
+            for ref in references {
+                guard let error = media[ref.path]?.error else { continue }
+                let shown = ref.source.collection == "photoCritiques" ? "shown as \"Image unavailable\"" : "linked without a thumbnail"
+                diagnostics.append(Diagnostic(.warning, ref.source, field: ref.field, "media/\(ref.path): \(error); \(shown)"))
             }
         }
         let stats = BuildReport.ImageStats(sources: batch.images.count, processed: batch.processed,
                                            reused: batch.reused, failed: batch.images.values.filter { $0.error != nil }.count,
                                            remote: batch.missing.count)
         return Result(perOrganization: perOrg, stats: stats, diagnostics: diagnostics)
+    }
+
+    /// Published critiques' images, then report attachments whose names say they are images.
+    private static func references(_ org: Organization, _ forms: [ReportForm]) -> [Reference] {
+        var out: [Reference] = []
+        for critique in org.critiques where critique.isPublished {
+            for (index, url) in critique.imageUrls.enumerated() {
+                guard let path = MediaLocator.mediaPath(for: url) else { continue }
+                out.append(Reference(path: path, source: critique.source, field: "imageUrls[\(index)]"))
+            }
+        }
+        for (report, form) in zip(org.reports, forms) {
+            for attachment in form.attachments {
+                guard let path = MediaLocator.mediaPath(for: attachment.file.url), MediaLocator.isImage(path) else { continue }
+                out.append(Reference(path: path, source: report.source, field: attachment.fieldId))
+            }
+        }
+        return out
     }
 }

@@ -34,6 +34,16 @@ public enum MediaLocator {
         return path
     }
 
+    /// File name endings libvips reads as photos. Report attachments are thumbnailed only when their
+    /// name says they are images: a local PDF or spreadsheet stays a plain link, never "Image unavailable".
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "tif", "tiff", "heic", "heif", "avif"]
+
+    /// Whether a media path (or file name) names an image by its extension.
+    public static func isImage(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return imageExtensions.contains(path[path.index(after: dot)...].lowercased())
+    }
+
     /// `scheme` in `scheme:…` (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`), or nil.
     static func scheme(of url: String) -> String? {
         guard let colon = url.firstIndex(of: ":") else { return nil }

@@ -32,9 +32,10 @@ struct OrganizationPlanner {
         files += ReportPages.plan(input, paths: reportPaths, zone: config.timeZone).map { page($0, current: "reports/index.html") }
         files += MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
             .map { page($0, current: "mileage/index.html") }
-        let critiques = CritiquePages.plan(input, config: config, markdown: markdown, plainText: plainText, mediaFile: mediaFile)
+        let critiques = CritiquePages.plan(input, config: config, markdown: markdown, plainText: plainText)
         files += critiques.pages.map { page($0, current: "critiques/index.html") }
         files += critiques.files
+        files += mediaCopies()
         files.append(PlannedFile(path: "\(base)/data/mileage.json", content: .json(input.mileage)))
         files.append(PlannedFile(path: "\(base)/data/mileage.csv", content: .csv(MileageCSV.rows(input.mileage))))
         for contentPage in contentPages {
@@ -42,6 +43,16 @@ struct OrganizationPlanner {
                               body: contentPage.body))
         }
         return files
+    }
+
+    /// Every rendition of the organization's images (critiques' and report attachments'), copied from the
+    /// media cache once each, in name order. `input.media` holds only images this organization's
+    /// documents reference, so this is exactly what its pages use.
+    private func mediaCopies() -> [PlannedFile] {
+        let renditions = input.media.values.flatMap(\.renditions)
+        return Dictionary(renditions.map { ($0.fileName, $0) }, uniquingKeysWith: { a, _ in a }).values
+            .sorted { $0.fileName < $1.fileName }
+            .map { PlannedFile(path: "\(org.pathSegment)/\(MediaFiles.path($0))", content: .copy(mediaFile($0))) }
     }
 
     private func page(_ planned: PlannedPage, current: String) -> PlannedFile {

@@ -21,7 +21,7 @@ public struct SiteInput: Sendable {
 public struct OrganizationInput: Sendable {
     public var organization: Organization
     public var mileage: MileageSummary
-    /// Processed critique images of this organization only, by media path.
+    /// Processed images (published critiques' and reports' attachments) of this organization only, by media path.
     public var media: [String: ProcessedImage]
     /// Each report read through its template, in the order of `organization.reports`.
     public var forms: [ReportForm]

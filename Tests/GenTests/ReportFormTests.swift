@@ -315,10 +315,16 @@ final class ReportFormTests: XCTestCase {
         XCTAssertEqual(value(form, "double_rate"), .text("75"))
         XCTAssertEqual(value(form, "blank_ok"), .text("none"))  // a missing template field is empty, not unknown
         XCTAssertTrue(form.diagnostics.isEmpty, "\(form.diagnostics)")
-        // A stored result is replaced by the recomputed one.
+        // A different stored result is replaced by the recomputed one, and kept under Other values.
         form = build(f, ["photos_taken": .int(150), "hours": .int(4), "rate": .string("99")])
         XCTAssertEqual(field(form, "rate")?.value, .text("37.5"))
+        XCTAssertEqual(field(form, "rate")?.origin, .recomputed)
+        XCTAssertEqual(form.otherValues.first { $0.id == "rate" },
+                       FormField(id: "rate", label: "rate (stored result)", type: "calculation", value: .text("99"), origin: .automatic))
+        // The same stored result is simply automatic.
+        form = build(f, ["photos_taken": .int(150), "hours": .int(4), "rate": .double(37.5)])
         XCTAssertEqual(field(form, "rate")?.origin, .automatic)
+        XCTAssertTrue(form.otherValues.isEmpty, "\(form.otherValues)")
         // Other report keys are readable too.
         form = build([smart("c", "calculation", formula: "bonus + 1")], ["bonus": .int(2)])
         XCTAssertEqual(value(form, "c"), .text("3"))
@@ -333,7 +339,9 @@ final class ReportFormTests: XCTestCase {
         XCTAssertEqual(field(form, "per_zero"), FormField(id: "per_zero", label: "per_zero", type: "calculation", value: .text("n/a"), origin: .fallback))
         XCTAssertEqual(field(form, "bad")?.value, .text("Unknown"))
         XCTAssertEqual(field(form, "bad")?.origin, .fallback)
-        XCTAssertEqual(field(form, "stored"), FormField(id: "stored", label: "stored", type: "calculation", value: .text("7"), origin: .automatic))
+        // The fallback is what the page shows; the stored result is kept under Other values.
+        XCTAssertEqual(field(form, "stored"), FormField(id: "stored", label: "stored", type: "calculation", value: .text("Unknown"), origin: .fallback))
+        XCTAssertEqual(form.otherValues, [FormField(id: "stored", label: "stored (stored result)", type: "calculation", value: .text("7"), origin: .automatic)])
         XCTAssertEqual(form.diagnostics.count, 3)
         let d = form.diagnostics[0]
         XCTAssertEqual(d.kind, .warning)
@@ -344,7 +352,7 @@ final class ReportFormTests: XCTestCase {
         XCTAssertEqual(form.diagnostics[1].field, "bad")
         XCTAssertTrue(form.diagnostics[1].message.hasPrefix("formula column "), form.diagnostics[1].message)
         XCTAssertEqual(form.diagnostics[2].field, "stored")
-        XCTAssertTrue(form.diagnostics[2].message.hasSuffix("(formula: nope * 2); stored value shown"), form.diagnostics[2].message)
+        XCTAssertTrue(form.diagnostics[2].message.hasSuffix("(formula: nope * 2); fallback shown, stored value under Other values"), form.diagnostics[2].message)
         XCTAssertTrue(form.isValid, "formula errors are warnings, not validation problems")
     }
 

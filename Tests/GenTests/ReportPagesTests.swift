@@ -51,7 +51,11 @@ final class ReportPagesTests: XCTestCase {
         // Smart values recomputed, a calculation shown, a formula error falls back.
         let recomputed = try site.text("\(base)/report/Rwh7SIgHYSv0PYCc7N7P.html")
         XCTAssertTrue(recomputed.contains("Recomputed"))
-        XCTAssertTrue(try site.text("\(base)/report/kzwDBElg3CIaZyi4VVcT.html").contains("4.1"))
+        let valid = try site.text("\(base)/report/kzwDBElg3CIaZyi4VVcT.html")
+        XCTAssertTrue(valid.contains("4.1"))
+        // Its two local photos have thumbnails; its PDF (and other reports' photos, not in Content/media) are links.
+        XCTAssertEqual(valid.components(separatedBy: #"<a class="file-thumb""#).count - 1, 2)
+        XCTAssertTrue(valid.contains(">Sign-in sheet.pdf</a>"))
         XCTAssertTrue(try site.text("\(base)/report/GMfGkZT1Z2CvjkAbpU3V.html").contains("Fallback"))
         XCTAssertTrue(report.warnings.contains { $0.documentID == "GMfGkZT1Z2CvjkAbpU3V" && $0.field == "retake_rate" && $0.message.contains("column") })
         // Legacy and missing-template reports are rendered generically, with the reason.

@@ -8,9 +8,10 @@ import GenModel
 /// is a blank value rather than an unknown-field error) and every other key of the report. gen recomputes
 /// rather than trusting the stored result: when the formula works its result is shown, even if the app
 /// stored a different number (an older formula, or a value computed before an edit) — the point of a
-/// calculation field is the formula. When the formula fails, a stored result is the best thing there is and
-/// is shown; otherwise the template's fallback (or "Unknown"). Either way the failure is a warning naming the
-/// report, the field, the column in the formula and the formula itself.
+/// calculation field is the formula. When the formula fails the template's `fallbackValue` (or "Unknown")
+/// is shown, and the failure is a warning naming the report, the field, the column in the formula and the
+/// formula itself. A stored result that is not what the page shows is never dropped: it is set aside for
+/// "Other values" (nothing a report holds is lost).
 struct FieldCalculations {
     var results: [String: Result<CalculatedValue, FormulaError>]
     var formulas: [String: String]
@@ -30,28 +31,38 @@ struct FieldCalculations {
         self.results = formulas.isEmpty ? [:] : CalculationSet.calculate(formulas: formulas, values: values)
     }
 
-    /// A calculation field's value, and the warning when its formula could not be used.
-    func resolve(_ field: TemplateField, report: DailyJobReport, zone: TimeZone) -> (SmartResolution, Diagnostic?) {
+    /// A calculation field's value, the warning when its formula could not be used, and the stored result
+    /// when the page shows something else.
+    struct Outcome {
+        var resolution: SmartResolution
+        var warning: Diagnostic?
+        var storedAside: FieldValue?
+    }
+
+    func resolve(_ field: TemplateField, report: DailyJobReport, zone: TimeZone) -> Outcome {
         let stored = report.fields[field.id].flatMap { FieldFormatter.isBlank($0) ? nil : $0 }
         let storedValue = stored.map { FieldValue.text(FieldFormatter.inline($0, zone: zone)) }
         let fallback = FieldValue.text(field.fallbackValue ?? "Unknown")
 
         guard let source = formulas[field.id], let result = results[field.id] else {
-            if let storedValue { return (SmartResolution(value: storedValue, origin: .automatic), nil) }
-            return (SmartResolution(value: fallback, origin: .fallback),
-                    Diagnostic(.warning, report.source, field: field.id, "calculation has no formula; fallback shown"))
+            // No formula: the stored result is all there is.
+            if let storedValue { return Outcome(resolution: SmartResolution(value: storedValue, origin: .automatic)) }
+            return Outcome(resolution: SmartResolution(value: fallback, origin: .fallback),
+                           warning: Diagnostic(.warning, report.source, field: field.id, "calculation has no formula; fallback shown"))
         }
         switch result {
         case .success(let calculated):
             let display = calculated.display
             let value: FieldValue = display.isEmpty ? .empty : .text(display)
-            return (SmartResolution(value: value, origin: stored == nil ? .recomputed : .automatic), nil)
+            guard let storedValue else { return Outcome(resolution: SmartResolution(value: value, origin: .recomputed)) }
+            if storedValue == value { return Outcome(resolution: SmartResolution(value: value, origin: .automatic)) }
+            return Outcome(resolution: SmartResolution(value: value, origin: .recomputed), storedAside: storedValue)
         case .failure(let error):
-            let shown = storedValue == nil ? "fallback shown" : "stored value shown"
+            let shown = storedValue == nil ? "fallback shown" : "fallback shown, stored value under Other values"
             let warning = Diagnostic(.warning, report.source, field: field.id,
                                      "formula column \(error.position): \(error.message) (formula: \(source)); \(shown)")
-            if let storedValue { return (SmartResolution(value: storedValue, origin: .automatic), warning) }
-            return (SmartResolution(value: fallback, origin: .fallback), warning)
+            return Outcome(resolution: SmartResolution(value: fallback, origin: .fallback), warning: warning,
+                           storedAside: storedValue)
         }
     }
 }

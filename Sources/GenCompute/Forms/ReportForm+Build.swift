@@ -51,6 +51,7 @@ struct TemplateReading {
                                        fileFieldIDs: fields.filter { $0.type.lowercased() == "file" }.map(\.id))
         let calculations = FieldCalculations(fields: fields, report: report)
         var hiddenValues: [FormField] = []
+        var storedResults: [FormField] = []
 
         for field in fields {
             let stored = report.fields[field.id]
@@ -73,9 +74,13 @@ struct TemplateReading {
             }
 
             if field.smartKind == .calculation {
-                let (resolution, warning) = calculations.resolve(field, report: report, zone: zone)
-                form.fields.append(formField(field, resolution.value, resolution.origin))
-                if let warning { form.diagnostics.append(warning) }
+                let outcome = calculations.resolve(field, report: report, zone: zone)
+                form.fields.append(formField(field, outcome.resolution.value, outcome.resolution.origin))
+                if let warning = outcome.warning { form.diagnostics.append(warning) }
+                if let stored = outcome.storedAside {
+                    storedResults.append(FormField(id: field.id, label: field.label + " (stored result)",
+                                                   type: field.shownType, value: stored, origin: .automatic))
+                }
             } else if field.isSmart {
                 let resolution = smart.resolve(field)
                 form.fields.append(formField(field, resolution.value, resolution.origin))
@@ -87,12 +92,13 @@ struct TemplateReading {
         }
 
         // Nothing is lost: keys the template does not describe (fields of other template versions, values
-        // the app added) follow the hidden fields' values, in key order.
+        // the app added) follow the hidden fields' values and the stored results the page does not show,
+        // in key order.
         let templateIDs = Set(template.fields.map(\.id))
         let extra = report.fields.keys.sorted()
             .filter { !ReportMetadata.isMetadata($0) && !templateIDs.contains($0) }
             .map { GenericReading.field($0, report.fields[$0], zone: zone) }
-        form.otherValues = hiddenValues + extra
+        form.otherValues = hiddenValues + storedResults + extra
         form.weather = weather(fields)
         return form
     }

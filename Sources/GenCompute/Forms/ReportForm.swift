@@ -40,6 +40,15 @@ public struct ReportForm: Sendable {
 
     public var isValid: Bool { problems.isEmpty }
 
+    /// Every attached file of the report (shown fields and other values), with the id of the field holding it:
+    /// what the media stage thumbnails.
+    public var attachments: [(fieldId: String, file: FileLink)] {
+        (fields + otherValues).flatMap { field -> [(fieldId: String, file: FileLink)] in
+            guard case .files(let links) = field.value else { return [] }
+            return links.map { (field.id, $0) }
+        }
+    }
+
     public init(reportId: String, layout: Layout, note: String? = nil, templateName: String? = nil,
                 templateVersion: Int? = nil, versionMismatch: Bool = false, fields: [FormField] = [],
                 otherValues: [FormField] = [], problems: [ValidationProblem] = [], diagnostics: [Diagnostic] = [],

@@ -32,6 +32,13 @@ struct Picture: Sendable {
     var jpeg: String
     var width: Int
     var height: Int
+
+    /// The WebP and JPEG renditions of `role`, or nil when the image has not both (e.g. it failed).
+    static func make(_ processed: ProcessedImage, role: String, prefix: String) -> Picture? {
+        guard let webp = processed.rendition(role, "webp"), let jpeg = processed.rendition(role, "jpeg") else { return nil }
+        return Picture(webp: prefix + MediaFiles.path(webp), jpeg: prefix + MediaFiles.path(jpeg),
+                       width: jpeg.width, height: jpeg.height)
+    }
 }
 
 /// How a page shows one image: local renditions, else the document's own URL, else the
@@ -46,9 +53,7 @@ struct ImageView: Sendable {
     static func make(_ image: CritiqueImage?, role: String, alt: String, prefix: String) -> ImageView {
         guard let image else { return ImageView(alt: alt, picture: nil, remote: nil, unavailable: true) }
         if let processed = image.processed {
-            if let webp = processed.rendition(role, "webp"), let jpeg = processed.rendition(role, "jpeg") {
-                let picture = Picture(webp: prefix + MediaFiles.path(webp), jpeg: prefix + MediaFiles.path(jpeg),
-                                      width: jpeg.width, height: jpeg.height)
+            if let picture = Picture.make(processed, role: role, prefix: prefix) {
                 return ImageView(alt: alt, picture: picture, remote: nil, unavailable: false)
             }
             // A local file that could not be processed: never fall back to a URL we know is broken.

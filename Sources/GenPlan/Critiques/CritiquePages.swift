@@ -2,11 +2,11 @@ import Foundation
 import GenMedia
 import GenModel
 
-/// Every critique file of one organization: galleries, detail pages, the thumbnail
-/// manifest, and the renditions those pages use (copied from the media cache).
+/// Every critique file of one organization: galleries, detail pages and the thumbnail manifest.
+/// (The renditions the pages use are copied by the organization planner, with the reports' ones.)
 enum CritiquePages {
     static func plan(_ input: OrganizationInput, config: SiteConfig, markdown: (String) -> String,
-                     plainText: (String) -> String, mediaFile: (ImageRendition) -> URL) -> (pages: [PlannedPage], files: [PlannedFile]) {
+                     plainText: (String) -> String) -> (pages: [PlannedPage], files: [PlannedFile]) {
         let galleries = CritiqueGalleries(input.organization)
         let media = input.media
         var pages: [PlannedPage] = []
@@ -26,14 +26,6 @@ enum CritiquePages {
         // Oldest first, like every other list in the data files.
         let manifest = ThumbnailManifest(organizationId: input.organization.id,
                                          critiques: galleries.all.critiques.reversed(), media: media)
-        var files = [PlannedFile(path: "\(base)/\(ThumbnailManifest.path)", content: .json(manifest))]
-        var copied = Set<String>()
-        for entry in manifest.images {
-            guard let local = entry.local, let processed = media[local] else { continue }
-            for rendition in processed.renditions where copied.insert(rendition.fileName).inserted {
-                files.append(PlannedFile(path: "\(base)/\(MediaFiles.path(rendition))", content: .copy(mediaFile(rendition))))
-            }
-        }
-        return (pages, files)
+        return (pages, [PlannedFile(path: "\(base)/\(ThumbnailManifest.path)", content: .json(manifest))])
     }
 }

@@ -68,7 +68,7 @@ enum ReportPages {
             let prefix = "../../../"
             let views = reports.map { report in
                 ReportView.make(report, form: forms[report.id]!, in: org, mileage: mileage[report.id], paths: paths,
-                                prefix: prefix, onOwnPage: false, zone: zone)
+                                prefix: prefix, onOwnPage: false, zone: zone, media: input.media)
             }
             let invalid = views.filter { !$0.valid }.count
             func link(_ i: Int) -> DayLink? {
@@ -86,7 +86,7 @@ enum ReportPages {
 
             for report in reports {
                 let view = ReportView.make(report, form: forms[report.id]!, in: org, mileage: mileage[report.id], paths: paths,
-                                           prefix: "../../", onOwnPage: true, zone: zone)
+                                           prefix: "../../", onOwnPage: true, zone: zone, media: input.media)
                 let body = ReportBody(report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent)
                 let title = "\(view.heading), \(Format.day(date.description))"
                 planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body))

@@ -1,5 +1,6 @@
 import Foundation
 import GenCompute
+import GenMedia
 import GenModel
 import GenResolve
 
@@ -30,7 +31,8 @@ struct ReportView: Sendable {
 
     /// `prefix` leads from the page to the organization folder.
     static func make(_ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?,
-                     paths: ReportPaths, prefix: String, onOwnPage: Bool, zone: TimeZone) -> ReportView {
+                     paths: ReportPaths, prefix: String, onOwnPage: Bool, zone: TimeZone,
+                     media: [String: ProcessedImage]) -> ReportView {
         let template = report.templateId.flatMap { org.templatesByID[$0] }
         let photographer = org.photographerName(of: report)
         var facts = [Fact(label: "Date", value: Format.day(report.date.description)),
@@ -53,8 +55,8 @@ struct ReportView: Sendable {
         if form.versionMismatch, let filed = report.templateVersion, let current = form.templateVersion {
             notes.append("Filed with version \(filed) of the template; shown through version \(current). Values the current version does not describe are under “Other values”.")
         }
-        let fields = form.fields.map(FieldRow.init)
-        let others = form.otherValues.map(FieldRow.init)
+        let fields = form.fields.map { FieldRow($0, media: media, prefix: prefix) }
+        let others = form.otherValues.map { FieldRow($0, media: media, prefix: prefix) }
         let count = form.problems.count
         return ReportView(
             anchor: paths.anchor(report.id),
@@ -82,6 +84,9 @@ struct FieldRow: Sendable {
         /// Only http(s) URLs become links.
         var href: String?
         var details: String?
+        /// Local thumbnail renditions of an attached image, linking to its display size.
+        var thumbnail: Picture?
+        var displayHref: String?
         var more: Bool
     }
 
@@ -101,7 +106,8 @@ struct FieldRow: Sendable {
     var pairs: [Piece]?
     var isEmpty: Bool
 
-    init(_ field: FormField) {
+    /// `media` is the organization's processed images; `prefix` leads from the page to the organization folder.
+    init(_ field: FormField, media: [String: ProcessedImage] = [:], prefix: String = "") {
         label = field.label
         switch field.origin {
         case .entered: origin = nil
@@ -127,8 +133,11 @@ struct FieldRow: Sendable {
         case .yesNo(let b): text = b ? "Yes" : "No"
         case .files(let links):
             files = links.enumerated().map { i, link in
-                FileItem(name: link.name, url: link.url, href: RemoteURL.safe(link.url), details: link.details,
-                         more: i < links.count - 1)
+                let processed = MediaLocator.mediaPath(for: link.url).flatMap { media[$0] }
+                let thumbnail = processed.flatMap { Picture.make($0, role: "thumbnail", prefix: prefix) }
+                let display = processed?.rendition("display", "jpeg").map { prefix + MediaFiles.path($0) }
+                return FileItem(name: link.name, url: link.url, href: RemoteURL.safe(link.url), details: link.details,
+                                thumbnail: thumbnail, displayHref: thumbnail == nil ? nil : display, more: i < links.count - 1)
             }
         case .pairs(let pairs): self.pairs = Self.pieces(pairs.map { "\($0.label): \($0.value)" })
         }

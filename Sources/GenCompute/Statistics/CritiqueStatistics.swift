@@ -1,0 +1,107 @@
+import GenModel
+import GenResolve
+
+/// Published critiques (drafts and other statuses never count): all time or one month.
+/// `total = good + improvement + other` everywhere.
+public struct CritiqueStatistics: Sendable, Codable, Equatable {
+    public var total: Int
+    /// `exampleType == "example"` (Good Example).
+    public var good: Int
+    /// `exampleType == "improvement"` (Needs Improvement).
+    public var improvement: Int
+    /// Any other or no `exampleType`: in the total only, as the galleries show them.
+    public var other: Int
+    /// Critiques without `createdAt`: counted in every all-time number but in no month. Always 0 in a month.
+    public var undated: Int
+    /// Target photographer key → counts. The key is the galleries' (`targetPhotographerId`, else the stored
+    /// name, else `__unknown__`).
+    public var photographers: [String: PersonCritiques]
+    /// Submitting manager key → counts (`submitterId`, else the stored name, else `__unknown__`).
+    public var managers: [String: PersonCritiques]
+
+    public init(total: Int = 0, good: Int = 0, improvement: Int = 0, other: Int = 0, undated: Int = 0,
+                photographers: [String: PersonCritiques] = [:], managers: [String: PersonCritiques] = [:]) {
+        self.total = total
+        self.good = good
+        self.improvement = improvement
+        self.other = other
+        self.undated = undated
+        self.photographers = photographers
+        self.managers = managers
+    }
+
+    mutating func add(_ facts: CritiqueFacts) {
+        total += 1
+        switch facts.kind {
+        case .good: good += 1
+        case .improvement: improvement += 1
+        case .other: other += 1
+        }
+        photographers[facts.photographerKey, default: PersonCritiques(name: facts.photographerName)].add(facts.kind)
+        managers[facts.managerKey, default: PersonCritiques(name: facts.managerName)].add(facts.kind)
+    }
+}
+
+/// One photographer's or manager's critique counts.
+public struct PersonCritiques: Sendable, Codable, Equatable {
+    /// The user's name in this organization, else the name the critique stored.
+    public var name: String
+    public var total: Int
+    public var good: Int
+    public var improvement: Int
+    public var other: Int
+
+    public init(name: String, total: Int = 0, good: Int = 0, improvement: Int = 0, other: Int = 0) {
+        self.name = name
+        self.total = total
+        self.good = good
+        self.improvement = improvement
+        self.other = other
+    }
+
+    mutating func add(_ kind: CritiqueFacts.Kind) {
+        total += 1
+        switch kind {
+        case .good: good += 1
+        case .improvement: improvement += 1
+        case .other: other += 1
+        }
+    }
+}
+
+/// What the critique counts need to know about one critique.
+struct CritiqueFacts {
+    enum Kind { case good, improvement, other }
+
+    var kind: Kind
+    var photographerKey: String
+    var photographerName: String
+    var managerKey: String
+    var managerName: String
+
+    init(_ critique: Critique, in org: Organization) {
+        // Exact values, as the galleries read them (anything else is "other" there too).
+        switch critique.exampleType {
+        case "example": kind = .good
+        case "improvement": kind = .improvement
+        default: kind = .other
+        }
+        (photographerKey, photographerName) = Self.person(id: critique.targetPhotographerId,
+                                                          name: critique.targetPhotographerName,
+                                                          unknown: "Unknown photographer", in: org)
+        (managerKey, managerName) = Self.person(id: critique.submitterId, name: critique.submitterName,
+                                                unknown: "Unknown manager", in: org)
+    }
+
+    /// Key and display name of a person a critique names: older documents may hold only a name.
+    static func person(id: String?, name: String?, unknown: String, in org: Organization) -> (String, String) {
+        // Keys stay as stored (they are ids); blank ones are treated as absent.
+        func nonBlank(_ s: String?) -> String? {
+            guard let s, !s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            return s
+        }
+        guard let key = nonBlank(id) ?? nonBlank(name) else { return (OrganizationStatistics.Key.unknown, unknown) }
+        let shown = nonBlank(name)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return (key, org.usersByID[key]?.fullName ?? shown ?? key)
+    }
+}

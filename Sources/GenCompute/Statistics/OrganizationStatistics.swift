@@ -1,0 +1,113 @@
+import Foundation
+import GenModel
+import GenResolve
+
+/// `data/stats.json` for one organization: counts of reports, critiques, field values, weather and
+/// mileage, overall and per month. Pure data, computed once from what earlier stages already produced
+/// (the organization, its `MileageSummary`, its `ReportForm`s), so the numbers agree with the pages.
+///
+/// Every collection is a dictionary keyed by a stable id (user, template, field id) or by month
+/// (`YYYY-MM`): the JSON encoder writes keys sorted, so the bytes are the same for the same data.
+public struct OrganizationStatistics: Sendable, Codable, Equatable {
+    public var organizationId: String
+    /// The zone critique months were taken in (a report's month is its stored local day's).
+    public var timeZone: String
+    public var reports: ReportStatistics
+    public var critiques: CritiqueStatistics
+    public var weather: WeatherStatistics
+    public var mileage: MileageStatistics
+    /// Template id → that template's field statistics. Every template of the organization, used or not.
+    public var fields: [String: TemplateFieldStatistics]
+    /// `YYYY-MM` → the month's slice. Months with any report or dated published critique.
+    public var months: [String: MonthStatistics]
+
+    public init(organizationId: String, timeZone: String, reports: ReportStatistics, critiques: CritiqueStatistics,
+                weather: WeatherStatistics, mileage: MileageStatistics, fields: [String: TemplateFieldStatistics],
+                months: [String: MonthStatistics]) {
+        self.organizationId = organizationId
+        self.timeZone = timeZone
+        self.reports = reports
+        self.critiques = critiques
+        self.weather = weather
+        self.mileage = mileage
+        self.fields = fields
+        self.months = months
+    }
+}
+
+extension OrganizationStatistics {
+    /// Keys that stand for "no id": Firestore reserves document ids matching `__.*__`, so these can never
+    /// collide with a real user or template id.
+    public enum Key {
+        /// Reports without a template (`reportType: "legacy"` or no `templateId`), in `reports.templates`.
+        public static let legacy = "__legacy__"
+        /// Critiques naming neither an id nor a name for their photographer or manager.
+        public static let unknown = "__unknown__"
+    }
+
+    /// The months that have statistics, oldest first.
+    public var monthKeys: [String] { months.keys.sorted() }
+
+    /// One month's slice (what the monthly report page and the monthly archive show). A month without
+    /// data is all zeros rather than missing, so callers need not special-case it.
+    public func month(_ month: String) -> MonthStatistics {
+        months[month] ?? MonthStatistics.empty(month, unit: mileage.unit, ratePerMile: mileage.ratePerMile)
+    }
+
+    /// Computes every statistic. `forms` is aligned with `org.reports` (same index), as the build's
+    /// forms step produces them; a report without a form (a shorter array) counts as valid and without
+    /// weather. Deterministic: the same inputs give equal values and equal JSON bytes.
+    public static func compute(for org: Organization, mileage: MileageSummary, forms: [ReportForm],
+                               timeZone: TimeZone) -> OrganizationStatistics {
+        var reports = ReportStatistics()
+        var weather = WeatherTally()
+        var fields = FieldTally(templates: org.templates)
+        var monthReports: [String: ReportStatistics] = [:]
+        var monthWeather: [String: WeatherTally] = [:]
+
+        for (index, report) in org.reports.enumerated() {
+            let form = index < forms.count ? forms[index] : nil
+            let facts = ReportFacts(report, form: form, in: org)
+            let month = report.date.monthKey
+            reports.add(facts)
+            monthReports[month, default: ReportStatistics()].add(facts)
+            if let reading = form?.weather {
+                weather.add(reading)
+                monthWeather[month, default: WeatherTally()].add(reading)
+            }
+            if let template = facts.template {
+                fields.add(report, form: form, template: template)
+            }
+        }
+
+        var critiques = CritiqueStatistics()
+        var monthCritiques: [String: CritiqueStatistics] = [:]
+        for critique in org.critiques where critique.isPublished {
+            let facts = CritiqueFacts(critique, in: org)
+            critiques.add(facts)
+            // An undated critique belongs to no month; it is still in every all-time count.
+            if let createdAt = critique.createdAt {
+                monthCritiques[LocalDate(createdAt, in: timeZone).monthKey, default: CritiqueStatistics()].add(facts)
+            } else {
+                critiques.undated += 1
+            }
+        }
+
+        let monthMileage = MileageStatistics.byMonth(mileage)
+        let allMonths = Set(monthReports.keys).union(monthCritiques.keys).union(monthMileage.keys)
+        var months: [String: MonthStatistics] = [:]
+        for month in allMonths {
+            months[month] = MonthStatistics(
+                month: month,
+                reports: monthReports[month] ?? ReportStatistics(),
+                critiques: monthCritiques[month] ?? CritiqueStatistics(),
+                weather: (monthWeather[month] ?? WeatherTally()).statistics,
+                mileage: monthMileage[month] ?? MileageStatistics(unit: mileage.unit, ratePerMile: mileage.ratePerMile))
+        }
+
+        return OrganizationStatistics(
+            organizationId: org.id, timeZone: timeZone.identifier, reports: reports, critiques: critiques,
+            weather: weather.statistics, mileage: MileageStatistics.total(mileage), fields: fields.statistics,
+            months: months)
+    }
+}

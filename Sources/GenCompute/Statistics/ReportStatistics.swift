@@ -1,0 +1,144 @@
+import GenModel
+import GenResolve
+
+/// Report counts: all time (top level) or one month (`MonthStatistics`).
+public struct ReportStatistics: Sendable, Codable, Equatable {
+    public var total: Int
+    /// Reports with at least one validation problem (`ReportForm.isValid == false`).
+    public var invalid: Int
+    /// Photographer key → counts. The key is the one `mileage.json` uses: the report's `userId`, else its
+    /// stored photographer name, so the two files join on it.
+    public var photographers: [String: PhotographerReports]
+    /// Template id → counts; `__legacy__` for reports without a template. A `templateId` that names no
+    /// template of the organization keeps its id, with kind `missing-template`.
+    public var templates: [String: TemplateReports]
+    /// Job type → reports: the report's `job_type` value, else its `shootType`, else its template's
+    /// `shootType`.
+    public var jobTypes: [String: Int]
+    /// Reports with none of those.
+    public var withoutJobType: Int
+
+    public init(total: Int = 0, invalid: Int = 0, photographers: [String: PhotographerReports] = [:],
+                templates: [String: TemplateReports] = [:], jobTypes: [String: Int] = [:], withoutJobType: Int = 0) {
+        self.total = total
+        self.invalid = invalid
+        self.photographers = photographers
+        self.templates = templates
+        self.jobTypes = jobTypes
+        self.withoutJobType = withoutJobType
+    }
+
+    mutating func add(_ facts: ReportFacts) {
+        let invalid = facts.isInvalid ? 1 : 0
+        total += 1
+        self.invalid += invalid
+        // The first report's name wins (reports come ordered by date), so the name is stable.
+        photographers[facts.photographerKey, default: PhotographerReports(name: facts.photographerName)].add(invalid: invalid)
+        templates[facts.templateKey, default: TemplateReports(name: facts.templateName, kind: facts.templateKind)]
+            .add(invalid: invalid)
+        if let jobType = facts.jobType { jobTypes[jobType, default: 0] += 1 } else { withoutJobType += 1 }
+    }
+}
+
+public struct PhotographerReports: Sendable, Codable, Equatable {
+    /// `Organization.photographerName(of:)`: the user's name, else the name the report stored.
+    public var name: String
+    public var reports: Int
+    public var invalid: Int
+
+    public init(name: String, reports: Int = 0, invalid: Int = 0) {
+        self.name = name
+        self.reports = reports
+        self.invalid = invalid
+    }
+
+    mutating func add(invalid: Int) {
+        reports += 1
+        self.invalid += invalid
+    }
+}
+
+public struct TemplateReports: Sendable, Codable, Equatable {
+    /// The template's name; for a missing template the name the report stored (else its id); for
+    /// legacy reports "Legacy (no template)".
+    public var name: String
+    /// `template`, `missing-template` or `legacy`: how the reports were read (`ReportForm.Layout`).
+    public var kind: String
+    public var reports: Int
+    public var invalid: Int
+
+    public init(name: String, kind: String, reports: Int = 0, invalid: Int = 0) {
+        self.name = name
+        self.kind = kind
+        self.reports = reports
+        self.invalid = invalid
+    }
+
+    mutating func add(invalid: Int) {
+        reports += 1
+        self.invalid += invalid
+    }
+}
+
+/// What the report counts need to know about one report, worked out once.
+struct ReportFacts {
+    var photographerKey: String
+    var photographerName: String
+    var templateKey: String
+    var templateName: String
+    var templateKind: String
+    /// The template the report was read through (nil for legacy and missing templates).
+    var template: ReportTemplate?
+    var jobType: String?
+    var isInvalid: Bool
+
+    init(_ report: DailyJobReport, form: ReportForm?, in org: Organization) {
+        // Same expression as MileageCalculator's photographerId.
+        photographerKey = report.userId ?? report.photographer ?? ""
+        photographerName = org.photographerName(of: report)
+        isInvalid = form.map { !$0.isValid } ?? false
+
+        switch form?.layout ?? Self.layout(of: report, in: org) {
+        case .template:
+            let id = report.templateId?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            template = org.templatesByID[id]
+            templateKey = id
+            templateName = template?.name ?? report.templateName ?? id
+            templateKind = "template"
+        case .missingTemplate(let id):
+            template = nil
+            templateKey = id
+            templateName = report.templateName ?? id
+            templateKind = "missing-template"
+        case .legacy:
+            template = nil
+            templateKey = OrganizationStatistics.Key.legacy
+            templateName = "Legacy (no template)"
+            templateKind = "legacy"
+        }
+        jobType = Self.jobType(of: report, template: template)
+    }
+
+    /// `ReportForm.build`'s rule, for a report that has no form (only when `forms` is shorter than the reports).
+    static func layout(of report: DailyJobReport, in org: Organization) -> ReportForm.Layout {
+        let id = report.templateId?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if report.reportType?.trimmingCharacters(in: .whitespaces).lowercased() == "legacy" || id.isEmpty { return .legacy }
+        return org.templatesByID[id] == nil ? .missingTemplate(id) : .template
+    }
+
+    /// The report's `job_type` choice (spelled as the template's option when it is one, so "fall sports" and
+    /// "Fall Sports" count together), else the `shootType` the report stored, else its template's. The sample
+    /// exports hold `job_type` on Fall Sports reports only; Picture Day reports fall back to their template's
+    /// `shootType` ("picture_day"), and legacy reports have neither.
+    static func jobType(of report: DailyJobReport, template: ReportTemplate?) -> String? {
+        if let value = report.fields["job_type"], !FieldFormatter.isBlank(value),
+           let choice = FieldFormatter.choiceText(value), !choice.isEmpty {
+            let options = template?.fields.first { $0.id == "job_type" }?.options ?? []
+            return OptionSpelling(options).canonical(choice)
+        }
+        for shootType in [report.fields["shootType"]?.scalarText, template?.shootType] {
+            if let s = shootType?.trimmingCharacters(in: .whitespacesAndNewlines), !s.isEmpty { return s }
+        }
+        return nil
+    }
+}

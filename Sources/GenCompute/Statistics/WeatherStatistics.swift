@@ -1,0 +1,58 @@
+import GenModel
+
+/// The weather reports observed (`ReportForm.weather`): all time or one month.
+public struct WeatherStatistics: Sendable, Codable, Equatable {
+    /// Reports with a weather reading (a condition, a temperature or both).
+    public var readings: Int
+    /// Condition → readings, the condition as the report wrote it ("Partly Cloudy"). Readings with only a
+    /// temperature are in `readings` but under no condition.
+    public var conditions: [String: Int]
+    /// Readings with a temperature.
+    public var temperatureReadings: Int
+    /// Mean °F of those readings, rounded to 2 decimals; null without any.
+    public var meanFahrenheit: Double?
+    /// Lowest and highest °F read (each as parsed, to 0.1 °F); null without any.
+    public var minFahrenheit: Double?
+    public var maxFahrenheit: Double?
+
+    public init(readings: Int = 0, conditions: [String: Int] = [:], temperatureReadings: Int = 0,
+                meanFahrenheit: Double? = nil, minFahrenheit: Double? = nil, maxFahrenheit: Double? = nil) {
+        self.readings = readings
+        self.conditions = conditions
+        self.temperatureReadings = temperatureReadings
+        self.meanFahrenheit = meanFahrenheit
+        self.minFahrenheit = minFahrenheit
+        self.maxFahrenheit = maxFahrenheit
+    }
+
+    /// Every key is written, absent values as null, so consumers see one shape.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(readings, forKey: .readings)
+        try c.encode(conditions, forKey: .conditions)
+        try c.encode(temperatureReadings, forKey: .temperatureReadings)
+        try c.encode(meanFahrenheit, forKey: .meanFahrenheit)
+        try c.encode(minFahrenheit, forKey: .minFahrenheit)
+        try c.encode(maxFahrenheit, forKey: .maxFahrenheit)
+    }
+}
+
+/// Adds readings up; the mean is taken from the unrounded sum, once, at the end.
+struct WeatherTally {
+    private var readings = 0
+    private var conditions: [String: Int] = [:]
+    private var temperatures = NumericTally()
+
+    mutating func add(_ reading: WeatherReading) {
+        guard reading.condition != nil || reading.fahrenheit != nil else { return }
+        readings += 1
+        if let condition = reading.condition { conditions[condition, default: 0] += 1 }
+        if let f = reading.fahrenheit { temperatures.add(f) }
+    }
+
+    var statistics: WeatherStatistics {
+        let t = temperatures.statistics
+        return WeatherStatistics(readings: readings, conditions: conditions, temperatureReadings: t.count,
+                                 meanFahrenheit: t.mean, minFahrenheit: t.min, maxFahrenheit: t.max)
+    }
+}
