@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // System library: GitHub-flavoured Markdown (apt: libcmark-gfm-dev, libcmark-gfm-extensions-dev).
@@ -59,6 +60,8 @@ let package = Package(
         .target(name: "GenRender", dependencies: [
             "GenModel", "GenPlan", "CCmarkGFM",
             .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Stage 6: write an output tree atomically.
         .target(name: "GenWrite", dependencies: ["GenModel"]),

@@ -36,7 +36,7 @@ public enum BuildPipeline {
         let computed = ParallelMap.map(site.organizations) { org in
             MileageSummary.compute(for: org, config: config.mileage)
         }
-        report.diagnostics += computed.flatMap(\.1)
+        report.diagnostics += zip(site.organizations, computed).flatMap { org, c in c.1.map { $0.owned(by: org.id) } }
         report.unpublishedCritiques = site.organizations.flatMap(\.critiques).filter { !$0.isPublished }
             .reduce(into: [:]) { $0[$1.status ?? "no status", default: 0] += 1 }
 
@@ -44,7 +44,9 @@ public enum BuildPipeline {
         let forms = site.organizations.indices.map { i in
             ReportFormStep.run(site.organizations[i], mileage: computed[i].0, timeZone: config.timeZone)
         }
-        report.diagnostics += forms.flatMap { $0.flatMap(\.diagnostics) }
+        report.diagnostics += zip(site.organizations, forms).flatMap { org, forms in
+            forms.flatMap(\.diagnostics).map { $0.owned(by: org.id) }
+        }
         report.invalidReports = forms.reduce(0) { $0 + $1.filter { !$0.isValid }.count }
 
         progress.step(5, steps, "processing images")
@@ -54,9 +56,16 @@ public enum BuildPipeline {
         let media = MediaStep.run(site.organizations, forms: forms, processor: processor)
         report.images = media.stats
         report.diagnostics += media.diagnostics
-        let inputs = site.organizations.indices.map {
-            OrganizationInput(organization: site.organizations[$0], mileage: computed[$0].0, media: media.perOrganization[$0],
-                              forms: forms[$0])
+        let statistics = ParallelMap.map(Array(site.organizations.indices)) { i in
+            OrganizationStatistics.compute(for: site.organizations[i], mileage: computed[i].0, forms: forms[i],
+                                           timeZone: config.timeZone)
+        }
+        let allDiagnostics = report.diagnostics
+        let inputs = site.organizations.indices.map { i in
+            let org = site.organizations[i]
+            return OrganizationInput(organization: org, mileage: computed[i].0, media: media.perOrganization[i],
+                                     forms: forms[i], statistics: statistics[i],
+                                     diagnostics: allDiagnostics.filter { $0.organizationID == org.id })
         }
 
         progress.step(6, steps, "planning pages")

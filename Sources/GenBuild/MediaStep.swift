@@ -31,11 +31,12 @@ enum MediaStep {
         }
 
         var diagnostics: [Diagnostic] = []
-        for (references, media) in zip(referencesPerOrg, perOrg) {
+        for (org, (references, media)) in zip(organizations, zip(referencesPerOrg, perOrg)) {
             for ref in references {
                 guard let error = media[ref.path]?.error else { continue }
                 let shown = ref.source.collection == "photoCritiques" ? "shown as \"Image unavailable\"" : "linked without a thumbnail"
-                diagnostics.append(Diagnostic(.warning, ref.source, field: ref.field, "media/\(ref.path): \(error); \(shown)"))
+                diagnostics.append(Diagnostic(.warning, ref.source, field: ref.field, "media/\(ref.path): \(error); \(shown)")
+                    .owned(by: org.id))
             }
         }
         let stats = BuildReport.ImageStats(sources: batch.images.count, processed: batch.processed,

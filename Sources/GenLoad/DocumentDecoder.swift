@@ -32,7 +32,11 @@ public enum DocumentDecoder {
             case .photoCritiques?: decodeCritique(&reader).map { out.critiques.append($0) }
             case nil: break
             }
-            out.diagnostics += reader.diagnostics
+            // Attribute the document's problems to the organization it names (even when it is skipped for
+            // something else), so only that organization's data-quality page shows them.
+            let owner = ["organizationID", "organizationId"].lazy
+                .compactMap { reader[$0]?.string?.trimmingCharacters(in: .whitespacesAndNewlines) }.first { !$0.isEmpty }
+            out.diagnostics += reader.diagnostics.map { $0.owned(by: owner) }
         }
         return out
     }

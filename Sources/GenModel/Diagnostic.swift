@@ -28,6 +28,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var field: String?
     /// What is wrong, in words; stable across builds so summaries can group on it.
     public var message: String
+    /// The organization the document names, when it names one: that organization's data-quality page
+    /// lists the problem, and no other organization's does.
+    public var organizationID: String?
 
     public init(_ kind: Kind, file: String? = nil, collection: String? = nil, documentID: String? = nil,
                 field: String? = nil, message: String) {
@@ -42,6 +45,13 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public init(_ kind: Kind, _ source: DocumentSource, field: String? = nil, _ message: String) {
         self.init(kind, file: source.file, collection: source.collection, documentID: source.documentID,
                   field: field, message: message)
+    }
+
+    /// The same diagnostic, attributed to an organization.
+    public func owned(by organization: String?) -> Diagnostic {
+        var copy = self
+        copy.organizationID = organization
+        return copy
     }
 
     /// `export/x.json: dailyJobReports/abc, field "date": skipped: no usable date`

@@ -29,19 +29,48 @@ struct OrganizationPlanner {
                  body: OrganizationHomePage.make(input, pages: links)),
         ]
         let reportPaths = ReportPaths(org)
-        files += ReportPages.plan(input, paths: reportPaths, zone: config.timeZone).map { page($0, current: "reports/index.html") }
+        let galleries = CritiqueGalleries(org)
+        let months = MonthlyReports.plan(input, paths: reportPaths, galleries: galleries, zone: config.timeZone)
+        files += ReportPages.plan(input, paths: reportPaths, zone: config.timeZone, months: months.map(\.key))
+            .map { page($0, current: "reports/index.html") }
+        for month in months { files += monthlyFiles(month) }
         files += MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
             .map { page($0, current: "mileage/index.html") }
-        let critiques = CritiquePages.plan(input, config: config, markdown: markdown, plainText: plainText)
+        let critiques = CritiquePages.plan(input, galleries: galleries, config: config, markdown: markdown, plainText: plainText)
         files += critiques.pages.map { page($0, current: "critiques/index.html") }
         files += critiques.files
         files += mediaCopies()
         files.append(PlannedFile(path: "\(base)/data/mileage.json", content: .json(input.mileage)))
+        files.append(PlannedFile(path: "\(base)/data/stats.json", content: .json(input.statistics)))
         files.append(PlannedFile(path: "\(base)/data/mileage.csv", content: .csv(MileageCSV.rows(input.mileage))))
         for contentPage in contentPages {
             files.append(page(contentPage.path, template: "content-page", title: contentPage.title, current: contentPage.path,
                               body: contentPage.body))
         }
+        return files
+    }
+
+    /// A month's page and Markdown in the site, and its archive: the same month planned for inside the zip
+    /// (no navigation, links only to files in the zip), with the stylesheet, the thumbnails its reports
+    /// show, and the month's slices of `mileage.json` and `stats.json`.
+    private func monthlyFiles(_ month: MonthlyReports.Month) -> [PlannedFile] {
+        let folder = "\(MonthlyReports.folder)/\(month.key)"
+        var files = [page("\(folder)/index.html", template: "reports-month", title: month.title, current: "reports/index.html",
+                          body: month.site),
+                     page("\(folder)/report.md", template: "reports-month-md", title: month.title, current: "reports/index.html",
+                          body: month.site)]
+        let archived = PageContext(siteTitle: config.title, title: month.title, root: "",
+                                   organization: OrganizationLink(name: org.name, id: org.id), nav: [], page: month.archive)
+        var entries = [PlannedFile(path: "index.html", content: .page(template: "reports-month", context: archived)),
+                       PlannedFile(path: "report.md", content: .page(template: "reports-month-md", context: archived)),
+                       PlannedFile(path: "assets/style.css", content: .asset("style.css")),
+                       PlannedFile(path: "data/mileage.json", content: .json(input.mileage.month(month.key))),
+                       PlannedFile(path: "data/stats.json", content: .json(input.statistics.month(month.key)))]
+        let renditions = Dictionary(month.media.flatMap(\.renditions).map { ($0.fileName, $0) }, uniquingKeysWith: { a, _ in a })
+        entries += renditions.values.sorted { $0.fileName < $1.fileName }
+            .map { PlannedFile(path: MediaFiles.path($0), content: .copy(mediaFile($0))) }
+        files.append(PlannedFile(path: "\(org.pathSegment)/\(MonthlyArchive.path(month.key))",
+                                 content: .archive(root: month.key, entries: entries)))
         return files
     }
 

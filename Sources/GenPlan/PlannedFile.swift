@@ -19,6 +19,9 @@ public struct PlannedFile: Sendable {
         case asset(String)
         /// A file copied as it is (thumbnails from the media cache).
         case copy(URL)
+        /// A reproducible zip of other planned files, all under one folder `root` inside the zip, with a
+        /// `SHA256SUMS` file over them. Entry paths are relative to `root`.
+        indirect case archive(root: String, entries: [PlannedFile])
     }
 
     public init(path: String, content: Content) {

@@ -25,13 +25,22 @@ public struct OrganizationInput: Sendable {
     public var media: [String: ProcessedImage]
     /// Each report read through its template, in the order of `organization.reports`.
     public var forms: [ReportForm]
+    /// The numbers of `data/stats.json`, the statistics pages and the monthly reports.
+    public var statistics: OrganizationStatistics
+    /// This organization's data problems (skipped documents and warnings), for its data-quality page.
+    public var diagnostics: [Diagnostic]
 
     public init(organization: Organization, mileage: MileageSummary, media: [String: ProcessedImage] = [:],
-                forms: [ReportForm]? = nil) {
+                forms: [ReportForm]? = nil, statistics: OrganizationStatistics? = nil, diagnostics: [Diagnostic] = [],
+                timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.organization = organization
         self.mileage = mileage
         self.media = media
-        self.forms = forms ?? organization.reports.map { ReportForm(reportId: $0.id, layout: .legacy) }
+        let forms = forms ?? organization.reports.map { ReportForm(reportId: $0.id, layout: .legacy) }
+        self.forms = forms
+        self.statistics = statistics ?? OrganizationStatistics.compute(for: organization, mileage: mileage, forms: forms,
+                                                                       timeZone: timeZone)
+        self.diagnostics = diagnostics
     }
 }
 

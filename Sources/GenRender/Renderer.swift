@@ -47,6 +47,13 @@ public struct Renderer: Sendable {
         case .copy(let url):
             guard let data = FileManager.default.contents(atPath: url.path) else { throw .missingFile(url.path) }
             return data
+        case .archive(let root, let entries):
+            // Each entry is rendered exactly as it would be on its own, then zipped reproducibly.
+            var files: [(path: String, data: Data)] = []
+            for entry in entries {
+                files.append((entry.path, try render(PlannedFile(path: "\(file.path)/\(entry.path)", content: entry.content))))
+            }
+            do { return try ReproducibleZip.make(files, root: root) } catch { throw .encoding(path: file.path, error) }
         }
     }
 }

@@ -33,7 +33,7 @@ public enum OrganizationResolver {
                 let kb = (b.date, org.photographerName(of: b), b.createdAt ?? Timestamp(seconds: .min), b.id)
                 return ka < kb
             }
-            diagnostics += checkReferences(org)
+            diagnostics += checkReferences(org).map { $0.owned(by: org.id) }
             organizations.append(org)
         }
         return ResolvedSite(organizations: organizations, diagnostics: diagnostics)

@@ -66,3 +66,18 @@ public struct MileageSummary: Sendable, Hashable, Codable {
         }.sorted { $0.month < $1.month }
     }
 }
+
+extension MileageSummary {
+    /// The slice of `mileage.json` for one month (`YYYY-MM`), same shape: the month's reports, each
+    /// photographer who drove that month with only that month's row (their total is the month's), and
+    /// the month's total. The numbers are the summary's own, never recomputed.
+    public func month(_ month: String) -> MileageSummary {
+        let photographers = self.photographers.compactMap { p -> PhotographerMileage? in
+            guard let row = p.months.first(where: { $0.month == month }) else { return nil }
+            return PhotographerMileage(photographerId: p.photographerId, name: p.name, totalMiles: row.miles, months: [row])
+        }
+        return MileageSummary(organizationId: organizationId, unit: unit, ratePerMile: ratePerMile,
+                              reports: reports.filter { $0.month == month }, photographers: photographers,
+                              months: months.filter { $0.month == month })
+    }
+}

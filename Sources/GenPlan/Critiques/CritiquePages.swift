@@ -5,9 +5,8 @@ import GenModel
 /// Every critique file of one organization: galleries, detail pages and the thumbnail manifest.
 /// (The renditions the pages use are copied by the organization planner, with the reports' ones.)
 enum CritiquePages {
-    static func plan(_ input: OrganizationInput, config: SiteConfig, markdown: (String) -> String,
+    static func plan(_ input: OrganizationInput, galleries: CritiqueGalleries, config: SiteConfig, markdown: (String) -> String,
                      plainText: (String) -> String) -> (pages: [PlannedPage], files: [PlannedFile]) {
-        let galleries = CritiqueGalleries(input.organization)
         let media = input.media
         var pages: [PlannedPage] = []
         for gallery in [galleries.all] + galleries.photographers {

@@ -49,13 +49,23 @@ enum ReportPages {
         var days: [DayRow]
     }
 
+    struct MonthlyLink: Sendable {
+        var href: String
+        var label: String
+        var archiveHref: String
+    }
+
     struct IndexBody: Sendable {
+        /// Every month with a monthly report (reports or critiques), newest first.
+        var monthly: [MonthlyLink]
+        var hasMonthly: Bool
         var months: [MonthGroup]
         var hasReports: Bool
         var summary: String
     }
 
-    static func plan(_ input: OrganizationInput, paths: ReportPaths, zone: TimeZone) -> [PlannedPage] {
+    /// `months`: the months that have a monthly report, oldest first.
+    static func plan(_ input: OrganizationInput, paths: ReportPaths, zone: TimeZone, months monthKeys: [String] = []) -> [PlannedPage] {
         let org = input.organization
         let mileage = Dictionary(input.mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
         let forms = Dictionary(zip(org.reports.map(\.id), input.forms), uniquingKeysWith: { a, _ in a })
@@ -68,7 +78,7 @@ enum ReportPages {
             let prefix = "../../../"
             let views = reports.map { report in
                 ReportView.make(report, form: forms[report.id]!, in: org, mileage: mileage[report.id], paths: paths,
-                                prefix: prefix, onOwnPage: false, zone: zone, media: input.media)
+                                prefix: prefix, linking: .toOwnPage, zone: zone, media: input.media)
             }
             let invalid = views.filter { !$0.valid }.count
             func link(_ i: Int) -> DayLink? {
@@ -86,7 +96,7 @@ enum ReportPages {
 
             for report in reports {
                 let view = ReportView.make(report, form: forms[report.id]!, in: org, mileage: mileage[report.id], paths: paths,
-                                           prefix: "../../", onOwnPage: true, zone: zone, media: input.media)
+                                           prefix: "../../", linking: .toDay, zone: zone, media: input.media)
                 let body = ReportBody(report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent)
                 let title = "\(view.heading), \(Format.day(date.description))"
                 planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body))
@@ -110,7 +120,11 @@ enum ReportPages {
         }
         let invalid = input.forms.filter { !$0.isValid }.count
         planned.append(PlannedPage(path: "\(ReportPaths.root)/index.html", template: "reports-index", title: "Daily reports",
-                               body: IndexBody(months: months, hasReports: !org.reports.isEmpty,
+                               body: IndexBody(monthly: monthKeys.reversed().map { key in
+                                                   MonthlyLink(href: "monthly/\(key)/index.html", label: Format.monthTitle(key),
+                                                               archiveHref: "../\(MonthlyArchive.path(key))")
+                                               },
+                                               hasMonthly: !monthKeys.isEmpty, months: months, hasReports: !org.reports.isEmpty,
                                                summary: Format.count(org.reports.count, "report") + " on "
                                                    + Format.count(days.count, "day") + " · "
                                                    + Format.count(invalid, "with validation problems", "with validation problems"))))

@@ -12,7 +12,19 @@ struct ReportView: Sendable {
         var value: String
     }
 
+    /// Where a report's heading and header link to, by where it is shown.
+    enum Linking: Sendable {
+        /// On a daily or monthly page: the heading links to the report's own page.
+        case toOwnPage
+        /// On its own page: a link back to its day.
+        case toDay
+        /// Inside a monthly archive: no links out of the archive.
+        case none
+    }
+
     var anchor: String
+    /// `##` on daily and report pages, `###` under a day heading on monthly pages (Markdown).
+    var headingMarks: String
     var heading: String
     /// Link to the report's own page (from a daily page).
     var pageHref: String?
@@ -31,8 +43,8 @@ struct ReportView: Sendable {
 
     /// `prefix` leads from the page to the organization folder.
     static func make(_ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?,
-                     paths: ReportPaths, prefix: String, onOwnPage: Bool, zone: TimeZone,
-                     media: [String: ProcessedImage]) -> ReportView {
+                     paths: ReportPaths, prefix: String, linking: Linking, zone: TimeZone,
+                     media: [String: ProcessedImage], headingMarks: String = "##") -> ReportView {
         let template = report.templateId.flatMap { org.templatesByID[$0] }
         let photographer = org.photographerName(of: report)
         var facts = [Fact(label: "Date", value: Format.day(report.date.description)),
@@ -60,9 +72,10 @@ struct ReportView: Sendable {
         let count = form.problems.count
         return ReportView(
             anchor: paths.anchor(report.id),
+            headingMarks: headingMarks,
             heading: "\(photographer) · \(form.templateName ?? report.templateName ?? "Report")",
-            pageHref: onOwnPage ? nil : prefix + paths.page(report.id),
-            dayHref: onOwnPage ? prefix + ReportPaths.dayFolder(report.date) + "/index.html" : nil,
+            pageHref: linking == .toOwnPage ? prefix + paths.page(report.id) : nil,
+            dayHref: linking == .toDay ? prefix + ReportPaths.dayFolder(report.date) + "/index.html" : nil,
             facts: facts, notes: notes, fields: fields, hasFields: !fields.isEmpty, others: others, hasOthers: !others.isEmpty,
             route: mileage.map { MileagePages.reportRow($0) },
             valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },

@@ -1,0 +1,197 @@
+import Foundation
+import GenCompute
+import GenMedia
+import GenModel
+import GenResolve
+
+/// The monthly reports of one organization: `reports/monthly/YYYY-MM/index.html` and `report.md` — the
+/// month's summary, mileage per photographer, critiques, charts, then every report of the month in full —
+/// and what the month's archive holds. A month gets a report when it has reports or published critiques.
+enum MonthlyReports {
+    static let folder = "\(ReportPaths.root)/monthly"
+
+    /// One month, planned twice from the same numbers: for the site (links into the site) and for the
+    /// archive (links only inside the zip: `prefix` and links differ, nothing else).
+    struct Month: Sendable {
+        var key: String
+        var site: MonthBody
+        var archive: MonthBody
+        /// Local images the month's reports show (their renditions go into the archive).
+        var media: [ProcessedImage]
+        var title: String
+    }
+
+    struct MonthLink: Sendable {
+        var href: String
+        var label: String
+    }
+
+    struct Fact: Sendable {
+        var label: String
+        var value: String
+    }
+
+    struct MileageRow: Sendable {
+        var name: String
+        var reports: String
+        var miles: String
+        var reimbursement: String?
+    }
+
+    struct CritiqueRow: Sendable {
+        var day: String
+        var photographer: String
+        var manager: String
+        var kind: String
+        var href: String?
+    }
+
+    struct ConditionRow: Sendable {
+        var condition: String
+        var count: String
+    }
+
+    struct Day: Sendable {
+        var id: String
+        var title: String
+        var summary: String
+        var reports: [ReportView]
+    }
+
+    struct MonthBody: Sendable {
+        var monthTitle: String
+        var lede: String
+        var facts: [Fact]
+        var indexHref: String?
+        var previous: MonthLink?
+        var next: MonthLink?
+        var archiveHref: String?
+        var markdownHref: String
+        var hasReports: Bool
+        var mileage: [MileageRow]
+        var hasMileage: Bool
+        var mileageTotal: MileageRow
+        var showReimbursement: Bool
+        var rate: String?
+        var critiques: [CritiqueRow]
+        var hasCritiques: Bool
+        var critiqueSummary: String
+        var conditions: [ConditionRow]
+        var hasWeather: Bool
+        var weatherSummary: String
+        var charts: [Chart]
+        var hasCharts: Bool
+        var days: [Day]
+    }
+
+    /// `galleries` gives critique detail pages; `charts` makes the month's charts.
+    static func plan(_ input: OrganizationInput, paths: ReportPaths, galleries: CritiqueGalleries, zone: TimeZone) -> [Month] {
+        let org = input.organization
+        let stats = input.statistics
+        let forms = Dictionary(zip(org.reports.map(\.id), input.forms), uniquingKeysWith: { a, _ in a })
+        let mileage = Dictionary(input.mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
+        let reportsByMonth = Dictionary(grouping: org.reports, by: { $0.date.monthKey })
+        let critiquesByMonth = Dictionary(grouping: galleries.all.critiques.reversed().filter { $0.createdAt != nil }) {
+            LocalDate($0.createdAt!, in: zone).monthKey
+        }
+        let keys = Set(reportsByMonth.keys).union(critiquesByMonth.keys).sorted()
+
+        return keys.enumerated().map { index, key in
+            let reports = reportsByMonth[key] ?? []
+            let numbers = stats.month(key)
+            let slice = input.mileage.month(key)
+            func body(archive: Bool) -> MonthBody {
+                // Site pages sit three folders down; the archive's page is at the zip's root folder.
+                let prefix = archive ? "" : "../../../"
+                let days = Dictionary(grouping: reports, by: \.date).sorted { $0.key < $1.key }.map { date, reports in
+                    Day(id: "d-\(date)", title: "\(Weekday.name(date)), \(Format.day(date.description))",
+                        summary: Format.count(reports.count, "report"),
+                        reports: reports.map { report in
+                            ReportView.make(report, form: forms[report.id]!, in: org, mileage: mileage[report.id], paths: paths,
+                                            prefix: prefix, linking: archive ? .none : .toOwnPage, zone: zone,
+                                            media: input.media, headingMarks: "###")
+                        })
+                }
+                func link(_ i: Int) -> MonthLink? {
+                    guard !archive, keys.indices.contains(i) else { return nil }
+                    return MonthLink(href: "../\(keys[i])/index.html", label: Format.monthTitle(keys[i]))
+                }
+                let critiques = (critiquesByMonth[key] ?? []).map { critique in
+                    CritiqueRow(day: Format.shortDate(critique.createdAt!, in: zone),
+                                photographer: critique.targetPhotographerName ?? critique.targetPhotographerId ?? "Unknown photographer",
+                                manager: critique.submitterName ?? critique.submitterEmail ?? "Unknown manager",
+                                kind: ExampleKind(critique).badge.label,
+                                href: archive ? nil : galleries.detailPaths[critique.id].map { prefix + $0 })
+                }
+                return MonthBody(
+                    monthTitle: Format.monthTitle(key), lede: lede(numbers),
+                    facts: facts(numbers), indexHref: archive ? nil : "../../index.html",
+                    previous: link(index - 1), next: link(index + 1),
+                    archiveHref: archive ? nil : "../../../\(MonthlyArchive.path(key))",
+                    markdownHref: "report.md", hasReports: !reports.isEmpty,
+                    mileage: slice.photographers.map { p in
+                        MileageRow(name: p.name, reports: Format.integer(p.months[0].reports), miles: Format.miles(p.totalMiles),
+                                   reimbursement: p.months[0].reimbursement.map(Format.money))
+                    },
+                    hasMileage: !slice.photographers.isEmpty,
+                    mileageTotal: MileageRow(name: "Total", reports: Format.integer(numbers.mileage.reports),
+                                             miles: Format.miles(numbers.mileage.miles),
+                                             reimbursement: numbers.mileage.reimbursement.map(Format.money)),
+                    showReimbursement: slice.ratePerMile != nil, rate: slice.ratePerMile.map(Format.money),
+                    critiques: critiques, hasCritiques: !critiques.isEmpty,
+                    critiqueSummary: critiqueSummary(numbers.critiques),
+                    conditions: numbers.weather.conditions.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+                        .map { ConditionRow(condition: $0.key, count: Format.integer($0.value)) },
+                    hasWeather: numbers.weather.readings > 0, weatherSummary: weatherSummary(numbers.weather),
+                    charts: [], hasCharts: false, days: days)
+            }
+            let media = reports.flatMap { report in
+                forms[report.id]!.attachments.compactMap { MediaLocator.mediaPath(for: $0.file.url).flatMap { input.media[$0] } }
+            }
+            return Month(key: key, site: body(archive: false), archive: body(archive: true), media: media,
+                         title: "Monthly report: \(Format.monthTitle(key))")
+        }
+    }
+
+    static func lede(_ m: MonthStatistics) -> String {
+        if m.reports.total == 0 { return "No daily reports were filed this month." }
+        return Format.count(m.reports.total, "report") + " by " + Format.count(m.reports.photographers.count, "photographer")
+            + " · " + Format.count(m.reports.invalid, "with validation problems", "with validation problems")
+    }
+
+    static func facts(_ m: MonthStatistics) -> [Fact] {
+        var facts = [Fact(label: "Reports", value: Format.integer(m.reports.total)),
+                     Fact(label: "Active photographers", value: Format.integer(m.reports.photographers.count)),
+                     Fact(label: "Invalid reports", value: Format.integer(m.reports.invalid)),
+                     Fact(label: "Critiques given", value: critiqueSummary(m.critiques)),
+                     Fact(label: "Miles", value: Format.miles(m.mileage.miles))]
+        if let money = m.mileage.reimbursement { facts.append(Fact(label: "Reimbursement", value: Format.money(money))) }
+        if let mean = m.weather.meanFahrenheit { facts.append(Fact(label: "Mean temperature", value: "\(Format.grouped(mean, decimals: 1)) °F")) }
+        return facts
+    }
+
+    static func critiqueSummary(_ c: CritiqueStatistics) -> String {
+        var text = "\(Format.integer(c.total)) (\(Format.integer(c.good)) good, \(Format.integer(c.improvement)) needs improvement"
+        if c.other > 0 { text += ", \(Format.integer(c.other)) other" }
+        return text + ")"
+    }
+
+    static func weatherSummary(_ w: WeatherStatistics) -> String {
+        guard w.readings > 0 else { return "No weather recorded." }
+        var text = Format.count(w.readings, "reading")
+        if let mean = w.meanFahrenheit {
+            text += " · mean \(Format.grouped(mean, decimals: 1)) °F"
+            if let low = w.minFahrenheit, let high = w.maxFahrenheit {
+                text += " (\(Format.grouped(low, decimals: 0))–\(Format.grouped(high, decimals: 0)) °F)"
+            }
+        }
+        return text
+    }
+}
+
+/// The monthly archive: `archive/YYYY-MM.zip`, one folder `YYYY-MM/` holding the month's page with the
+/// stylesheet and thumbnails it uses, `report.md`, the month's slices of `mileage.json` and `stats.json`,
+/// and `SHA256SUMS` over all of them.
+enum MonthlyArchive {
+    static func path(_ month: String) -> String { "archive/\(month).zip" }
+}
