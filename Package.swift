@@ -79,6 +79,8 @@ let package = Package(
         .executableTarget(name: "gen-bench-thumbnails", dependencies: ["GenMedia", "GenModel"]),
         .testTarget(name: "GenTests", dependencies: [
             "GenModel", "GenLoad", "GenResolve", "GenCompute", "GenPlan", "GenRender", "GenWrite", "GenBuild", "GenSample", "GenMedia",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

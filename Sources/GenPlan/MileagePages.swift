@@ -74,6 +74,13 @@ enum MileagePages {
         var showReimbursement: Bool
     }
 
+    /// Each photographer's mileage page (`mileage/<name>.html`, relative to the organization) by photographer id.
+    static func photographerPaths(_ summary: MileageSummary) -> [String: String] {
+        let files = PathAllocator(ids: summary.photographers.map(\.photographerId), reserved: ["index.html"])
+        return Dictionary(summary.photographers.map { ($0.photographerId, "mileage/\(files[$0.photographerId]).html") },
+                          uniquingKeysWith: { a, _ in a })
+    }
+
     /// `reportHref` gives a report page's path relative to the organization folder.
     static func plan(_ input: OrganizationInput, config: SiteConfig, reportHref: (String) -> String? = { _ in nil }) -> [PlannedPage] {
         let summary = input.mileage

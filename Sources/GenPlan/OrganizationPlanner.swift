@@ -34,6 +34,11 @@ struct OrganizationPlanner {
         files += ReportPages.plan(input, paths: reportPaths, zone: config.timeZone, months: months.map(\.key))
             .map { page($0, current: "reports/index.html") }
         for month in months { files += monthlyFiles(month) }
+        let statisticsLinks = StatisticsPages.Links(paths: reportPaths, galleries: galleries,
+                                                    mileagePages: MileagePages.photographerPaths(input.mileage),
+                                                    monthly: { "\(MonthlyReports.folder)/\($0)/index.html" })
+        files += StatisticsPages.plan(input, links: statisticsLinks, zone: config.timeZone)
+            .map { page($0, current: StatisticsPages.overviewPath) }
         files += MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
             .map { page($0, current: "mileage/index.html") }
         let critiques = CritiquePages.plan(input, galleries: galleries, config: config, markdown: markdown, plainText: plainText)
@@ -99,7 +104,8 @@ struct OrganizationPlanner {
         let entries = [NavLink(title: "Overview", href: "index.html", current: false),
                        NavLink(title: "Reports", href: "reports/index.html", current: false),
                        NavLink(title: "Training Photos", href: "critiques/index.html", current: false),
-                       NavLink(title: "Mileage", href: "mileage/index.html", current: false)] + pageLinks
+                       NavLink(title: "Mileage", href: "mileage/index.html", current: false),
+                       NavLink(title: "Statistics", href: StatisticsPages.overviewPath, current: false)] + pageLinks
         let nav = entries.map { NavLink(title: $0.title, href: root + $0.href, current: $0.href == current) }
         return PageContext(siteTitle: config.title, title: title, root: root,
                            organization: OrganizationLink(name: org.name, id: org.id), nav: nav, page: body)

@@ -69,17 +69,18 @@ public struct PersonCritiques: Sendable, Codable, Equatable {
     }
 }
 
-/// What the critique counts need to know about one critique.
-struct CritiqueFacts {
-    enum Kind { case good, improvement, other }
+/// What the critique counts need to know about one critique; public so the statistics pages group
+/// critiques by exactly the keys `stats.json` uses.
+public struct CritiqueFacts: Sendable {
+    public enum Kind: Sendable { case good, improvement, other }
 
-    var kind: Kind
-    var photographerKey: String
-    var photographerName: String
-    var managerKey: String
-    var managerName: String
+    public var kind: Kind
+    public var photographerKey: String
+    public var photographerName: String
+    public var managerKey: String
+    public var managerName: String
 
-    init(_ critique: Critique, in org: Organization) {
+    public init(_ critique: Critique, in org: Organization) {
         // Exact values, as the galleries read them (anything else is "other" there too).
         switch critique.exampleType {
         case "example": kind = .good

@@ -28,6 +28,12 @@ public struct ReportStatistics: Sendable, Codable, Equatable {
         self.withoutJobType = withoutJobType
     }
 
+    /// The key a report is counted under: the same expression as MileageCalculator's `photographerId`,
+    /// so reports, mileage and the statistics pages join on it.
+    public static func photographerKey(of report: DailyJobReport) -> String {
+        report.userId ?? report.photographer ?? ""
+    }
+
     mutating func add(_ facts: ReportFacts) {
         let invalid = facts.isInvalid ? 1 : 0
         total += 1
@@ -93,8 +99,7 @@ struct ReportFacts {
     var isInvalid: Bool
 
     init(_ report: DailyJobReport, form: ReportForm?, in org: Organization) {
-        // Same expression as MileageCalculator's photographerId.
-        photographerKey = report.userId ?? report.photographer ?? ""
+        photographerKey = ReportStatistics.photographerKey(of: report)
         photographerName = org.photographerName(of: report)
         isInvalid = form.map { !$0.isValid } ?? false
 

@@ -42,21 +42,13 @@ public struct Chart: Sendable {
     ///   - categoryName: the table's first column header ("Month", "Photographer").
     public static func bars(id: String, title: String, unit: String, categoryName: String = "Category",
                             categories: [(label: String, value: Double)]) -> Chart {
-        let values = categories.map { clamp($0.value) }
-        let decimals = ChartNumber.decimals(for: values)
-        let text = values.map { ChartNumber.text($0, decimals: decimals) }
-        let labels = categories.map(\.label)
-        let summary = describe(title: title, unit: unit, isEmpty: labels.isEmpty,
-                               items: zip(labels, text).map { "\($0): \($1)" })
-        let table = ChartTable(tableCaption: title, labelHeader: categoryName, valueHeaders: [header(unit)],
-                               rows: zip(labels, text).map { ChartTableRow(rowLabel: $0, cells: [$1]) })
-        return make(kind: .bars, id: id, title: title, unit: unit, labels: labels, stacks: values.map { [$0] },
-                    series: [], decimals: decimals, summary: summary, table: table)
+        single(.bars, id: id, title: title, unit: unit, categoryName: categoryName, data: categories)
     }
 
     /// One bar per category split into segments, one per series (bottom to top in `series` order),
     /// e.g. good and needs-improvement critiques per photographer. Has a legend; the table adds a total.
-    /// A category with fewer values than `series` counts the missing ones as 0.
+    /// A category with fewer values than `series` counts the missing ones as 0. Six series have
+    /// their own colours (`series-1` … `series-6` in style.css).
     public static func stackedBars(id: String, title: String, unit: String, categoryName: String = "Category",
                                    series: [String], categories: [(label: String, values: [Double])]) -> Chart {
         let stacks = categories.map { category in
@@ -83,15 +75,27 @@ public struct Chart: Sendable {
     /// A line through one point per category (in order), e.g. miles per month; each point is marked.
     public static func line(id: String, title: String, unit: String, categoryName: String = "Category",
                             points: [(label: String, value: Double)]) -> Chart {
-        let bars = bars(id: id, title: title, unit: unit, categoryName: categoryName, categories: points)
-        let values = points.map { clamp($0.value) }
-        return make(kind: .line, id: id, title: title, unit: unit, labels: points.map(\.label), stacks: values.map { [$0] },
-                    series: [], decimals: ChartNumber.decimals(for: values), summary: bars.summary, table: bars.table)
+        single(.line, id: id, title: title, unit: unit, categoryName: categoryName, data: points)
     }
 
     // MARK: - Building
 
     enum Kind: String { case bars, stacked, line }
+
+    /// Bars and lines: one value per category.
+    private static func single(_ kind: Kind, id: String, title: String, unit: String, categoryName: String,
+                               data: [(label: String, value: Double)]) -> Chart {
+        let values = data.map { clamp($0.value) }
+        let decimals = ChartNumber.decimals(for: values)
+        let text = values.map { ChartNumber.text($0, decimals: decimals) }
+        let labels = data.map(\.label)
+        let summary = describe(title: title, unit: unit, isEmpty: labels.isEmpty,
+                               items: zip(labels, text).map { "\($0): \($1)" })
+        let table = ChartTable(tableCaption: title, labelHeader: categoryName, valueHeaders: [header(unit)],
+                               rows: zip(labels, text).map { ChartTableRow(rowLabel: $0, cells: [$1]) })
+        return make(kind: kind, id: id, title: title, unit: unit, labels: labels, stacks: values.map { [$0] },
+                    series: [], decimals: decimals, summary: summary, table: table)
+    }
 
     private static func make(kind: Kind, id: String, title: String, unit: String, labels: [String], stacks: [[Double]],
                              series: [String], decimals: Int, summary: String, table: ChartTable) -> Chart {

@@ -88,7 +88,7 @@ public struct ChartLayout: Sendable {
         // Category labels: horizontal on up to two lines (wrapped at spaces) when they fit, or when a
         // slot holds ~10 characters (then cut); else rotated 45°, cut to maxRotatedLabel, and thinned
         // to every k-th when the slots are narrow.
-        let gap = 6.0
+        let gap = 10.0
         var slot = (size.width - left - right) / Double(n)
         let roomy = slot - gap >= textWidth("Abcdefghij", fontSize: fs)
         let wrapped = input.labels.map { wrap($0, toWidth: slot - gap, fontSize: fs) }
@@ -121,7 +121,7 @@ public struct ChartLayout: Sendable {
 
         let gridlines = zip(scale.ticks, tickTexts).map { tick, text in
             ChartGridline(gridY: f(y(tick)), gridX1: f(left), gridX2: f(plotRight), tickText: text,
-                          tickX: f(left - 6), gridClass: tick == 0 ? "chart-axis" : "chart-grid")
+                          tickX: f(left - 6), gridClass: tick == 0 ? "chart-axis" : "chart-gridline")
         }
 
         let format = { (x: Double) in ChartNumber.text(x, decimals: input.decimals) }
@@ -203,17 +203,18 @@ public struct ChartLayout: Sendable {
         return em * fontSize
     }
 
-    /// `text` on one line, or two (split at the last space that lets the first fit), each cut to
-    /// `width` with "…" if still too long.
+    /// `text` on one line, or two (split at the last space that lets the first fit, else after the
+    /// first word), each cut to `width` with "…" if still too long.
     static func wrap(_ text: String, toWidth width: Double, fontSize: Double) -> [String] {
         guard textWidth(text, fontSize: fontSize) > width else { return [text] }
         let words = text.split(separator: " ", omittingEmptySubsequences: true)
         var firstCount = 0
         while firstCount < words.count,
               textWidth(words[...firstCount].joined(separator: " "), fontSize: fontSize) <= width { firstCount += 1 }
-        guard firstCount > 0, firstCount < words.count else { return [truncate(text, toWidth: width, fontSize: fontSize)] }
-        let rest = words[firstCount...].joined(separator: " ")
-        return [words[..<firstCount].joined(separator: " "), truncate(rest, toWidth: width, fontSize: fontSize)]
+        guard words.count > 1 else { return [truncate(text, toWidth: width, fontSize: fontSize)] }
+        let split = Swift.max(firstCount, 1)  // a first word too long for a line is cut on its own line
+        return [words[..<split].joined(separator: " "), words[split...].joined(separator: " ")]
+            .map { truncate($0, toWidth: width, fontSize: fontSize) }
     }
 
     /// `text`, or as much of it as fits `width` followed by "…".

@@ -23,6 +23,8 @@ struct CritiqueGalleries: Sendable {
     var detailPaths: [String: String]
     /// The gallery folder of each critique's target photographer, by critique id.
     var galleryOf: [String: Gallery]
+    /// Each photographer's gallery folder by photographer key (user id, else the stored name).
+    var folderByKey: [String: String]
 
     /// Published critiques only: drafts and other statuses appear nowhere.
     init(_ org: Organization) {
@@ -50,6 +52,7 @@ struct CritiqueGalleries: Sendable {
                                         critiques: byTarget[key] ?? [])
         }
         photographers = keys.map { galleryByKey[$0]! }
+        folderByKey = galleryByKey.mapValues(\.folder)
         let files = PathAllocator(ids: published.map(\.id))
         detailPaths = Dictionary(uniqueKeysWithValues: published.map { ($0.id, "\(Self.detailFolder)/\(files[$0.id]).html") })
         var galleryOf: [String: Gallery] = [:]

@@ -116,6 +116,7 @@ enum MonthlyReports {
                     guard !archive, keys.indices.contains(i) else { return nil }
                     return MonthLink(href: "../\(keys[i])/index.html", label: Format.monthTitle(keys[i]))
                 }
+                let charts = monthCharts(key: key, reports: reports, numbers: numbers, slice: slice)
                 let critiques = (critiquesByMonth[key] ?? []).map { critique in
                     CritiqueRow(day: Format.shortDate(critique.createdAt!, in: zone),
                                 photographer: critique.targetPhotographerName ?? critique.targetPhotographerId ?? "Unknown photographer",
@@ -143,7 +144,7 @@ enum MonthlyReports {
                     conditions: numbers.weather.conditions.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
                         .map { ConditionRow(condition: $0.key, count: Format.integer($0.value)) },
                     hasWeather: numbers.weather.readings > 0, weatherSummary: weatherSummary(numbers.weather),
-                    charts: [], hasCharts: false, days: days)
+                    charts: charts, hasCharts: !charts.isEmpty, days: days)
             }
             let media = reports.flatMap { report in
                 forms[report.id]!.attachments.compactMap { MediaLocator.mediaPath(for: $0.file.url).flatMap { input.media[$0] } }
@@ -151,6 +152,30 @@ enum MonthlyReports {
             return Month(key: key, site: body(archive: false), archive: body(archive: true), media: media,
                          title: "Monthly report: \(Format.monthTitle(key))")
         }
+    }
+
+    /// Reports per day of the month, miles per photographer, and critiques per photographer (good /
+    /// needs improvement) — each only when the month has something to draw.
+    static func monthCharts(key: String, reports: [DailyJobReport], numbers: MonthStatistics, slice: MileageSummary) -> [Chart] {
+        var charts: [Chart] = []
+        if !reports.isEmpty, let first = LocalDate(iso: key + "-01") {
+            let perDay = Dictionary(grouping: reports, by: \.date.day).mapValues(\.count)
+            let days = 1...LocalDate.daysIn(year: first.year, month: first.month)
+            charts.append(Chart.bars(id: "reports-per-day", title: "Reports per day", unit: "reports", categoryName: "Day",
+                                     categories: days.map { (String($0), Double(perDay[$0] ?? 0)) }))
+        }
+        if !slice.photographers.isEmpty {
+            charts.append(Chart.bars(id: "miles-per-photographer", title: "Miles per photographer", unit: "miles",
+                                     categoryName: "Photographer", categories: slice.photographers.map { ($0.name, $0.totalMiles) }))
+        }
+        let critiques = numbers.critiques.photographers.sorted { ($0.value.name.lowercased(), $0.key) < ($1.value.name.lowercased(), $1.key) }
+        if !critiques.isEmpty {
+            charts.append(Chart.stackedBars(id: "critiques-per-photographer", title: "Critiques received per photographer",
+                                            unit: "critiques", categoryName: "Photographer",
+                                            series: ["Good Example", "Needs Improvement"],
+                                            categories: critiques.map { ($0.value.name, [Double($0.value.good), Double($0.value.improvement)]) }))
+        }
+        return charts
     }
 
     static func lede(_ m: MonthStatistics) -> String {

@@ -7,9 +7,9 @@ import ZIPFoundation
 ///
 /// Layout: every file goes under one folder `root` (so unpacking makes one folder), entries in byte
 /// order of their paths, then `root/SHA256SUMS` last, listing every other entry in the format
-/// `sha256sum -c` reads. No directory entries: `unzip`, ZIPFoundation, Windows Explorer and macOS
-/// Archive Utility all create parent folders from file paths, and leaving them out means there is
-/// nothing more (directory timestamps, modes, order relative to files) that could vary.
+/// `sha256sum -c` reads. No directory entries: zip readers create parent folders from file paths
+/// (`unzip` and ZIPFoundation are tested), and leaving them out means there is nothing more
+/// (directory timestamps, modes, their order relative to files) that could vary.
 ///
 /// What ZIPFoundation 0.9.20 writes, and why each field is fixed (checked against its source):
 /// - Timestamps: only the DOS date/time fields of the local header and the central directory; no
@@ -33,7 +33,7 @@ public enum ReproducibleZip {
     /// time 0x0000. Not 1980-01-01 (the DOS epoch): `unzip` reads DOS times as local time, so east of
     /// UTC the unpacked files would be dated 1979, which ZIP cannot store — re-zipping them fails in
     /// some tools (Python's zipfile raises). A month later is safely inside the range in every zone
-    /// (Gradle picks the same date for the same reason). Built from seconds since 1970 because
+    /// (Gradle's reproducible archives use the same constant). Built from seconds since 1970 because
     /// ZIPFoundation converts with `gmtime`: no calendar or time zone is involved on either side.
     public static let entryDate = Date(timeIntervalSince1970: 315_532_800 + 31 * 86_400)
 

@@ -1,0 +1,78 @@
+import Foundation
+import GenCompute
+import GenModel
+import GenResolve
+
+/// The statistics pages of one organization, all drawn from `OrganizationStatistics` (the numbers of
+/// `data/stats.json`), so a page never disagrees with the data file:
+/// `stats/index.html` (overview), `stats/photographer/<name>.html`, `stats/manager/<name>.html` and
+/// `stats/data-quality.html`.
+enum StatisticsPages {
+    static let root = "stats"
+    static let overviewPath = "\(root)/index.html"
+    static let qualityPath = "\(root)/data-quality.html"
+
+    /// What the statistics pages link to elsewhere in the organization's tree (paths relative to it).
+    struct Links {
+        var paths: ReportPaths
+        var galleries: CritiqueGalleries
+        var mileagePages: [String: String]
+        var monthly: (String) -> String
+    }
+
+    static func plan(_ input: OrganizationInput, links: Links, zone: TimeZone) -> [PlannedPage] {
+        let stats = input.statistics
+        let people = StatisticsPeople(input, galleries: links.galleries)
+        var pages = [PlannedPage(path: overviewPath, template: "stats-index", title: "Statistics",
+                                 body: StatisticsOverview.make(input, people: people, links: links))]
+        for photographer in people.photographers {
+            pages.append(PlannedPage(path: people.photographerPaths[photographer.key]!, template: "stats-photographer",
+                                     title: "Statistics: \(photographer.name)",
+                                     body: PhotographerStatisticsPage.make(photographer, input: input, links: links, zone: zone)))
+        }
+        for manager in people.managers {
+            pages.append(PlannedPage(path: people.managerPaths[manager.key]!, template: "stats-manager",
+                                     title: "Critiques given: \(manager.name)",
+                                     body: ManagerStatisticsPage.make(manager, input: input, people: people, links: links, zone: zone)))
+        }
+        pages.append(PlannedPage(path: qualityPath, template: "stats-quality", title: "Data quality",
+                                 body: DataQualityPage.make(input, links: links, stats: stats)))
+        return pages
+    }
+
+    /// Every calendar month from the first to the last month with data, so trends show empty months as 0
+    /// instead of closing the gap.
+    static func calendarMonths(_ keys: [String]) -> [String] {
+        guard let first = keys.first.flatMap(monthNumber), let last = keys.last.flatMap(monthNumber), first <= last else { return keys }
+        return (first...last).map { String(format: "%04d-%02d", $0 / 12, $0 % 12 + 1) }
+    }
+
+    /// `YYYY-MM` → months since year 0, for stepping through the calendar.
+    static func monthNumber(_ key: String) -> Int? {
+        let parts = key.split(separator: "-")
+        guard parts.count == 2, let y = Int(parts[0]), let m = Int(parts[1]), (1...12).contains(m) else { return nil }
+        return y * 12 + m - 1
+    }
+
+    /// `Sep 2024` for chart labels (short, so a year of months fits on a phone).
+    static func shortMonth(_ key: String) -> String {
+        let title = Format.monthTitle(key)
+        let parts = title.split(separator: " ")
+        return parts.count == 2 ? "\(parts[0].prefix(3)) \(parts[1])" : title
+    }
+}
+
+/// A statistic on a card: a value and what it counts.
+struct StatCard: Sendable {
+    var value: String
+    var label: String
+    /// `good`, `improvement` or `plain`: the critique cards' icon style.
+    var style: String
+    var isCritique: Bool
+}
+
+/// A labelled link.
+struct StatLink: Sendable {
+    var href: String
+    var label: String
+}
