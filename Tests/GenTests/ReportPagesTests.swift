@@ -8,7 +8,10 @@ final class ReportPagesTests: XCTestCase {
     static let org = "L7mQ2xVb9KpT4wRz8NcE"
     nonisolated(unsafe) static var built: (site: TestSite, report: BuildReport)?
 
-    func sample() async throws -> (TestSite, BuildReport) {
+    func sample() async throws -> (TestSite, BuildReport) { try await Self.sample() }
+
+    /// The bundled sample, built once for every test class that reads it.
+    static func sample() async throws -> (TestSite, BuildReport) {
         if let built = Self.built { return built }
         let site = try TestSite()
         let report = try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: TestSite.templates,

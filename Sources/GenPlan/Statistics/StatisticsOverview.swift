@@ -78,7 +78,6 @@ enum StatisticsOverview {
         let stats = input.statistics
         let months = StatisticsPages.calendarMonths(stats.monthKeys)
         let labels = months.map(StatisticsPages.shortMonth)
-        let up = "../"  // from stats/ to the organization folder
 
         var charts = [
             Chart.bars(id: "reports-per-month", title: "Reports per month", unit: "reports", categoryName: "Month",
@@ -105,14 +104,14 @@ enum StatisticsOverview {
         let photographers = people.photographers.map { p in
             let reports = stats.reports.photographers[p.key]
             let critiques = stats.critiques.photographers[p.key]
-            return PhotographerRow(name: p.name, href: up + people.photographerPaths[p.key]!,
+            return PhotographerRow(name: p.name, href: StatisticsPages.fromOverview(people.photographerPaths[p.key]!),
                                    reports: Format.integer(reports?.reports ?? 0), invalid: Format.integer(reports?.invalid ?? 0),
                                    miles: Format.miles(stats.mileage.photographers[p.key]?.miles ?? 0),
                                    good: Format.integer(critiques?.good ?? 0), improvement: Format.integer(critiques?.improvement ?? 0))
         }
         let managers = people.managers.map { m in
             let c = stats.critiques.managers[m.key]!
-            return ManagerRow(name: m.name, href: up + people.managerPaths[m.key]!, total: Format.integer(c.total),
+            return ManagerRow(name: m.name, href: StatisticsPages.fromOverview(people.managerPaths[m.key]!), total: Format.integer(c.total),
                               good: Format.integer(c.good), improvement: Format.integer(c.improvement))
         }
         let weatherMonths = months.filter { stats.month($0).weather.meanFahrenheit != nil }

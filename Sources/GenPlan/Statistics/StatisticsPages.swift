@@ -40,6 +40,11 @@ enum StatisticsPages {
         return pages
     }
 
+    /// A path under `stats/` (relative to the organization) as linked from the overview, which is in `stats/`.
+    static func fromOverview(_ path: String) -> String {
+        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : "../" + path
+    }
+
     /// Every calendar month from the first to the last month with data, so trends show empty months as 0
     /// instead of closing the gap.
     static func calendarMonths(_ keys: [String]) -> [String] {
