@@ -10,6 +10,8 @@ public struct PageContext: Sendable {
     /// The organization whose tree this page is in; nil for the output root.
     public var organization: OrganizationLink?
     public var nav: [NavLink]
+    /// The layout draws the navigation bar only when there is one (an archived page has none).
+    public var hasNav: Bool
     public var page: any Sendable
 
     public init(siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], page: any Sendable) {
@@ -18,6 +20,7 @@ public struct PageContext: Sendable {
         self.root = root
         self.organization = organization
         self.nav = nav
+        self.hasNav = !nav.isEmpty
         self.page = page
     }
 }
