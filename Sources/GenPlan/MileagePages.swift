@@ -5,14 +5,14 @@ import GenResolve
 /// `mileage/index.html` (the organization by month and photographer) and
 /// `mileage/<photographer>.html` (each report's route, leg by leg).
 enum MileagePages {
-    struct MonthRow: Sendable {
+    struct MonthRow: Sendable, Encodable {
         var month: String
         var reports: String
         var miles: String
         var reimbursement: String?
     }
 
-    struct PhotographerRow: Sendable {
+    struct PhotographerRow: Sendable, Encodable {
         var name: String
         var href: String
         var reports: String
@@ -20,7 +20,7 @@ enum MileagePages {
         var reimbursement: String?
     }
 
-    struct OverviewBody: Sendable {
+    struct OverviewBody: Sendable, Encodable {
         var months: [MonthRow]
         var photographers: [PhotographerRow]
         var hasReports: Bool
@@ -32,14 +32,14 @@ enum MileagePages {
         var discrepancies: String
     }
 
-    struct LegRow: Sendable {
+    struct LegRow: Sendable, Encodable {
         var from: String
         var to: String
         var miles: String
         var minutes: String
     }
 
-    struct ReportRow: Sendable {
+    struct ReportRow: Sendable, Encodable {
         var anchor: String
         var reportId: String
         /// The report's own page, relative to the page showing this row.
@@ -58,7 +58,7 @@ enum MileagePages {
         var discrepancy: Bool
     }
 
-    struct MonthSection: Sendable {
+    struct MonthSection: Sendable, Encodable {
         var id: String
         var title: String
         var miles: String
@@ -66,7 +66,7 @@ enum MileagePages {
         var reimbursement: String?
     }
 
-    struct PhotographerBody: Sendable {
+    struct PhotographerBody: Sendable, Encodable {
         var name: String
         var totalMiles: String
         var months: [MonthRow]

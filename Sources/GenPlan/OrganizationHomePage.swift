@@ -4,7 +4,7 @@ import GenResolve
 
 /// An organization's home: what the export holds, and where to go from here.
 enum OrganizationHomePage {
-    struct Body: Sendable {
+    struct Body: Sendable, Encodable {
         var stats: [Stat]
         var firstDay: String?
         var lastDay: String?
@@ -17,7 +17,7 @@ enum OrganizationHomePage {
         var critiques: [GalleryPages.StatCard]
     }
 
-    struct Stat: Sendable {
+    struct Stat: Sendable, Encodable {
         var label: String
         var value: String
     }

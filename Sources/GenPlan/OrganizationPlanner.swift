@@ -93,13 +93,13 @@ struct OrganizationPlanner {
         page(planned.path, template: planned.template, title: planned.title, current: current, body: planned.body)
     }
 
-    private func page(_ path: String, template: String, title: String, current: String, body: any Sendable) -> PlannedFile {
+    private func page(_ path: String, template: String, title: String, current: String, body: any Encodable & Sendable) -> PlannedFile {
         PlannedFile(path: "\(org.pathSegment)/\(path)",
                     content: .page(template: template, context: context(path: path, title: title, current: current, body: body)))
     }
 
     /// The layout context for a page at `path` (relative to the organization folder).
-    func context(path: String, title: String, current: String, body: any Sendable) -> PageContext {
+    func context(path: String, title: String, current: String, body: any Encodable & Sendable) -> PageContext {
         let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
         let entries = [NavLink(title: "Overview", href: "index.html", current: false),
                        NavLink(title: "Reports", href: "reports/index.html", current: false),
@@ -130,7 +130,7 @@ struct PlannedContentPage: Sendable {
     }
 }
 
-struct ContentPageBody: Sendable {
+struct ContentPageBody: Sendable, Encodable {
     /// Safe HTML from cmark-gfm (raw HTML omitted, unsafe links emptied).
     var html: String
     /// The Markdown opens with its own `# Heading`: the page shows that one instead of the title.

@@ -1,6 +1,6 @@
 /// What every page template sees. Page-specific data sits under `page`; the layout uses the rest.
 /// Contexts are plain values built by pure functions: templates never reach global state.
-public struct PageContext: Sendable {
+public struct PageContext: Sendable, Encodable {
     public var siteTitle: String
     /// The `<title>` and `<h1>` of the page.
     public var title: String
@@ -12,9 +12,22 @@ public struct PageContext: Sendable {
     public var nav: [NavLink]
     /// The layout draws the navigation bar only when there is one (an archived page has none).
     public var hasNav: Bool
-    public var page: any Sendable
+    public var page: any Encodable & Sendable
 
-    public init(siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], page: any Sendable) {
+    private enum CodingKeys: String, CodingKey { case siteTitle, title, root, organization, nav, hasNav, page }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(siteTitle, forKey: .siteTitle)
+        try c.encode(title, forKey: .title)
+        try c.encode(root, forKey: .root)
+        try c.encodeIfPresent(organization, forKey: .organization)
+        try c.encode(nav, forKey: .nav)
+        try c.encode(hasNav, forKey: .hasNav)
+        try c.encode(page, forKey: .page)
+    }
+
+    public init(siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], page: any Encodable & Sendable) {
         self.siteTitle = siteTitle
         self.title = title
         self.root = root
@@ -25,13 +38,13 @@ public struct PageContext: Sendable {
     }
 }
 
-public struct OrganizationLink: Sendable {
+public struct OrganizationLink: Sendable, Encodable {
     public var name: String
     public var id: String
 }
 
 /// An entry of the navigation bar; `current` marks the page being shown (`aria-current`).
-public struct NavLink: Sendable {
+public struct NavLink: Sendable, Encodable {
     public var title: String
     public var href: String
     public var current: Bool

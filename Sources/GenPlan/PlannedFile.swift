@@ -41,5 +41,5 @@ struct PlannedPage: Sendable {
     var path: String
     var template: String
     var title: String
-    var body: any Sendable
+    var body: any Encodable & Sendable
 }

@@ -2,12 +2,12 @@ import GenModel
 
 /// `index.html` at the output root: the organizations, by name then id.
 enum RootIndexPage {
-    struct Body: Sendable {
+    struct Body: Sendable, Encodable {
         var organizations: [Entry]
         var isEmpty: Bool { organizations.isEmpty }
     }
 
-    struct Entry: Sendable {
+    struct Entry: Sendable, Encodable {
         var name: String
         var id: String
         var showID: Bool

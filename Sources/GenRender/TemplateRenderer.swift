@@ -28,7 +28,9 @@ public struct TemplateRenderer: Sendable {
     /// Whether a template of that name exists (checked before rendering, so a missing one is exit 2).
     public func has(_ name: String) -> Bool { library.getTemplate(named: name) != nil }
 
+    /// Renders from the context as plain values (see `MustacheTree`): same lookups, no reflection.
     public func render(_ context: PageContext, template: String) -> String? {
-        library.render(context, withTemplate: template)
+        guard let tree = try? MustacheTree.make(context) else { return nil }
+        return library.render(tree, withTemplate: template)
     }
 }

@@ -17,7 +17,7 @@ import Foundation
 /// listed as 0. Every geometric number is computed here; the template only prints strings.
 /// All properties are stored (Mustache cannot see computed ones) and no key is optional, so a
 /// nested context never falls back to an outer key of the same name.
-public struct Chart: Sendable {
+public struct Chart: Sendable, Encodable {
     /// `bars`, `stacked` or `line` (a CSS class `chart-<kind>`).
     public let chartKind: String
     /// The caller's id, reduced to `[a-z0-9-]`; element ids of the chart start with it, so it must be unique per page.
@@ -144,14 +144,14 @@ public struct Chart: Sendable {
     }
 }
 
-public struct ChartLegendItem: Sendable {
+public struct ChartLegendItem: Sendable, Encodable {
     public let seriesName: String
     /// `series-1`, `series-2`, …: the colour.
     public let seriesClass: String
 }
 
 /// The chart's numbers as a table: one row per category.
-public struct ChartTable: Sendable {
+public struct ChartTable: Sendable, Encodable {
     public let tableCaption: String
     public let labelHeader: String
     /// The unit (bars, line) or the series names and "Total" (stacked bars).
@@ -159,7 +159,7 @@ public struct ChartTable: Sendable {
     public let rows: [ChartTableRow]
 }
 
-public struct ChartTableRow: Sendable {
+public struct ChartTableRow: Sendable, Encodable {
     public let rowLabel: String
     /// Formatted like the chart: grouped, the same decimals in every cell.
     public let cells: [String]

@@ -7,7 +7,7 @@ import Foundation
 /// them, category labels below — horizontal when the longest fits its slot, otherwise rotated
 /// 45° (truncated with "…", the full text in a `<title>`) and, when even rotated ones would touch,
 /// only every k-th one shown (the bars keep their `<title>` and the table lists all).
-public struct ChartLayout: Sendable {
+public struct ChartLayout: Sendable, Encodable {
     /// `wide` or `compact`: CSS shows one (class `chart-wide` / `chart-compact`).
     public let layoutName: String
     public let titleId: String
@@ -229,7 +229,7 @@ public struct ChartLayout: Sendable {
 }
 
 /// A horizontal line at a tick of the value axis, with the tick's label (`chart-axis` at 0).
-public struct ChartGridline: Sendable {
+public struct ChartGridline: Sendable, Encodable {
     public let gridY: String
     public let gridX1: String
     public let gridX2: String
@@ -239,7 +239,7 @@ public struct ChartGridline: Sendable {
 }
 
 /// A bar, or one segment of a stacked bar; `barTitle` names the category, series and value.
-public struct ChartBar: Sendable {
+public struct ChartBar: Sendable, Encodable {
     public let barX: String
     public let barY: String
     public let barWidth: String
@@ -250,14 +250,14 @@ public struct ChartBar: Sendable {
 }
 
 /// A bar's (or stack's) total written above it, when it fits the slot.
-public struct ChartValueLabel: Sendable {
+public struct ChartValueLabel: Sendable, Encodable {
     public let valueX: String
     public let valueY: String
     public let valueText: String
 }
 
 /// A category label under the plot.
-public struct ChartAxisLabel: Sendable {
+public struct ChartAxisLabel: Sendable, Encodable {
     public let labelX: String
     public let labelY: String
     /// As shown (lines joined by a space), possibly cut ("Alexandra Montg…"); `fullText` is the
@@ -271,14 +271,14 @@ public struct ChartAxisLabel: Sendable {
     public let rotated: Bool
 }
 
-public struct ChartLabelLine: Sendable {
+public struct ChartLabelLine: Sendable, Encodable {
     public let lineText: String
     /// `0` for the first line, `1.15em` below the previous for the next.
     public let lineDy: String
 }
 
 /// A point of a line chart.
-public struct ChartMarker: Sendable {
+public struct ChartMarker: Sendable, Encodable {
     public let markerX: String
     public let markerY: String
     public let markerRadius: String

@@ -2,7 +2,7 @@ import Foundation
 
 /// A linear value axis from 0 to a "nice" maximum: ticks 1, 2 or 5 × 10ⁿ apart, 4 to 6 of them,
 /// the maximum rounded up to a tick (so it is ≥ the largest value and the bars never overflow).
-public struct ChartScale: Sendable, Equatable {
+public struct ChartScale: Sendable, Equatable, Encodable {
     /// The top of the axis (a tick); positive even when every value is 0.
     public let max: Double
     /// The distance between ticks.

@@ -3,7 +3,7 @@ import GenMedia
 import GenModel
 
 /// A card in a gallery: first thumbnail, badge, submitter, date, notes preview, photo count.
-struct CritiqueCard: Sendable {
+struct CritiqueCard: Sendable, Encodable {
     var href: String
     var badge: Badge
     var submitter: String

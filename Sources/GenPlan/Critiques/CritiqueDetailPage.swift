@@ -6,7 +6,7 @@ import GenModel
 /// thumbnail strip, previous/next, full-size links, submitter, date and the full notes.
 /// Switching images uses `#photo-N` fragments and `:target`, so it works without JavaScript.
 enum CritiqueDetailPage {
-    struct Photo: Sendable {
+    struct Photo: Sendable, Encodable {
         var anchor: String
         var position: String
         var image: ImageView
@@ -16,18 +16,18 @@ enum CritiqueDetailPage {
         var next: String?
     }
 
-    struct StripItem: Sendable {
+    struct StripItem: Sendable, Encodable {
         var href: String
         var label: String
         var image: ImageView
     }
 
-    struct Neighbour: Sendable {
+    struct Neighbour: Sendable, Encodable {
         var href: String
         var label: String
     }
 
-    struct Body: Sendable {
+    struct Body: Sendable, Encodable {
         var badge: Badge
         var targetName: String
         var submitter: String

@@ -2,7 +2,7 @@ import GenMedia
 import GenModel
 
 /// One image of a critique, with what the media stage made of it.
-struct CritiqueImage: Sendable {
+struct CritiqueImage: Sendable, Encodable {
     /// Position in the critique, from 0.
     var index: Int
     /// The full-size URL as stored in the document.
@@ -27,7 +27,7 @@ struct CritiqueImage: Sendable {
 }
 
 /// WebP and JPEG renditions of one image, as `<picture>` sources (paths relative to the page).
-struct Picture: Sendable {
+struct Picture: Sendable, Encodable {
     var webp: String
     var jpeg: String
     var width: Int
@@ -43,7 +43,7 @@ struct Picture: Sendable {
 
 /// How a page shows one image: local renditions, else the document's own URL, else the
 /// "Image unavailable" state. Exactly one of the three is set.
-struct ImageView: Sendable {
+struct ImageView: Sendable, Encodable {
     var alt: String
     var picture: Picture?
     var remote: String?

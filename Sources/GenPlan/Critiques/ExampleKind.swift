@@ -25,7 +25,7 @@ enum ExampleKind: Sendable, Equatable {
 }
 
 /// The example-type badge; `icon` names an inline SVG symbol the templates draw.
-struct Badge: Sendable {
+struct Badge: Sendable, Encodable {
     var label: String
     var style: String
     var icon: String

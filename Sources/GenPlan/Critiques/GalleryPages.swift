@@ -6,20 +6,20 @@ import GenModel
 /// All variants are pre-rendered in one folder, so filters, sorting and paging work with
 /// JavaScript off and from `file://`.
 enum GalleryPages {
-    struct StatCard: Sendable {
+    struct StatCard: Sendable, Encodable {
         var label: String
         var value: String
         var style: String
     }
 
     /// A filter, sort or page link; `current` is announced with `aria-current`.
-    struct Choice: Sendable {
+    struct Choice: Sendable, Encodable {
         var label: String
         var href: String
         var current: Bool
     }
 
-    struct PageLink: Sendable {
+    struct PageLink: Sendable, Encodable {
         var label: String
         var href: String?
         var current: Bool
@@ -27,19 +27,19 @@ enum GalleryPages {
         var gap: Bool
     }
 
-    struct Pager: Sendable {
+    struct Pager: Sendable, Encodable {
         var previous: String?
         var next: String?
         var pages: [PageLink]
     }
 
-    struct PhotographerLink: Sendable {
+    struct PhotographerLink: Sendable, Encodable {
         var name: String
         var href: String
         var count: String
     }
 
-    struct Body: Sendable {
+    struct Body: Sendable, Encodable {
         /// The photographer whose gallery this is; nil on the organization-wide gallery.
         var galleryPhotographer: String?
         var stats: [StatCard]
@@ -58,7 +58,7 @@ enum GalleryPages {
         var allHref: String?
     }
 
-    struct Planned: Sendable {
+    struct Planned: Sendable, Encodable {
         /// Relative to the organization folder.
         var path: String
         var title: String

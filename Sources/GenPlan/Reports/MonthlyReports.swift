@@ -12,7 +12,7 @@ enum MonthlyReports {
 
     /// One month, planned twice from the same numbers: for the site (links into the site) and for the
     /// archive (links only inside the zip: `prefix` and links differ, nothing else).
-    struct Month: Sendable {
+    struct Month: Sendable, Encodable {
         var key: String
         var site: MonthBody
         var archive: MonthBody
@@ -21,24 +21,24 @@ enum MonthlyReports {
         var title: String
     }
 
-    struct MonthLink: Sendable {
+    struct MonthLink: Sendable, Encodable {
         var href: String
         var label: String
     }
 
-    struct Fact: Sendable {
+    struct Fact: Sendable, Encodable {
         var label: String
         var value: String
     }
 
-    struct MileageRow: Sendable {
+    struct MileageRow: Sendable, Encodable {
         var name: String
         var reports: String
         var miles: String
         var reimbursement: String?
     }
 
-    struct CritiqueRow: Sendable {
+    struct CritiqueRow: Sendable, Encodable {
         var day: String
         var photographer: String
         var manager: String
@@ -46,19 +46,19 @@ enum MonthlyReports {
         var href: String?
     }
 
-    struct ConditionRow: Sendable {
+    struct ConditionRow: Sendable, Encodable {
         var condition: String
         var count: String
     }
 
-    struct Day: Sendable {
+    struct Day: Sendable, Encodable {
         var id: String
         var title: String
         var summary: String
         var reports: [ReportView]
     }
 
-    struct MonthBody: Sendable {
+    struct MonthBody: Sendable, Encodable {
         var monthTitle: String
         var lede: String
         var facts: [Fact]

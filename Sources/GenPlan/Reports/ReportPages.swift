@@ -6,19 +6,19 @@ import GenResolve
 /// The daily reports of one organization: an index by month and day, a page per day
 /// (`reports/daily/YYYY-MM-DD/index.html` and `report.md`) and a page per report (HTML and `.md`).
 enum ReportPages {
-    struct DayLink: Sendable {
+    struct DayLink: Sendable, Encodable {
         var href: String
         var label: String
     }
 
-    struct TocEntry: Sendable {
+    struct TocEntry: Sendable, Encodable {
         var href: String
         var label: String
         var status: String
         var valid: Bool
     }
 
-    struct DayBody: Sendable {
+    struct DayBody: Sendable, Encodable {
         var dayTitle: String
         var summary: String
         var toc: [TocEntry]
@@ -28,12 +28,12 @@ enum ReportPages {
         var indexHref: String
     }
 
-    struct ReportBody: Sendable {
+    struct ReportBody: Sendable, Encodable {
         var report: ReportView
         var markdownHref: String
     }
 
-    struct DayRow: Sendable {
+    struct DayRow: Sendable, Encodable {
         var href: String
         var markdownHref: String
         var day: String
@@ -42,20 +42,20 @@ enum ReportPages {
         var hasInvalid: Bool
     }
 
-    struct MonthGroup: Sendable {
+    struct MonthGroup: Sendable, Encodable {
         var id: String
         var title: String
         var summary: String
         var days: [DayRow]
     }
 
-    struct MonthlyLink: Sendable {
+    struct MonthlyLink: Sendable, Encodable {
         var href: String
         var label: String
         var archiveHref: String
     }
 
-    struct IndexBody: Sendable {
+    struct IndexBody: Sendable, Encodable {
         /// Every month with a monthly report (reports or critiques), newest first.
         var monthly: [MonthlyLink]
         var hasMonthly: Bool

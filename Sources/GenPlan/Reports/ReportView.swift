@@ -6,8 +6,8 @@ import GenResolve
 
 /// One report as the daily page, its own page and the Markdown archive show it. Values are raw
 /// text: the HTML templates escape them for HTML, the Markdown templates for Markdown.
-struct ReportView: Sendable {
-    struct Fact: Sendable {
+struct ReportView: Sendable, Encodable {
+    struct Fact: Sendable, Encodable {
         var label: String
         var value: String
     }
@@ -84,14 +84,14 @@ struct ReportView: Sendable {
 }
 
 /// One field row: exactly one of the value shapes is set.
-struct FieldRow: Sendable {
-    struct Piece: Sendable {
+struct FieldRow: Sendable, Encodable {
+    struct Piece: Sendable, Encodable {
         var text: String
         /// Another piece follows (a line break between them).
         var more: Bool
     }
 
-    struct FileItem: Sendable {
+    struct FileItem: Sendable, Encodable {
         var name: String
         var url: String
         /// Only http(s) URLs become links.

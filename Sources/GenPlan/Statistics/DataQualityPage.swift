@@ -6,14 +6,14 @@ import GenModel
 /// problems, mileage discrepancies, skipped documents and other warnings, each naming file, document and
 /// field. Only problems of documents that name this organization appear here.
 enum DataQualityPage {
-    struct InvalidRow: Sendable {
+    struct InvalidRow: Sendable, Encodable {
         var day: String
         var href: String
         var photographer: String
         var problems: [String]
     }
 
-    struct DiscrepancyRow: Sendable {
+    struct DiscrepancyRow: Sendable, Encodable {
         var day: String
         var href: String
         var photographer: String
@@ -21,13 +21,13 @@ enum DataQualityPage {
         var recorded: String
     }
 
-    struct DiagnosticRow: Sendable {
+    struct DiagnosticRow: Sendable, Encodable {
         var location: String
         var field: String
         var message: String
     }
 
-    struct Body: Sendable {
+    struct Body: Sendable, Encodable {
         var cards: [StatCard]
         var invalid: [InvalidRow]
         var hasInvalid: Bool

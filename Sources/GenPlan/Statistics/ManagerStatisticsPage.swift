@@ -5,7 +5,7 @@ import GenModel
 /// `stats/manager/<name>.html`: the critiques one manager gave — totals, per photographer, per month,
 /// and each critique linked to its detail page.
 enum ManagerStatisticsPage {
-    struct CritiqueRow: Sendable {
+    struct CritiqueRow: Sendable, Encodable {
         var day: String
         var href: String?
         var photographer: String
@@ -13,7 +13,7 @@ enum ManagerStatisticsPage {
         var kind: String
     }
 
-    struct Body: Sendable {
+    struct Body: Sendable, Encodable {
         var name: String
         var critiqueCards: [StatCard]
         var charts: [Chart]

@@ -6,7 +6,7 @@ import GenResolve
 /// `stats/photographer/<name>.html`: one photographer's reports, mileage by month, critiques received
 /// (good / needs improvement), validation problems, and links to their gallery, mileage and reports.
 enum PhotographerStatisticsPage {
-    struct ReportRow: Sendable {
+    struct ReportRow: Sendable, Encodable {
         var day: String
         var href: String
         var template: String
@@ -15,13 +15,13 @@ enum PhotographerStatisticsPage {
         var valid: Bool
     }
 
-    struct ProblemRow: Sendable {
+    struct ProblemRow: Sendable, Encodable {
         var day: String
         var href: String
         var problems: [String]
     }
 
-    struct MonthRow: Sendable {
+    struct MonthRow: Sendable, Encodable {
         var month: String
         var monthHref: String
         var reports: String
@@ -31,7 +31,7 @@ enum PhotographerStatisticsPage {
         var improvement: String
     }
 
-    struct Body: Sendable {
+    struct Body: Sendable, Encodable {
         var name: String
         var cards: [StatCard]
         var critiqueCards: [StatCard]

@@ -5,20 +5,20 @@ import GenModel
 /// `stats/index.html`: the critique cards, this month against the month before, trends over all months,
 /// and the breakdowns of `stats.json` (photographers, managers, templates, job types, weather, fields).
 enum StatisticsOverview {
-    struct Comparison: Sendable {
+    struct Comparison: Sendable, Encodable {
         var current: String
         var previous: String
         var rows: [ComparisonRow]
     }
 
-    struct ComparisonRow: Sendable {
+    struct ComparisonRow: Sendable, Encodable {
         var metric: String
         var now: String
         var before: String
         var change: String
     }
 
-    struct PhotographerRow: Sendable {
+    struct PhotographerRow: Sendable, Encodable {
         var name: String
         var href: String
         var reports: String
@@ -28,7 +28,7 @@ enum StatisticsOverview {
         var improvement: String
     }
 
-    struct ManagerRow: Sendable {
+    struct ManagerRow: Sendable, Encodable {
         var name: String
         var href: String
         var total: String
@@ -36,25 +36,25 @@ enum StatisticsOverview {
         var improvement: String
     }
 
-    struct CountRow: Sendable {
+    struct CountRow: Sendable, Encodable {
         var rowLabel: String
         var count: String
     }
 
-    struct FieldRow: Sendable {
+    struct FieldRow: Sendable, Encodable {
         var fieldLabel: String
         var fieldType: String
         var filled: String
         var detail: String
     }
 
-    struct TemplateFields: Sendable {
+    struct TemplateFields: Sendable, Encodable {
         var templateName: String
         var reportCount: String
         var rows: [FieldRow]
     }
 
-    struct Body: Sendable {
+    struct Body: Sendable, Encodable {
         var lede: String
         var critiqueCards: [StatCard]
         var comparison: Comparison?

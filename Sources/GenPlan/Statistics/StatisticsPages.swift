@@ -68,7 +68,7 @@ enum StatisticsPages {
 }
 
 /// A statistic on a card: a value and what it counts.
-struct StatCard: Sendable {
+struct StatCard: Sendable, Encodable {
     var value: String
     var label: String
     /// `good`, `improvement` or `plain`: the critique cards' icon style.
@@ -77,7 +77,7 @@ struct StatCard: Sendable {
 }
 
 /// A labelled link.
-struct StatLink: Sendable {
+struct StatLink: Sendable, Encodable {
     var href: String
     var label: String
 }

@@ -6,7 +6,7 @@ import GenResolve
 /// mileage or critiques received (user id, else the stored name); a manager anyone who gave a published
 /// critique (submitter id, else the stored name).
 struct StatisticsPeople {
-    struct Person: Sendable {
+    struct Person: Sendable, Encodable {
         var key: String
         var name: String
     }
