@@ -9,9 +9,11 @@ public struct BuildOptions: Sendable {
     /// `gen check`: everything short of rendering and writing.
     public var writeOutput: Bool
     public var progress: Progress
+    /// Ignore the previous build's manifest: render every file (the new manifest is still written).
+    public var clean: Bool
 
     public init(content: URL, templates: URL, output: URL, cache: URL? = nil, writeOutput: Bool = true,
-                progress: Progress = .silent) {
+                progress: Progress = .silent, clean: Bool = false) {
         self.content = content
         self.templates = templates
         self.output = output
@@ -19,5 +21,6 @@ public struct BuildOptions: Sendable {
         self.cache = cache ?? output.deletingLastPathComponent().appendingPathComponent(".gen-cache")
         self.writeOutput = writeOutput
         self.progress = progress
+        self.clean = clean
     }
 }

@@ -15,6 +15,18 @@ public enum BuildPipeline {
         let steps = options.writeOutput ? 8 : 6
         var report = BuildReport()
 
+        // Incremental: the previous build of this output folder, and whether anything it read has changed.
+        let gen = BuildInputs.genHash()
+        let manifestURL = BuildManifest.location(cache: options.cache, output: options.output)
+        let inputsKey = options.writeOutput
+            ? BuildInputs.key(content: options.content, templates: options.templates, output: options.output, gen: gen) : ""
+        let previous = options.writeOutput && !options.clean ? BuildManifest.load(from: manifestURL).flatMap { $0.gen == gen ? $0 : nil } : nil
+        if let previous, previous.inputs == inputsKey, previous.matches(output: options.output) {
+            var report = previous.report
+            report.upToDate = true
+            return report
+        }
+
         progress.step(1, steps, "loading site.yml and exports")
         let config = try await input { () throws(InputError) in try ConfigLoader.load(contentDirectory: options.content) }
         let loaded = try await input { () throws(InputError) in try ExportLoader.load(contentDirectory: options.content) }
@@ -84,9 +96,17 @@ public enum BuildPipeline {
         let tree: OutputTree
         do { tree = try OutputTree(output: options.output) } catch { throw .write(error.description) }
         do {
-            try RenderStep.run(plan, renderer: renderer, into: tree, progress: progress)
+            let rendered = try RenderStep.run(plan, renderer: renderer, into: tree, previous: previous?.files, progress: progress)
             progress.step(8, steps, "swapping in \(options.output.path)")
             try tree.commit()
+            report.filesWritten = plan.count
+            report.pagesWritten = plan.filter(\.isPage).count
+            report.filesKept = rendered.kept
+            // Best effort: without a manifest the next build is simply a full one.
+            var stored = report
+            stored.filesKept = 0
+            try? BuildManifest(format: BuildManifest.format, gen: gen, inputs: inputsKey, report: stored, files: rendered.files)
+                .save(to: manifestURL)
         } catch let failure as BuildFailure {
             tree.discard()
             throw failure
@@ -94,8 +114,6 @@ public enum BuildPipeline {
             tree.discard()
             throw .write("\(error)")
         }
-        report.filesWritten = plan.count
-        report.pagesWritten = plan.filter(\.isPage).count
         return report
     }
 

@@ -1,7 +1,7 @@
 import GenModel
 
 /// What a build did, for the summary and for tests.
-public struct BuildReport: Sendable {
+public struct BuildReport: Sendable, Codable {
     public var exportFiles: [String] = []
     /// Documents read per known collection, before any were skipped.
     public var documentsRead: [String: Int] = [:]
@@ -16,9 +16,13 @@ public struct BuildReport: Sendable {
     public var invalidReports = 0
     public var pagesWritten = 0
     public var filesWritten = 0
+    /// Files whose fingerprint matched the previous build: kept (hard-linked), not rendered again.
+    public var filesKept = 0
+    /// No input changed since the previous build (same gen, content, templates): nothing was done.
+    public var upToDate = false
 
     /// The media step: distinct local source images and what happened to them.
-    public struct ImageStats: Sendable, Equatable {
+    public struct ImageStats: Sendable, Equatable, Codable {
         public var sources = 0
         /// Decoded and encoded in this build.
         public var processed = 0
@@ -71,7 +75,12 @@ public struct BuildReport: Sendable {
         let warnings = self.warnings.count
         if warnings > 0 { lines.append("\(warnings) warning\(warnings == 1 ? "" : "s") (gen check lists them all)") }
         if let outputPath {
-            lines.append("wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") (\(filesWritten) files) for \(organizations.count) organization\(organizations.count == 1 ? "" : "s") to \(outputPath)")
+            if upToDate {
+                lines.append("up to date: nothing changed since the last build of \(outputPath) (\(pagesWritten) pages, \(filesWritten) files)")
+            } else {
+                lines.append("wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") (\(filesWritten) files) for \(organizations.count) organization\(organizations.count == 1 ? "" : "s") to \(outputPath)")
+                if filesKept > 0 { lines.append("kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build, rendered \(filesWritten - filesKept)") }
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -13,8 +13,8 @@ public struct DocumentSource: Sendable, Hashable {
 }
 
 /// A problem in the data. The build goes on; `--strict` turns any of them into exit 1.
-public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Hashable {
+public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable, Codable {
         /// The document was left out of the output.
         case skipped
         /// The document is in the output, but something about it is off.

@@ -6,6 +6,11 @@ import Mustache
 /// The Mustache templates of `Templates/` (HTML auto-escaped; partials; `{{<layout}}` inheritance).
 public struct TemplateRenderer: Sendable {
     let library: MustacheLibrary
+    /// Per template: a hash over its text and the text of every partial and parent it uses, transitively.
+    let closures: [String: String]
+
+    /// The hash of everything a template renders with (nil for an unknown template).
+    public func closureHash(_ name: String) -> String? { closures[name] }
 
     /// Loads every `*.mustache` file under `directory`. A missing folder or a template that does
     /// not parse is unusable input (exit 2), named by file and, for parse errors, line and column.
@@ -16,7 +21,8 @@ public struct TemplateRenderer: Sendable {
         }
         _ = MarkdownContentType.registered  // before parsing: templates name it in a pragma
         do {
-            return TemplateRenderer(library: try await MustacheLibrary(directory: directory.path))
+            let library = try await MustacheLibrary(directory: directory.path)
+            return TemplateRenderer(library: library, closures: TemplateClosures.hashes(directory: directory))
         } catch let error as MustacheLibrary.ParserError {
             throw InputError(file: error.filename, line: error.context.lineNumber, column: error.context.columnNumber,
                              message: "template does not parse: \(error.error)")

@@ -44,6 +44,25 @@ public final class OutputTree: Sendable {
         }
     }
 
+    /// Keeps the previous output's file at `path` (a hard link into the staging folder, a copy where links
+    /// are not possible) when it exists with `size` bytes; false when it does not, so the caller renders it.
+    public func keep(_ path: String, size: Int) -> Bool {
+        guard OutputTree.isSafe(path) else { return false }
+        let fm = FileManager.default
+        let previous = output.appendingPathComponent(path)
+        guard let attributes = try? fm.attributesOfItem(atPath: previous.path),
+              (attributes[.size] as? NSNumber)?.intValue == size,
+              (attributes[.type] as? FileAttributeType) == .typeRegular else { return false }
+        let url = staging.appendingPathComponent(path)
+        do {
+            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            do { try fm.linkItem(at: previous, to: url) } catch { try fm.copyItem(at: previous, to: url) }
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// Relative, no empty/`.`/`..` segments, no backslashes or control characters: a last line of
     /// defence behind the sanitizing of every data-derived segment.
     public static func isSafe(_ path: String) -> Bool {

@@ -11,12 +11,13 @@ struct Folders: ParsableArguments {
     var templates = "Templates"
     @Option(help: "Output folder; replaced atomically when the build succeeds.")
     var output = "Output"
-    @Option(help: "Thumbnail cache, reused across builds (default: .gen-cache beside the output folder).")
+    @Option(help: "Cache of thumbnails and of the previous build's file fingerprints (default: .gen-cache beside the output folder).")
     var cache: String?
 
-    func options(write: Bool, quiet: Bool) -> BuildOptions {
+    func options(write: Bool, quiet: Bool, clean: Bool = false) -> BuildOptions {
         BuildOptions(content: URL(fileURLWithPath: content), templates: URL(fileURLWithPath: templates),
-                     output: URL(fileURLWithPath: output), cache: cache.map { URL(fileURLWithPath: $0) }, writeOutput: write, progress: .automatic(quiet: quiet))
+                     output: URL(fileURLWithPath: output), cache: cache.map { URL(fileURLWithPath: $0) }, writeOutput: write,
+                     progress: .automatic(quiet: quiet), clean: clean)
     }
 }
 
@@ -43,9 +44,11 @@ struct BuildCommand: AsyncParsableCommand {
     var strict = false
     @Flag(help: "Print only the summary.")
     var quiet = false
+    @Flag(help: "Render every file, ignoring what the previous build wrote (the thumbnail cache is still used).")
+    var clean = false
 
     func run() async throws {
-        let report = try await runPipeline(folders.options(write: true, quiet: quiet))
+        let report = try await runPipeline(folders.options(write: true, quiet: quiet, clean: clean))
         print(report.summary(outputPath: folders.output))
         if strict, !report.diagnostics.isEmpty {
             FileHandle.standardError.write(Data("--strict: \(report.diagnostics.count) data problem(s); run gen check to list them\n".utf8))

@@ -10,7 +10,7 @@ import XCTest
 /// Charts (GenPlan `Chart`) rendered through the real `partial-chart.mustache`, then parsed as XML.
 final class ChartTests: XCTestCase {
     /// The page a test wrapper template renders: every chart through the real partial.
-    struct ChartsPage: Sendable { var charts: [Chart] }
+    struct ChartsPage: Sendable, Encodable { var charts: [Chart] }
 
     static let wrapper = "{{#page}}<charts>{{#charts}}{{> partial-chart}}{{/charts}}</charts>{{/page}}"
 

@@ -1,0 +1,94 @@
+import Crypto
+import Foundation
+import GenModel
+
+/// What the previous build of an output folder wrote, kept in the cache (never in the output): the key of
+/// its inputs, its report, and every file's fingerprint and size. The next build renders only files
+/// whose fingerprint changed, keeps the others, and drops what is no longer planned.
+struct BuildManifest: Codable {
+    /// Bumped when fingerprints or the manifest change meaning.
+    static let format = 1
+
+    struct Entry: Codable {
+        var fingerprint: String
+        var size: Int
+    }
+
+    var format: Int
+    /// Hash of gen's executable: a different gen renders everything again.
+    var gen: String
+    /// Hash of every input file (content folder, templates) and the gen hash: equal means nothing to do.
+    var inputs: String
+    var report: BuildReport
+    var files: [String: Entry]
+
+    /// `<cache>/build/<hash of the output path>.json`: one manifest per output folder.
+    static func location(cache: URL, output: URL) -> URL {
+        let name = SHA256.hash(data: Data(output.standardizedFileURL.path.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
+        return cache.appendingPathComponent("build", isDirectory: true).appendingPathComponent("\(name).json")
+    }
+
+    static func load(from url: URL) -> BuildManifest? {
+        guard let data = try? Data(contentsOf: url), let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data),
+              manifest.format == format else { return nil }
+        return manifest
+    }
+
+    /// Written to a temporary file and renamed, so a crash never leaves half a manifest.
+    func save(to url: URL) throws {
+        let fm = FileManager.default
+        try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        try JSONEncoder().encode(self).write(to: temporary)
+        if fm.fileExists(atPath: url.path) { try fm.removeItem(at: url) }
+        try fm.moveItem(at: temporary, to: url)
+    }
+
+    /// Whether the output folder still holds every file as this manifest recorded it (by size: a file
+    /// edited by hand to the same size is not noticed) and nothing else.
+    func matches(output: URL) -> Bool {
+        let fm = FileManager.default
+        let base = output.standardizedFileURL.path
+        var count = 0
+        guard let walker = fm.enumerator(atPath: base) else { return false }
+        while let path = walker.nextObject() as? String {
+            guard let type = walker.fileAttributes?[.type] as? FileAttributeType, type == .typeRegular else { continue }
+            if path == ".gitkeep" { continue }
+            guard let entry = files[path], (walker.fileAttributes?[.size] as? NSNumber)?.intValue == entry.size else { return false }
+            count += 1
+        }
+        return count == files.count
+    }
+}
+
+/// Hashes of what a build reads.
+enum BuildInputs {
+    /// SHA-256 of the running executable (gen, or the test runner that links it).
+    static func genHash() -> String {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        guard let data = try? Data(contentsOf: exe, options: .alwaysMapped) else { return "unknown-\(UUID().uuidString)" }
+        return hex(SHA256.hash(data: data))
+    }
+
+    /// SHA-256 over every file under the content and template folders (path and bytes, in path order),
+    /// the output path and the gen hash.
+    static func key(content: URL, templates: URL, output: URL, gen: String) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Data("gen \(gen)\u{0}output \(output.standardizedFileURL.path)\u{0}".utf8))
+        for (label, folder) in [("content", content), ("templates", templates)] {
+            let base = folder.standardizedFileURL
+            let paths = ((FileManager.default.enumerator(atPath: base.path)?.allObjects as? [String]) ?? []).sorted()
+            for path in paths {
+                let url = base.appendingPathComponent(path)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                      let data = try? Data(contentsOf: url, options: .alwaysMapped) else { continue }
+                hasher.update(data: Data("\(label)/\(path)\u{0}\(data.count)\u{0}".utf8))
+                hasher.update(data: data)
+            }
+        }
+        return hex(hasher.finalize())
+    }
+
+    static func hex(_ digest: some Sequence<UInt8>) -> String { digest.map { String(format: "%02x", $0) }.joined() }
+}
