@@ -24,6 +24,9 @@ public enum BuildPipeline {
         if let previous, previous.inputs == inputsKey, previous.matches(output: options.output) {
             var report = previous.report
             report.upToDate = true
+            // Nothing was processed this time: every local image is as the cache holds it.
+            report.images.reused += report.images.processed
+            report.images.processed = 0
             return report
         }
 

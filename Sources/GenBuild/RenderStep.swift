@@ -19,7 +19,9 @@ enum RenderStep {
     static func run(_ plan: [PlannedFile], renderer: Renderer, into tree: OutputTree, previous: [String: BuildManifest.Entry]?,
                     progress: Progress) throws(BuildFailure) -> Result {
         let state = RenderState()
-        let chunk = 64
+        // Small chunks: pages differ a lot in cost (a monthly page holds a whole month), and one slow chunk
+        // must not leave the other cores idle at the end.
+        let chunk = 4
         let chunks = (plan.count + chunk - 1) / chunk
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             var entries: [(String, BuildManifest.Entry)] = []
@@ -27,13 +29,14 @@ enum RenderStep {
             for file in plan[(c * chunk)..<min(plan.count, (c + 1) * chunk)] {
                 if state.failed { return }
                 do {
-                    let fingerprint = try renderer.fingerprint(file)
+                    let prepared = try renderer.prepare(file)
+                    let fingerprint = prepared.fingerprint
                     if let old = previous?[file.path], old.fingerprint == fingerprint, tree.keep(file.path, size: old.size) {
                         entries.append((file.path, old))
                         kept += 1
                         continue
                     }
-                    let data = try renderer.render(file)
+                    let data = try prepared.render()
                     try tree.write(data, to: file.path)
                     entries.append((file.path, BuildManifest.Entry(fingerprint: fingerprint, size: data.count)))
                 } catch let error as Renderer.Failure {

@@ -15,7 +15,7 @@ struct RenditionCache: Sendable {
     static let formatVersion = "gen-renditions-v1"
 
     static func sha256Hex(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        FastFormat.hex(SHA256.hash(data: data))
     }
 
     /// SHA-256 over the source hash, every setting, the format version and the libvips version

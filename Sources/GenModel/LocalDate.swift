@@ -31,10 +31,10 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(year: c.year!, month: c.month!, day: c.day!)
     }
 
-    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var description: String { FastFormat.padded(year, width: 4) + "-" + FastFormat.padded(month, width: 2) + "-" + FastFormat.padded(day, width: 2) }
 
     /// `YYYY-MM`, the month key used by every monthly summary.
-    public var monthKey: String { String(format: "%04d-%02d", year, month) }
+    public var monthKey: String { FastFormat.padded(year, width: 4) + "-" + FastFormat.padded(month, width: 2) }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)

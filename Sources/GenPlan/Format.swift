@@ -16,7 +16,7 @@ public enum Format {
     public static func integer(_ n: Int) -> String { grouped(Double(n), decimals: 0) }
 
     static func grouped(_ x: Double, decimals: Int) -> String {
-        let text = String(format: "%.\(decimals)f", locale: posix, abs(x))
+        let text = FastFormat.fixed(abs(x), decimals: decimals)
         let parts = text.split(separator: ".", maxSplits: 1)
         var digits = Array(parts[0])
         var i = digits.count - 3
@@ -47,7 +47,7 @@ public enum Format {
     public static func dateTime(_ ts: Timestamp, in zone: TimeZone) -> String {
         let c = parts(ts, zone)
         let hour = c.hour! % 12 == 0 ? 12 : c.hour! % 12
-        return "\(shortMonths[c.month! - 1]) \(c.day!), \(c.year!), \(hour):\(String(format: "%02d", c.minute!)) \(c.hour! < 12 ? "AM" : "PM")"
+        return "\(shortMonths[c.month! - 1]) \(c.day!), \(c.year!), \(hour):\(FastFormat.padded(c.minute!, width: 2)) \(c.hour! < 12 ? "AM" : "PM")"
     }
 
     /// A moment in `zone` as `Jan 15, 2024`.

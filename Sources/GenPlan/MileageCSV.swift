@@ -1,3 +1,4 @@
+import GenModel
 import GenCompute
 
 /// `data/mileage.csv`: one row per report, a header row first.
@@ -15,5 +16,5 @@ enum MileageCSV {
     }
 
     /// Plain, machine-readable: `24.8`, `0.0`; no grouping commas.
-    static func number(_ x: Double) -> String { String(format: "%.1f", x) }
+    static func number(_ x: Double) -> String { FastFormat.fixed(x, decimals: 1) }
 }

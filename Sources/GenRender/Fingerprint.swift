@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GenModel
 import GenPlan
 
 /// What a planned file's bytes depend on, as a SHA-256: equal fingerprints mean equal bytes, so an
@@ -12,9 +13,32 @@ import GenPlan
 /// key the manifest is stored under.
 extension Renderer {
     public func fingerprint(_ file: PlannedFile) throws(Failure) -> String {
+        try prepare(file).fingerprint
+    }
+
+    /// A planned file's fingerprint, and how to render it: a page's context is turned into a tree once,
+    /// hashed, and rendered from the same tree only if the fingerprint changed.
+    public struct Prepared {
+        public let fingerprint: String
+        public let render: () throws(Failure) -> Data
+    }
+
+    public func prepare(_ file: PlannedFile) throws(Failure) -> Prepared {
         var hasher = SHA256()
+        if case .page(let template, let context) = file.content {
+            let tree: Any
+            do { tree = try MustacheTree.make(context) } catch { throw .encoding(path: file.path, error) }
+            hasher.update(data: Data("page:\(template):\(templates.closureHash(template) ?? "missing")\u{0}".utf8))
+            TreeHash.feed(tree, into: &hasher)
+            return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in
+                guard let html = self.templates.render(tree: tree, template: template) else {
+                    throw .missingTemplate(template, path: file.path)
+                }
+                return Data(html.utf8)
+            }
+        }
         try feed(file, into: &hasher)
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in try self.render(file) }
     }
 
     private func feed(_ file: PlannedFile, into hasher: inout SHA256) throws(Failure) {
@@ -22,7 +46,7 @@ extension Renderer {
         switch file.content {
         case .page(let template, let context):
             add("page:\(template):\(templates.closureHash(template) ?? "missing")")
-            do { hasher.update(data: try Fingerprint.encoder().encode(context)) } catch { throw .encoding(path: file.path, error) }
+            do { TreeHash.feed(try MustacheTree.make(context), into: &hasher) } catch { throw .encoding(path: file.path, error) }
         case .json, .csv:
             add("data")
             hasher.update(data: try render(file))
@@ -45,12 +69,36 @@ extension Renderer {
     }
 }
 
-enum Fingerprint {
-    /// Sorted keys, so equal contexts always give equal bytes. One per call: cheap, and never shared
-    /// between render threads.
-    static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
+/// Hashes a context tree (see `MustacheTree`) in a canonical form: dictionary keys in order, every value
+/// tagged with its kind, so different trees never feed the same bytes.
+enum TreeHash {
+    static func feed(_ value: Any, into hasher: inout SHA256) {
+        switch value {
+        case let s as String: tagged("s", s, into: &hasher)
+        case let b as Bool: tagged("b", b ? "1" : "0", into: &hasher)
+        case let i as Int: tagged("i", String(i), into: &hasher)
+        case let d as Double: tagged("d", String(d.bitPattern), into: &hasher)
+        case let dict as [String: Any]:
+            hasher.update(data: Data("{".utf8))
+            for key in dict.keys.sorted() {
+                tagged("k", key, into: &hasher)
+                feed(dict[key]!, into: &hasher)
+            }
+            hasher.update(data: Data("}".utf8))
+        case let list as [Any]:
+            hasher.update(data: Data("[".utf8))
+            for item in list { feed(item, into: &hasher) }
+            hasher.update(data: Data("]".utf8))
+        default:
+            hasher.update(data: Data("n".utf8))  // a nil element
+        }
+    }
+
+    private static func tagged(_ tag: String, _ text: String, into hasher: inout SHA256) {
+        var bytes = Array(tag.utf8)
+        bytes += Array(String(text.utf8.count).utf8)
+        bytes.append(0x3A)
+        bytes += Array(text.utf8)
+        hasher.update(data: bytes)
     }
 }

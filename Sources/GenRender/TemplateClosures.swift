@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GenModel
 
 /// Which template files each template renders with — itself, its `{{<parent}}` and `{{>partial}}`s,
 /// transitively — hashed, so a page's fingerprint changes exactly when one of them does.
@@ -23,7 +24,7 @@ enum TemplateClosures {
             for member in seen.sorted() {
                 hasher.update(data: Data("\(member)\u{0}\(texts[member] ?? "<missing>")\u{0}".utf8))
             }
-            out[name] = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+            out[name] = FastFormat.hex(hasher.finalize())
         }
         return out
     }

@@ -37,6 +37,11 @@ public struct TemplateRenderer: Sendable {
     /// Renders from the context as plain values (see `MustacheTree`): same lookups, no reflection.
     public func render(_ context: PageContext, template: String) -> String? {
         guard let tree = try? MustacheTree.make(context) else { return nil }
-        return library.render(tree, withTemplate: template)
+        return render(tree: tree, template: template)
+    }
+
+    /// Renders a context already made into a tree (the incremental build hashes the tree first).
+    func render(tree: Any, template: String) -> String? {
+        library.render(tree, withTemplate: template)
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GenModel
 
 /// Turns data (organization ids, document ids, page names) into safe, unique path segments.
 /// Ids are data, never paths: no `/`, no `..`, no control characters, bounded length.
@@ -41,7 +42,7 @@ public enum PathSegment {
 
     /// First 8 hex digits of SHA-256: stable across builds and machines.
     public static func shortHash(_ s: String) -> String {
-        SHA256.hash(data: Data(s.utf8)).prefix(4).map { String(format: "%02x", $0) }.joined()
+        FastFormat.hex(SHA256.hash(data: Data(s.utf8)).prefix(4))
     }
 }
 

@@ -40,9 +40,11 @@ final class HostileInputTests: XCTestCase {
             Doc.report("../../../etc/passwd\(i)", org: org, user: "../u\(i)/..", extra: ["schools_visited": []])
         })
         try await site.build()
-        // Nothing escaped: the temp root holds only Content and Output.
+        // Nothing escaped: the temp root holds only Content, Output and the cache beside it.
         let top = try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted()
-        XCTAssertEqual(top, ["Content", "Output"])
+        XCTAssertEqual(top, [".gen-cache", "Content", "Output"])
+        let cache = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache").path).sorted()
+        XCTAssertEqual(cache, ["build"], "only the build manifest (no images here)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("x").path))
         // One distinct folder per organization, each with its own home page and mileage data.
         let folders = try FileManager.default.contentsOfDirectory(atPath: site.output.path).filter { !["assets", "index.html", ".gitkeep"].contains($0) }

@@ -24,7 +24,7 @@ struct BuildManifest: Codable {
 
     /// `<cache>/build/<hash of the output path>.json`: one manifest per output folder.
     static func location(cache: URL, output: URL) -> URL {
-        let name = SHA256.hash(data: Data(output.standardizedFileURL.path.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
+        let name = FastFormat.hex(SHA256.hash(data: Data(output.standardizedFileURL.path.utf8)).prefix(12))
         return cache.appendingPathComponent("build", isDirectory: true).appendingPathComponent("\(name).json")
     }
 
@@ -90,5 +90,5 @@ enum BuildInputs {
         return hex(hasher.finalize())
     }
 
-    static func hex(_ digest: some Sequence<UInt8>) -> String { digest.map { String(format: "%02x", $0) }.joined() }
+    static func hex(_ digest: some Sequence<UInt8>) -> String { FastFormat.hex(digest) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GenModel
 
 /// A linear value axis from 0 to a "nice" maximum: ticks 1, 2 or 5 × 10ⁿ apart, 4 to 6 of them,
 /// the maximum rounded up to a tick (so it is ≥ the largest value and the bars never overflow).
@@ -58,6 +59,6 @@ enum ChartNumber {
     /// Attribute values: always two decimals, never "-0.00", so output bytes are deterministic.
     static func attribute(_ x: Double) -> String {
         let rounded = (x * 100).rounded() / 100
-        return String(format: "%.2f", locale: Locale(identifier: "en_US_POSIX"), rounded == 0 ? 0 : rounded)
+        return FastFormat.fixed(rounded == 0 ? 0 : rounded, decimals: 2)
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GenModel
 import ZIPFoundation
 
 /// A zip archive whose bytes depend only on the files put in it: same files → same zip bytes,
@@ -84,7 +85,7 @@ public enum ReproducibleZip {
         let sorted = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         var sums = ""
         for file in sorted {
-            let hex = SHA256.hash(data: file.data).map { String(format: "%02x", $0) }.joined()
+            let hex = FastFormat.hex(SHA256.hash(data: file.data))
             sums += "\(hex)  \(file.path)\n"
         }
         var entries = sorted.map { (path: entryPath(root, $0.path), data: $0.data) }
