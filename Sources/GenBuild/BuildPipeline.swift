@@ -101,6 +101,9 @@ public enum BuildPipeline {
         do {
             let rendered = try RenderStep.run(plan, renderer: renderer, into: tree, previous: previous?.files, progress: progress)
             progress.step(8, steps, "swapping in \(options.output.path)")
+            // The old manifest describes the old tree: drop it before the swap, so a crash between the swap and
+            // saving the new one can only cost a full build, never a stale kept file.
+            try? FileManager.default.removeItem(at: manifestURL)
             try tree.commit()
             report.filesWritten = plan.count
             report.pagesWritten = plan.filter(\.isPage).count
