@@ -32,6 +32,9 @@ public enum BuildPipeline {
 
         progress.step(1, steps, "loading site.yml and exports")
         let config = try await input { () throws(InputError) in try ConfigLoader.load(contentDirectory: options.content) }
+        // Templates first among the heavy steps: a missing or broken template folder fails in a second,
+        // not after the whole export has been read and planned.
+        let templates = try await input { () throws(InputError) in try await TemplateRenderer.load(directory: options.templates) }
         let loaded = try await input { () throws(InputError) in try ExportLoader.load(contentDirectory: options.content) }
         let (pages, pageWarnings) = try await input { () throws(InputError) in try PageLoader.load(contentDirectory: options.content) }
         report.exportFiles = loaded.files
@@ -87,7 +90,6 @@ public enum BuildPipeline {
         let markdown = MarkdownRenderer()  // registers cmark-gfm extensions once, before any parallel use
         let plan = SitePlanner(markdown: { markdown.html($0) }, plainText: { markdown.plainText($0) }, mediaFile: { processor.cachedFile($0) })
             .plan(SiteInput(config: config, organizations: inputs, pages: pages))
-        let templates = try await input { () throws(InputError) in try await TemplateRenderer.load(directory: options.templates) }
         for name in Set(plan.compactMap(templateName)).sorted() where !templates.has(name) {
             throw .input(InputError(file: options.templates.appendingPathComponent("\(name).mustache").path,
                                     message: "template not found"))
