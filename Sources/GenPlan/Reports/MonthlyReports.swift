@@ -21,16 +21,6 @@ enum MonthlyReports {
         var title: String
     }
 
-    struct MonthLink: Sendable, Encodable {
-        var href: String
-        var label: String
-    }
-
-    struct Fact: Sendable, Encodable {
-        var label: String
-        var value: String
-    }
-
     struct MileageRow: Sendable, Encodable {
         var name: String
         var reports: String
@@ -61,10 +51,10 @@ enum MonthlyReports {
     struct MonthBody: Sendable, Encodable {
         var monthTitle: String
         var lede: String
-        var facts: [Fact]
+        var facts: [ReportView.Fact]
         var indexHref: String?
-        var previous: MonthLink?
-        var next: MonthLink?
+        var previous: PageLink?
+        var next: PageLink?
         var archiveHref: String?
         var markdownHref: String
         var hasReports: Bool
@@ -112,9 +102,9 @@ enum MonthlyReports {
                                             media: input.media, headingMarks: "###")
                         })
                 }
-                func link(_ i: Int) -> MonthLink? {
+                func link(_ i: Int) -> PageLink? {
                     guard !archive, keys.indices.contains(i) else { return nil }
-                    return MonthLink(href: "../\(keys[i])/index.html", label: Format.monthTitle(keys[i]))
+                    return PageLink(href: "../\(keys[i])/index.html", label: Format.monthTitle(keys[i]))
                 }
                 let charts = monthCharts(key: key, reports: reports, numbers: numbers, slice: slice)
                 let critiques = (critiquesByMonth[key] ?? []).map { critique in
@@ -184,14 +174,14 @@ enum MonthlyReports {
             + " · " + Format.count(m.reports.invalid, "with validation problems", "with validation problems")
     }
 
-    static func facts(_ m: MonthStatistics) -> [Fact] {
-        var facts = [Fact(label: "Reports", value: Format.integer(m.reports.total)),
-                     Fact(label: "Active photographers", value: Format.integer(m.reports.photographers.count)),
-                     Fact(label: "Invalid reports", value: Format.integer(m.reports.invalid)),
-                     Fact(label: "Critiques given", value: critiqueSummary(m.critiques)),
-                     Fact(label: "Miles", value: Format.miles(m.mileage.miles))]
-        if let money = m.mileage.reimbursement { facts.append(Fact(label: "Reimbursement", value: Format.money(money))) }
-        if let mean = m.weather.meanFahrenheit { facts.append(Fact(label: "Mean temperature", value: "\(Format.grouped(mean, decimals: 1)) °F")) }
+    static func facts(_ m: MonthStatistics) -> [ReportView.Fact] {
+        var facts = [ReportView.Fact(label: "Reports", value: Format.integer(m.reports.total)),
+                     ReportView.Fact(label: "Active photographers", value: Format.integer(m.reports.photographers.count)),
+                     ReportView.Fact(label: "Invalid reports", value: Format.integer(m.reports.invalid)),
+                     ReportView.Fact(label: "Critiques given", value: critiqueSummary(m.critiques)),
+                     ReportView.Fact(label: "Miles", value: Format.miles(m.mileage.miles))]
+        if let money = m.mileage.reimbursement { facts.append(ReportView.Fact(label: "Reimbursement", value: Format.money(money))) }
+        if let mean = m.weather.meanFahrenheit { facts.append(ReportView.Fact(label: "Mean temperature", value: "\(Format.grouped(mean, decimals: 1)) °F")) }
         return facts
     }
 

@@ -6,11 +6,6 @@ import GenResolve
 /// The daily reports of one organization: an index by month and day, a page per day
 /// (`reports/daily/YYYY-MM-DD/index.html` and `report.md`) and a page per report (HTML and `.md`).
 enum ReportPages {
-    struct DayLink: Sendable, Encodable {
-        var href: String
-        var label: String
-    }
-
     struct TocEntry: Sendable, Encodable {
         var href: String
         var label: String
@@ -23,8 +18,8 @@ enum ReportPages {
         var summary: String
         var toc: [TocEntry]
         var reports: [ReportView]
-        var previous: DayLink?
-        var next: DayLink?
+        var previous: PageLink?
+        var next: PageLink?
         var indexHref: String
     }
 
@@ -81,9 +76,9 @@ enum ReportPages {
                                 prefix: prefix, linking: .toOwnPage, zone: zone, media: input.media)
             }
             let invalid = views.filter { !$0.valid }.count
-            func link(_ i: Int) -> DayLink? {
+            func link(_ i: Int) -> PageLink? {
                 guard days.indices.contains(i) else { return nil }
-                return DayLink(href: "../\(days[i].key)/index.html", label: Format.day(days[i].key.description))
+                return PageLink(href: "../\(days[i].key)/index.html", label: Format.day(days[i].key.description))
             }
             let body = DayBody(
                 dayTitle: "\(Weekday.name(date)), \(Format.day(date.description))",

@@ -35,7 +35,7 @@ enum PhotographerStatisticsPage {
         var name: String
         var cards: [StatCard]
         var critiqueCards: [StatCard]
-        var links: [StatLink]
+        var links: [PageLink]
         var charts: [Chart]
         var months: [MonthRow]
         var hasMonths: Bool
@@ -92,12 +92,12 @@ enum PhotographerStatisticsPage {
                               problems: form.problems.map { "\($0.label): \($0.message)" })
         }
 
-        var pageLinks: [StatLink] = []
+        var pageLinks: [PageLink] = []
         if let folder = links.galleries.folderByKey[key] {
-            pageLinks.append(StatLink(href: up + folder + "/index.html", label: "Training photos gallery"))
+            pageLinks.append(PageLink(href: up + folder + "/index.html", label: "Training photos gallery"))
         }
-        if let page = links.mileagePages[key] { pageLinks.append(StatLink(href: up + page, label: "Mileage and routes")) }
-        pageLinks.append(StatLink(href: up + "reports/index.html", label: "All daily reports"))
+        if let page = links.mileagePages[key] { pageLinks.append(PageLink(href: up + page, label: "Mileage and routes")) }
+        pageLinks.append(PageLink(href: up + "reports/index.html", label: "All daily reports"))
 
         return Body(
             name: person.name,

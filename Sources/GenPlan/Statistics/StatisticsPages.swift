@@ -76,8 +76,3 @@ struct StatCard: Sendable, Encodable {
     var isCritique: Bool
 }
 
-/// A labelled link.
-struct StatLink: Sendable, Encodable {
-    var href: String
-    var label: String
-}
