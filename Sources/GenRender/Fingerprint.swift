@@ -12,10 +12,6 @@ import GenPlan
 /// their content-addressed name. Everything else a file could depend on — gen itself — is in the build
 /// key the manifest is stored under.
 extension Renderer {
-    public func fingerprint(_ file: PlannedFile) throws(Failure) -> String {
-        try prepare(file).fingerprint
-    }
-
     /// A planned file's fingerprint, and how to render it: a page's context is turned into a tree once,
     /// hashed, and rendered from the same tree only if the fingerprint changed.
     public struct Prepared {
@@ -37,8 +33,18 @@ extension Renderer {
                 return Data(html.utf8)
             }
         }
+        if case .json = file.content { return try preparedData(file, &hasher) }
+        if case .csv = file.content { return try preparedData(file, &hasher) }
         try feed(file, into: &hasher)
         return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in try self.render(file) }
+    }
+
+    /// A data file is fingerprinted by its bytes: encode it once and hand those bytes to the writer.
+    private func preparedData(_ file: PlannedFile, _ hasher: inout SHA256) throws(Failure) -> Prepared {
+        hasher.update(data: Data("data\u{0}".utf8))
+        let data = try render(file)
+        hasher.update(data: data)
+        return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in data }
     }
 
     private func feed(_ file: PlannedFile, into hasher: inout SHA256) throws(Failure) {
