@@ -94,7 +94,7 @@ public enum BuildPipeline {
             throw .input(InputError(file: options.templates.appendingPathComponent("\(name).mustache").path,
                                     message: "template not found"))
         }
-        guard options.writeOutput else { return report }
+        guard options.writeOutput else { progress.finish(); return report }
 
         progress.step(7, steps, "rendering \(plan.count) files")
         let renderer = Renderer(templates: templates, assetsDirectory: options.templates.appendingPathComponent("assets"))
@@ -115,6 +115,7 @@ public enum BuildPipeline {
             stored.filesKept = 0
             try? BuildManifest(format: BuildManifest.format, gen: gen, inputs: inputsKey, report: stored, files: rendered.files)
                 .save(to: manifestURL)
+            progress.finish()
         } catch let failure as BuildFailure {
             tree.discard()
             throw failure

@@ -1,28 +1,57 @@
 import Foundation
+import GenModel
 
 /// Progress on a terminal: one line per stage and a counter for long ones, on stderr.
 /// Silent with `--quiet` or when stderr is not a terminal (CI logs get only the summary).
+/// With `--timings`, each stage's wall time is printed when it ends, terminal or not (for profiling runs).
 public struct Progress: Sendable {
     public let enabled: Bool
+    private let clock: StageClock?
 
     public static let silent = Progress(enabled: false)
 
-    public init(enabled: Bool) { self.enabled = enabled }
+    public init(enabled: Bool, timings: Bool = false) {
+        self.enabled = enabled
+        self.clock = timings ? StageClock() : nil
+    }
 
     /// Enabled unless quiet, and only when stderr is a TTY.
-    public static func automatic(quiet: Bool) -> Progress {
-        Progress(enabled: !quiet && isatty(STDERR_FILENO) == 1)
+    public static func automatic(quiet: Bool, timings: Bool = false) -> Progress {
+        Progress(enabled: !quiet && isatty(STDERR_FILENO) == 1, timings: timings)
     }
 
     func step(_ index: Int, _ count: Int, _ name: String) {
+        clock?.start(name)
         guard enabled else { return }
         FileHandle.standardError.write(Data("\u{1B}[2K\r[\(index)/\(count)] \(name)\n".utf8))
     }
+
+    /// Ends the last stage (prints its time with `--timings`).
+    func finish() { clock?.start(nil) }
 
     /// Rewrites the current line: `  rendering 1200/5000`.
     func counter(_ label: String, _ done: Int, _ total: Int) {
         guard enabled else { return }
         FileHandle.standardError.write(Data("\u{1B}[2K\r  \(label) \(done)/\(total)".utf8))
         if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}
+
+/// The current stage and when it started; a class so the value-type `Progress` can be shared.
+private final class StageClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: (name: String, start: DispatchTime)?
+    private let origin = DispatchTime.now()
+
+    func start(_ name: String?) {
+        let now = DispatchTime.now()
+        lock.withLock {
+            if let current {
+                let seconds = Double(now.uptimeNanoseconds - current.start.uptimeNanoseconds) / 1e9
+                let total = Double(now.uptimeNanoseconds - origin.uptimeNanoseconds) / 1e9
+                FileHandle.standardError.write(Data("timing: \(FastFormat.fixed(seconds, decimals: 2)) s  \(current.name)  (at \(FastFormat.fixed(total, decimals: 2)) s)\n".utf8))
+            }
+            current = name.map { ($0, now) }
+        }
     }
 }

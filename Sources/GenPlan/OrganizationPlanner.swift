@@ -30,8 +30,9 @@ struct OrganizationPlanner {
         ]
         let reportPaths = ReportPaths(org)
         let galleries = CritiqueGalleries(org)
-        let months = MonthlyReports.plan(input, paths: reportPaths, galleries: galleries, zone: config.timeZone)
-        files += ReportPages.plan(input, paths: reportPaths, zone: config.timeZone, months: months.map(\.key))
+        let bodies = ReportBodies(input, zone: config.timeZone)
+        let months = MonthlyReports.plan(input, paths: reportPaths, bodies: bodies, galleries: galleries, zone: config.timeZone)
+        files += ReportPages.plan(input, paths: reportPaths, bodies: bodies, months: months.map(\.key))
             .map { page($0, current: "reports/index.html") }
         for month in months { files += monthlyFiles(month) }
         let statisticsLinks = StatisticsPages.Links(paths: reportPaths, galleries: galleries,

@@ -22,8 +22,7 @@ extension Renderer {
     public func prepare(_ file: PlannedFile) throws(Failure) -> Prepared {
         var hasher = SHA256()
         if case .page(let template, let context) = file.content {
-            let tree: Any
-            do { tree = try MustacheTree.make(context) } catch { throw .encoding(path: file.path, error) }
+            let tree = try pageTree(context, path: file.path)
             hasher.update(data: Data("page:\(template):\(templates.closureHash(template) ?? "missing")\u{0}".utf8))
             TreeHash.feed(tree, into: &hasher)
             return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in
@@ -39,6 +38,13 @@ extension Renderer {
         return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in try self.render(file) }
     }
 
+    /// A page's context as a tree (fragments resolved); a fragment whose template is missing fails the page.
+    func pageTree(_ context: PageContext, path: String) throws(Failure) -> Any {
+        do { return try templates.tree(context) } catch let missing as MissingFragmentTemplate {
+            throw .missingTemplate(missing.name, path: path)
+        } catch { throw .encoding(path: path, error) }
+    }
+
     /// A data file is fingerprinted by its bytes: encode it once and hand those bytes to the writer.
     private func preparedData(_ file: PlannedFile, _ hasher: inout SHA256) throws(Failure) -> Prepared {
         hasher.update(data: Data("data\u{0}".utf8))
@@ -52,7 +58,7 @@ extension Renderer {
         switch file.content {
         case .page(let template, let context):
             add("page:\(template):\(templates.closureHash(template) ?? "missing")")
-            do { TreeHash.feed(try MustacheTree.make(context), into: &hasher) } catch { throw .encoding(path: file.path, error) }
+            TreeHash.feed(try pageTree(context, path: file.path), into: &hasher)
         case .json, .csv:
             add("data")
             hasher.update(data: try render(file))
@@ -81,6 +87,7 @@ enum TreeHash {
     static func feed(_ value: Any, into hasher: inout SHA256) {
         switch value {
         case let s as String: tagged("s", s, into: &hasher)
+        case let f as RenderedFragment: tagged("f", f.fingerprint, into: &hasher)
         case let b as Bool: tagged("b", b ? "1" : "0", into: &hasher)
         case let i as Int: tagged("i", String(i), into: &hasher)
         case let d as Double: tagged("d", String(d.bitPattern), into: &hasher)

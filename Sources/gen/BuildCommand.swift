@@ -14,10 +14,13 @@ struct Folders: ParsableArguments {
     @Option(help: "Cache of thumbnails and of the previous build's file fingerprints (default: .gen-cache beside the output folder).")
     var cache: String?
 
+    @Flag(help: "Print how long each build stage took, on stderr.")
+    var timings = false
+
     func options(write: Bool, quiet: Bool, clean: Bool = false) -> BuildOptions {
         BuildOptions(content: URL(fileURLWithPath: content), templates: URL(fileURLWithPath: templates),
                      output: URL(fileURLWithPath: output), cache: cache.map { URL(fileURLWithPath: $0) }, writeOutput: write,
-                     progress: .automatic(quiet: quiet), clean: clean)
+                     progress: .automatic(quiet: quiet, timings: timings), clean: clean)
     }
 }
 

@@ -51,7 +51,7 @@ enum MonthlyReports {
     struct MonthBody: Sendable, Encodable {
         var monthTitle: String
         var lede: String
-        var facts: [ReportView.Fact]
+        var facts: [ReportBody.Fact]
         var indexHref: String?
         var previous: PageLink?
         var next: PageLink?
@@ -75,11 +75,11 @@ enum MonthlyReports {
     }
 
     /// `galleries` gives critique detail pages; `charts` makes the month's charts.
-    static func plan(_ input: OrganizationInput, paths: ReportPaths, galleries: CritiqueGalleries, zone: TimeZone) -> [Month] {
+    static func plan(_ input: OrganizationInput, paths: ReportPaths, bodies: ReportBodies, galleries: CritiqueGalleries,
+                     zone: TimeZone) -> [Month] {
         let org = input.organization
         let stats = input.statistics
         let forms = Dictionary(zip(org.reports.map(\.id), input.forms), uniquingKeysWith: { a, _ in a })
-        let mileage = Dictionary(input.mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
         let reportsByMonth = Dictionary(grouping: org.reports, by: { $0.date.monthKey })
         let critiquesByMonth = Dictionary(grouping: galleries.all.critiques.reversed().filter { $0.createdAt != nil }) {
             LocalDate($0.createdAt!, in: zone).monthKey
@@ -97,9 +97,8 @@ enum MonthlyReports {
                     Day(id: "d-\(date)", title: "\(Weekday.name(date)), \(Format.day(date.description))",
                         summary: Format.count(reports.count, "report"),
                         reports: reports.map { report in
-                            ReportView.make(report, form: forms[report.id]!, in: org, mileage: mileage[report.id], paths: paths,
-                                            prefix: prefix, linking: archive ? .none : .toOwnPage, zone: zone,
-                                            media: input.media, headingMarks: "###")
+                            ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
+                                            prefix: prefix, linking: archive ? .none : .toOwnPage, headingMarks: "###")
                         })
                 }
                 func link(_ i: Int) -> PageLink? {
@@ -174,14 +173,14 @@ enum MonthlyReports {
             + " · " + Format.count(m.reports.invalid, "with validation problems", "with validation problems")
     }
 
-    static func facts(_ m: MonthStatistics) -> [ReportView.Fact] {
-        var facts = [ReportView.Fact(label: "Reports", value: Format.integer(m.reports.total)),
-                     ReportView.Fact(label: "Active photographers", value: Format.integer(m.reports.photographers.count)),
-                     ReportView.Fact(label: "Invalid reports", value: Format.integer(m.reports.invalid)),
-                     ReportView.Fact(label: "Critiques given", value: critiqueSummary(m.critiques)),
-                     ReportView.Fact(label: "Miles", value: Format.miles(m.mileage.miles))]
-        if let money = m.mileage.reimbursement { facts.append(ReportView.Fact(label: "Reimbursement", value: Format.money(money))) }
-        if let mean = m.weather.meanFahrenheit { facts.append(ReportView.Fact(label: "Mean temperature", value: "\(Format.grouped(mean, decimals: 1)) °F")) }
+    static func facts(_ m: MonthStatistics) -> [ReportBody.Fact] {
+        var facts = [ReportBody.Fact(label: "Reports", value: Format.integer(m.reports.total)),
+                     ReportBody.Fact(label: "Active photographers", value: Format.integer(m.reports.photographers.count)),
+                     ReportBody.Fact(label: "Invalid reports", value: Format.integer(m.reports.invalid)),
+                     ReportBody.Fact(label: "Critiques given", value: critiqueSummary(m.critiques)),
+                     ReportBody.Fact(label: "Miles", value: Format.miles(m.mileage.miles))]
+        if let money = m.mileage.reimbursement { facts.append(ReportBody.Fact(label: "Reimbursement", value: Format.money(money))) }
+        if let mean = m.weather.meanFahrenheit { facts.append(ReportBody.Fact(label: "Mean temperature", value: "\(Format.grouped(mean, decimals: 1)) °F")) }
         return facts
     }
 

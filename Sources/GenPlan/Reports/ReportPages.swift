@@ -60,9 +60,8 @@ enum ReportPages {
     }
 
     /// `months`: the months that have a monthly report, oldest first.
-    static func plan(_ input: OrganizationInput, paths: ReportPaths, zone: TimeZone, months monthKeys: [String] = []) -> [PlannedPage] {
+    static func plan(_ input: OrganizationInput, paths: ReportPaths, bodies: ReportBodies, months monthKeys: [String] = []) -> [PlannedPage] {
         let org = input.organization
-        let mileage = Dictionary(input.mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
         let forms = Dictionary(zip(org.reports.map(\.id), input.forms), uniquingKeysWith: { a, _ in a })
         // org.reports is ordered by date, then photographer, then creation time: the daily order.
         let days = Dictionary(grouping: org.reports, by: \.date).sorted { $0.key < $1.key }
@@ -72,8 +71,8 @@ enum ReportPages {
             let folder = ReportPaths.dayFolder(date)
             let prefix = "../../../"
             let views = reports.map { report in
-                ReportView.make(report, form: forms[report.id]!, in: org, mileage: mileage[report.id], paths: paths,
-                                prefix: prefix, linking: .toOwnPage, zone: zone, media: input.media)
+                ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
+                                prefix: prefix, linking: .toOwnPage)
             }
             let invalid = views.filter { !$0.valid }.count
             func link(_ i: Int) -> PageLink? {
@@ -90,8 +89,8 @@ enum ReportPages {
             planned.append(PlannedPage(path: "\(folder)/report.md", template: "reports-day-md", title: title, body: body))
 
             for report in reports {
-                let view = ReportView.make(report, form: forms[report.id]!, in: org, mileage: mileage[report.id], paths: paths,
-                                           prefix: "../../", linking: .toDay, zone: zone, media: input.media)
+                let view = ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
+                                           prefix: "../../", linking: .toDay)
                 let body = ReportBody(report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent)
                 let title = "\(view.heading), \(Format.day(date.description))"
                 planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body))

@@ -4,14 +4,10 @@ import GenMedia
 import GenModel
 import GenResolve
 
-/// One report as the daily page, its own page and the Markdown archive show it. Values are raw
-/// text: the HTML templates escape them for HTML, the Markdown templates for Markdown.
+/// One report as a daily, report or monthly page shows it: a header that depends on the page (heading
+/// level, links) around a body that does not (see `ReportBody`). Values are raw text: the HTML templates
+/// escape them for HTML, the Markdown templates for Markdown.
 struct ReportView: Sendable, Encodable {
-    struct Fact: Sendable, Encodable {
-        var label: String
-        var value: String
-    }
-
     /// Where a report's heading and header link to, by where it is shown.
     enum Linking: Sendable {
         /// On a daily or monthly page: the heading links to the report's own page.
@@ -30,6 +26,35 @@ struct ReportView: Sendable, Encodable {
     var pageHref: String?
     /// Link to the report's day (from its own page).
     var dayHref: String?
+    var valid: Bool
+    var problemCount: String
+    /// `partial-report-body` and `partial-report-body-md`, rendered once for every page showing the report.
+    var body: Fragment
+    var bodyMarkdown: Fragment
+
+    /// `prefix` leads from the page to the organization folder.
+    static func make(_ report: DailyJobReport, form: ReportForm, in org: Organization, bodies: ReportBodies,
+                     paths: ReportPaths, prefix: String, linking: Linking, headingMarks: String = "##") -> ReportView {
+        let body = bodies.body(report.id, prefix: prefix)
+        return ReportView(
+            anchor: paths.anchor(report.id),
+            headingMarks: headingMarks,
+            heading: "\(org.photographerName(of: report)) · \(form.templateName ?? report.templateName ?? "Report")",
+            pageHref: linking == .toOwnPage ? prefix + paths.page(report.id) : nil,
+            dayHref: linking == .toDay ? prefix + ReportPaths.dayFolder(report.date) + "/index.html" : nil,
+            valid: form.isValid, problemCount: ReportBody.problemCount(form),
+            body: body.html, bodyMarkdown: body.markdown)
+    }
+}
+
+/// The part of a report's block that is the same on every page showing it: facts, notes, validation
+/// problems, field tables and route. Its only page-dependent links are those to local thumbnails.
+struct ReportBody: Sendable, Encodable {
+    struct Fact: Sendable, Encodable {
+        var label: String
+        var value: String
+    }
+
     var facts: [Fact]
     var notes: [String]
     var fields: [FieldRow]
@@ -41,14 +66,21 @@ struct ReportView: Sendable, Encodable {
     var problems: [String]
     var problemCount: String
 
+    /// Whether the body links to local files, whose relative paths depend on where the page sits.
+    var linksLocalFiles: Bool {
+        (fields + others).contains { $0.files?.contains { $0.thumbnail != nil || $0.displayHref != nil } ?? false }
+    }
+
+    static func problemCount(_ form: ReportForm) -> String {
+        form.problems.isEmpty ? "Valid" : Format.count(form.problems.count, "problem")
+    }
+
     /// `prefix` leads from the page to the organization folder.
     static func make(_ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?,
-                     paths: ReportPaths, prefix: String, linking: Linking, zone: TimeZone,
-                     media: [String: ProcessedImage], headingMarks: String = "##") -> ReportView {
+                     prefix: String, zone: TimeZone, media: [String: ProcessedImage]) -> ReportBody {
         let template = report.templateId.flatMap { org.templatesByID[$0] }
-        let photographer = org.photographerName(of: report)
         var facts = [Fact(label: "Date", value: Format.day(report.date.description)),
-                     Fact(label: "Photographer", value: photographer)]
+                     Fact(label: "Photographer", value: org.photographerName(of: report))]
         if let name = form.templateName ?? report.templateName {
             let version = (form.templateVersion ?? report.templateVersion).map { " · version \($0)" } ?? ""
             facts.append(Fact(label: "Template", value: name + version))
@@ -69,17 +101,60 @@ struct ReportView: Sendable, Encodable {
         }
         let fields = form.fields.map { FieldRow($0, media: media, prefix: prefix) }
         let others = form.otherValues.map { FieldRow($0, media: media, prefix: prefix) }
-        let count = form.problems.count
-        return ReportView(
-            anchor: paths.anchor(report.id),
-            headingMarks: headingMarks,
-            heading: "\(photographer) · \(form.templateName ?? report.templateName ?? "Report")",
-            pageHref: linking == .toOwnPage ? prefix + paths.page(report.id) : nil,
-            dayHref: linking == .toDay ? prefix + ReportPaths.dayFolder(report.date) + "/index.html" : nil,
+        return ReportBody(
             facts: facts, notes: notes, fields: fields, hasFields: !fields.isEmpty, others: others, hasOthers: !others.isEmpty,
             route: mileage.map { MileagePages.reportRow($0) },
             valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },
-            problemCount: count == 0 ? "Valid" : Format.count(count, "problem"))
+            problemCount: problemCount(form))
+    }
+}
+
+/// Every report body of one organization as fragments, HTML and Markdown, made once before the pages:
+/// the report's own page, its day, its month and the month's archive all show the same fragments. A body
+/// with local thumbnails has one pair per page depth (`prefixes`), the others one pair for all.
+struct ReportBodies: Sendable {
+    struct Pair: Sendable {
+        let html: Fragment
+        let markdown: Fragment
+
+        init(_ body: ReportBody) {
+            html = Fragment(template: "partial-report-body", context: body)
+            markdown = Fragment(template: "partial-report-body-md", context: body)
+        }
+    }
+
+    /// One pair for every page, or (a body with local thumbnails) one per prefix.
+    private enum Variants: Sendable {
+        case shared(Pair)
+        case byPrefix([String: Pair])
+    }
+
+    private let bodies: [String: Variants]
+
+    /// Report pages sit two folders down, daily and monthly pages three, the archive's page at its root.
+    static let prefixes = ["../../", "../../../", ""]
+
+    init(_ input: OrganizationInput, zone: TimeZone) {
+        let org = input.organization
+        let mileage = Dictionary(input.mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
+        let made = ParallelMap.map(Array(zip(org.reports, input.forms))) { report, form -> (String, Variants) in
+            func body(_ prefix: String) -> ReportBody {
+                ReportBody.make(report, form: form, in: org, mileage: mileage[report.id], prefix: prefix, zone: zone, media: input.media)
+            }
+            let first = body(Self.prefixes[0])
+            guard first.linksLocalFiles else { return (report.id, .shared(Pair(first))) }
+            var pairs = [Self.prefixes[0]: Pair(first)]
+            for prefix in Self.prefixes.dropFirst() { pairs[prefix] = Pair(body(prefix)) }
+            return (report.id, .byPrefix(pairs))
+        }
+        bodies = Dictionary(made, uniquingKeysWith: { a, _ in a })
+    }
+
+    func body(_ reportId: String, prefix: String) -> Pair {
+        switch bodies[reportId]! {
+        case .shared(let pair): return pair
+        case .byPrefix(let pairs): return pairs[prefix]!
+        }
     }
 }
 

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A block rendered once and shown on several pages. A report's body (facts, fields, route) appears on its
+/// own page, on its day, on its month and in the month's archive: the pages hold the same `Fragment`, and
+/// the renderer renders it once and reuses the text (a template shows it with `{{{name}}}`: the text was
+/// escaped for its content type when the fragment itself was rendered).
+///
+/// A fragment lives in one build's plan, so what the renderer derives from it (fingerprint, text) can be
+/// kept on it: `memo` computes that at most once, whichever page asks first.
+public final class Fragment: @unchecked Sendable, Encodable {
+    /// The template (in `Templates/`) the fragment is rendered with, as a template of its own.
+    public let template: String
+    public let context: any Encodable & Sendable
+    private let lock = NSLock()
+    private var memoized: Any?
+
+    public init(template: String, context: any Encodable & Sendable) {
+        self.template = template
+        self.context = context
+    }
+
+    /// The renderer's value for this fragment, made by `make` on first use and kept.
+    public func memo<T>(_ make: () throws -> T) rethrows -> T {
+        try lock.withLock {
+            if let value = memoized as? T { return value }
+            let value = try make()
+            memoized = value
+            return value
+        }
+    }
+
+    /// Outside the renderer (e.g. a JSON dump of a plan) a fragment reads as its context.
+    public func encode(to encoder: any Encoder) throws {
+        try context.encode(to: encoder)
+    }
+}
