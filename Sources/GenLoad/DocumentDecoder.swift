@@ -35,7 +35,7 @@ public enum DocumentDecoder {
             // Attribute the document's problems to the organization it names (even when it is skipped for
             // something else), so only that organization's data-quality page shows them.
             let owner = ["organizationID", "organizationId"].lazy
-                .compactMap { reader[$0]?.string?.trimmingCharacters(in: .whitespacesAndNewlines) }.first { !$0.isEmpty }
+                .compactMap { reader[$0]?.string?.trimmed }.first { !$0.isEmpty }
             out.diagnostics += reader.diagnostics.map { $0.owned(by: owner) }
         }
         return out
@@ -138,7 +138,7 @@ public enum DocumentDecoder {
     static func reportDate(_ r: inout FieldReader, createdAt: Timestamp?, timeZone: TimeZone) -> LocalDate? {
         switch r["date"] {
         case .string(let s)?:
-            let text = s.trimmingCharacters(in: .whitespaces)
+            let text = s.trimmedBlanks
             if let day = LocalDate(iso: text) { return day }
             if let t = Timestamp(parsing: text) { return LocalDate(t, in: timeZone) }
             if let createdAt {

@@ -28,7 +28,7 @@ struct FieldReader {
 
     /// Text that must not be blank to count as present.
     mutating func nonBlank(_ key: String) -> String? {
-        guard let s = string(key)?.trimmingCharacters(in: .whitespacesAndNewlines), !s.isEmpty else { return nil }
+        guard let s = string(key)?.trimmed, !s.isEmpty else { return nil }
         return s
     }
 
@@ -43,7 +43,7 @@ struct FieldReader {
     mutating func int(_ key: String) -> Int? {
         guard let v = self[key] else { return nil }
         if let i = v.int { return i }
-        if case .string(let s) = v, let i = Int(s.trimmingCharacters(in: .whitespaces)) { return i }
+        if case .string(let s) = v, let i = Int(s.trimmedBlanks) { return i }
         warn(key, "expected a whole number, found \(v.kindName); ignored")
         return nil
     }

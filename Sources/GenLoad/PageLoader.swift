@@ -27,8 +27,8 @@ public enum PageLoader {
         var meta: [String: Any] = [:]
         var diagnostics: [Diagnostic] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.first?.trimmingCharacters(in: .whitespaces) == "---",
-           let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) {
+        if lines.first?.trimmedBlanks == "---",
+           let end = lines.dropFirst().firstIndex(where: { $0.trimmedBlanks == "---" }) {
             let yaml = lines[1..<end].joined(separator: "\n")
             body = lines[(end + 1)...].joined(separator: "\n")
             do {
@@ -45,7 +45,7 @@ public enum PageLoader {
             diagnostics.append(Diagnostic(.warning, file: file, field: key, message: "unknown front matter key; ignored"))
         }
         let title: String
-        if let t = meta["title"] as? String, !t.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let t = meta["title"] as? String, !t.trimmedBlanks.isEmpty {
             title = t
         } else {
             title = name

@@ -24,7 +24,7 @@ enum Vips {
         defer { gen_vips_free(text) }
         var lines: [String] = []
         for line in String(cString: text).split(whereSeparator: \.isNewline) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmedBlanks
             if !trimmed.isEmpty && !lines.contains(trimmed) { lines.append(trimmed) }
         }
         let joined = lines.joined(separator: "; ")

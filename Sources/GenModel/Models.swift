@@ -28,7 +28,7 @@ public struct User: Sendable, Hashable {
 
     /// "First Last", else whichever part exists, else nil.
     public var fullName: String? {
-        let parts = [firstName, lastName].compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let parts = [firstName, lastName].compactMap { $0?.trimmedBlanks }.filter { !$0.isEmpty }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 }

@@ -22,7 +22,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     /// (fractional seconds optional) and BigQuery's `YYYY-MM-DD HH:MM:SS[.ffffff] UTC`.
     /// Returns nil for anything else, including a plain date.
     public init?(parsing text: String) {
-        let s = text.trimmingCharacters(in: .whitespaces)
+        let s = text.trimmedBlanks
         guard let parsed = Timestamp.parse(Array(s.utf8)) else { return nil }
         self = parsed
     }
@@ -50,7 +50,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
             if i == start { return nil }
         }
         var offsetSeconds = 0
-        let rest = String(decoding: b[i...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        let rest = String(decoding: b[i...], as: UTF8.self).trimmedBlanks
         switch rest {
         case "Z", "z", "UTC", "+00:00", "-00:00", "+0000":
             break

@@ -138,7 +138,7 @@ struct ContentPageBody: Sendable, Encodable {
     var hasOwnHeading: Bool
 
     static func startsWithHeading(_ markdown: String) -> Bool {
-        let first = markdown.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        return first.map { $0.trimmingCharacters(in: .whitespaces).hasPrefix("# ") } ?? false
+        let first = markdown.split(separator: "\n").first { !$0.trimmedBlanks.isEmpty }
+        return first.map { $0.trimmedBlanks.hasPrefix("# ") } ?? false
     }
 }

@@ -22,11 +22,9 @@ extension Renderer {
     public func prepare(_ file: PlannedFile) throws(Failure) -> Prepared {
         var hasher = SHA256()
         if case .page(let template, let context) = file.content {
-            let tree = try pageTree(context, path: file.path)
-            hasher.update(data: Data("page:\(template):\(templates.closureHash(template) ?? "missing")\u{0}".utf8))
-            TreeHash.feed(tree, into: &hasher)
-            return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in
-                guard let html = self.templates.render(tree: tree, template: template) else {
+            let made = try pageTree(context, template: template, path: file.path)
+            return Prepared(fingerprint: FastFormat.hex(made.fingerprint)) { () throws(Failure) -> Data in
+                guard let html = self.templates.render(tree: made.tree, template: template) else {
                     throw .missingTemplate(template, path: file.path)
                 }
                 return Data(html.utf8)
@@ -39,8 +37,8 @@ extension Renderer {
     }
 
     /// A page's context as a tree (fragments resolved); a fragment whose template is missing fails the page.
-    func pageTree(_ context: PageContext, path: String) throws(Failure) -> Any {
-        do { return try templates.tree(context) } catch let missing as MissingFragmentTemplate {
+    func pageTree(_ context: PageContext, template: String, path: String) throws(Failure) -> MustacheTree.Made {
+        do { return try templates.tree(context, template: template) } catch let missing as MissingFragmentTemplate {
             throw .missingTemplate(missing.name, path: path)
         } catch { throw .encoding(path: path, error) }
     }
@@ -57,8 +55,8 @@ extension Renderer {
         func add(_ text: String) { hasher.update(data: Data((text + "\u{0}").utf8)) }
         switch file.content {
         case .page(let template, let context):
-            add("page:\(template):\(templates.closureHash(template) ?? "missing")")
-            TreeHash.feed(try pageTree(context, path: file.path), into: &hasher)
+            add("page")
+            hasher.update(data: Data(try pageTree(context, template: template, path: file.path).fingerprint))
         case .json, .csv:
             add("data")
             hasher.update(data: try render(file))
@@ -81,37 +79,31 @@ extension Renderer {
     }
 }
 
-/// Hashes a context tree (see `MustacheTree`) in a canonical form: dictionary keys in order, every value
-/// tagged with its kind, so different trees never feed the same bytes.
+/// Hashes a finished context tree (see `MustacheTree`) in a canonical form: dictionary keys in order,
+/// every value tagged with its kind, as `MustacheTree` feeds it while encoding.
 enum TreeHash {
-    static func feed(_ value: Any, into hasher: inout SHA256) {
+    static func feed(_ value: Any, into digest: inout TreeDigest) {
         switch value {
-        case let s as String: tagged("s", s, into: &hasher)
-        case let f as RenderedFragment: tagged("f", f.fingerprint, into: &hasher)
-        case let b as Bool: tagged("b", b ? "1" : "0", into: &hasher)
-        case let i as Int: tagged("i", String(i), into: &hasher)
-        case let d as Double: tagged("d", String(d.bitPattern), into: &hasher)
+        case let s as String: digest.tag(0x73, s)
+        case let b as Bool: digest.tag(0x62, b ? "1" : "0")
+        case let i as Int: digest.tag(0x69, String(i))
+        case let d as Double: digest.tag(0x64, String(d.bitPattern))
         case let dict as [String: Any]:
-            hasher.update(data: Data("{".utf8))
+            digest.mark(0x7B)
             for key in dict.keys.sorted() {
-                tagged("k", key, into: &hasher)
-                feed(dict[key]!, into: &hasher)
+                digest.tag(0x6B, key)
+                feed(dict[key]!, into: &digest)
             }
-            hasher.update(data: Data("}".utf8))
+            digest.mark(0x7D)
         case let list as [Any]:
-            hasher.update(data: Data("[".utf8))
-            for item in list { feed(item, into: &hasher) }
-            hasher.update(data: Data("]".utf8))
+            digest.mark(0x5B)
+            for item in list { feed(item, into: &digest) }
+            digest.mark(0x5D)
+        // Checked after the containers: casting an `Any` holding a Dictionary or an Array to a class
+        // first bridges it to NSDictionary/NSArray, which costs more than the whole rest of the hash.
+        case let f as RenderedFragment: digest.tag(0x66, f.fingerprint)
         default:
-            hasher.update(data: Data("n".utf8))  // a nil element
+            digest.mark(0x6E)  // a nil element
         }
-    }
-
-    private static func tagged(_ tag: String, _ text: String, into hasher: inout SHA256) {
-        var bytes = Array(tag.utf8)
-        bytes += Array(String(text.utf8.count).utf8)
-        bytes.append(0x3A)
-        bytes += Array(text.utf8)
-        hasher.update(data: bytes)
     }
 }

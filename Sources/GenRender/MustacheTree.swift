@@ -1,9 +1,10 @@
+import Crypto
 import Foundation
 import GenPlan
 import Mustache
 
 /// A page's context as plain values — `[String: Any]`, `[Any]`, `String`, `Int`, `Double`, `Bool` — built
-/// once per page through the views' synthesized `Encodable` conformance.
+/// once per page through the views' synthesized `Encodable` conformance, and hashed on the way.
 ///
 /// Why: swift-mustache looks a name up in a struct through `Mirror`, which builds every child of the
 /// struct (and resolves its type by name) on every lookup, and a name missing at one level is looked up
@@ -11,72 +12,188 @@ import Mustache
 /// answers the same lookup by hashing (`Dictionary` is a `MustacheParent`), with the same semantics: a nil
 /// optional is simply absent, so lookups still fall back to enclosing contexts as they did with Mirror.
 ///
-/// A `Fragment` in the context is not encoded: `fragment` turns it into its leaf (see `RenderedFragment`).
+/// The fingerprint is fed while encoding, in encoding order: a view type encodes its properties in
+/// declaration order, so equal contexts feed equal bytes and no second walk over the tree is needed.
+/// Every value is tagged with its kind and length, so different trees never feed the same bytes. A
+/// `Dictionary` in a view (whose order is not stable) is hashed from its finished, key-sorted tree instead.
+///
+/// A `Fragment` in the context is not encoded: it becomes its shared `RenderedFragment`, hashed by its
+/// fingerprint.
 enum MustacheTree {
-    static func make(_ value: some Encodable, fragment: @escaping (Fragment) throws -> Any) throws -> Any {
-        try TreeEncoder.node(for: value, codingPath: [], fragment: fragment).value
+    struct Made {
+        let tree: Any
+        let fingerprint: SHA256Digest
+    }
+
+    /// `prefix` is hashed first (what the tree is rendered with: template name and template hash).
+    static func make(_ value: some Encodable, prefix: String,
+                     fragment: @escaping (Fragment) throws -> RenderedFragment) throws -> Made {
+        let build = TreeBuild(fragment: fragment)
+        build.digest.tag(0x70, prefix)
+        let tree = try build.node(for: value)
+        guard build.nestedContainers else { return Made(tree: tree, fingerprint: build.digest.sha.finalize()) }
+        // Nested containers are not closed in the stream: hash the finished tree instead.
+        var digest = TreeDigest()
+        digest.tag(0x70, prefix)
+        TreeHash.feed(tree, into: &digest)
+        return Made(tree: tree, fingerprint: digest.sha.finalize())
     }
 }
 
-/// A value being built: a finished leaf, or a container still being filled.
-private enum TreeNode {
-    case leaf(Any)
-    case keyed(KeyedBox)
-    case unkeyed(UnkeyedBox)
+/// Feeds a SHA-256 with tagged values: tag byte, byte length, bytes.
+struct TreeDigest {
+    var sha = SHA256()
 
-    var value: Any {
-        switch self {
-        case .leaf(let value): return value
-        case .keyed(let box): return box.entries.mapValues(\.value)
-        case .unkeyed(let box): return box.items.map(\.value)
+    mutating func tag(_ tag: UInt8, _ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var header = (tag, UInt64(bytes.count).littleEndian)
+            withUnsafeBytes(of: &header.0) { sha.update(bufferPointer: $0) }
+            withUnsafeBytes(of: &header.1) { sha.update(bufferPointer: $0) }
+            sha.update(bufferPointer: UnsafeRawBufferPointer(bytes))
         }
     }
+
+    mutating func mark(_ byte: UInt8) {
+        var byte = byte
+        withUnsafeBytes(of: &byte) { sha.update(bufferPointer: $0) }
+    }
 }
 
-private final class KeyedBox { var entries: [String: TreeNode] = [:] }
-private final class UnkeyedBox { var items: [TreeNode] = [] }
+/// One tree being built: the fragment resolver and the running digest, shared by every encoder of the tree.
+private final class TreeBuild {
+    let fragment: (Fragment) throws -> RenderedFragment
+    var digest = TreeDigest()
+    /// Inside a `Dictionary`: values go to the tree only; the dictionary is hashed sorted when finished.
+    var unordered = 0
+    /// A type used nested containers or a super encoder (synthesized conformances never do).
+    var nestedContainers = false
 
-private typealias FragmentLeaf = (Fragment) throws -> Any
-
-private final class TreeEncoder: Encoder {
-    var codingPath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-    var node: TreeNode?
-    let fragment: FragmentLeaf
-
-    init(codingPath: [any CodingKey], fragment: @escaping FragmentLeaf) {
-        self.codingPath = codingPath
-        self.fragment = fragment
-    }
+    init(fragment: @escaping (Fragment) throws -> RenderedFragment) { self.fragment = fragment }
 
     /// Leaves are stored as they are; anything else encodes itself into a fresh encoder.
-    static func node(for value: some Encodable, codingPath: [any CodingKey], fragment: @escaping FragmentLeaf) throws -> TreeNode {
+    func node<T: Encodable>(for value: T) throws -> Any {
         switch value {
-        case let v as String: return .leaf(v)
-        case let v as Bool: return .leaf(v)
-        case let v as Int: return .leaf(v)
-        case let v as Double: return .leaf(v)
-        case let v as Fragment: return .leaf(try fragment(v))
+        case let v as String:
+            if unordered == 0 { digest.tag(0x73, v) }
+            return v
+        case let v as Bool:
+            if unordered == 0 { digest.tag(0x62, v ? "1" : "0") }
+            return v
+        case let v as Int:
+            if unordered == 0 { digest.tag(0x69, String(v)) }
+            return v
+        case let v as Double:
+            if unordered == 0 { digest.tag(0x64, String(v.bitPattern)) }
+            return v
         default:
-            let encoder = TreeEncoder(codingPath: codingPath, fragment: fragment)
-            try value.encode(to: encoder)
-            // A type that encodes nothing (an empty struct) reads as an empty dictionary.
-            return encoder.node ?? .keyed(KeyedBox())
+            // By type, not `as? Fragment`: casting an array or dictionary to a class bridges it to Foundation first.
+            if T.self == Fragment.self {
+                let rendered = try fragment(value as! Fragment)
+                if unordered == 0 { digest.tag(0x66, rendered.fingerprint) }
+                return rendered
+            }
+            if T.self is any UnorderedKeys.Type {
+                unordered += 1
+                let tree = try encoded(value)
+                unordered -= 1
+                if unordered == 0 { TreeHash.feed(tree, into: &digest) }
+                return tree
+            }
+            return try encoded(value)
         }
+    }
+
+    private func encoded(_ value: some Encodable) throws -> Any {
+        let encoder = TreeEncoder(build: self)
+        try value.encode(to: encoder)
+        switch encoder.box {
+        case .keyed(let box):
+            if unordered == 0 { digest.mark(0x7D) }  // }
+            return box.finished
+        case .unkeyed(let box):
+            if unordered == 0 { digest.mark(0x5D) }  // ]
+            return box.finished
+        case .single(let value):
+            return value
+        case nil:
+            // A type that encodes nothing (an empty struct) reads as an empty dictionary.
+            if unordered == 0 { digest.mark(0x7B); digest.mark(0x7D) }
+            return [String: Any]()
+        }
+    }
+}
+
+/// Dictionaries iterate in a per-process order: hashed from their sorted tree, not in encoding order.
+private protocol UnorderedKeys {}
+extension Dictionary: UnorderedKeys {}
+
+/// A container being filled. Nested containers (not used by synthesized conformances) are kept as
+/// boxes until the container is finished.
+private final class KeyedBox {
+    var entries: [String: Any] = [:]
+    var nested: [String: ContainerBox] = [:]
+
+    var finished: [String: Any] {
+        guard !nested.isEmpty else { return entries }
+        var all = entries
+        for (key, box) in nested { all[key] = box.finished }
+        return all
+    }
+}
+
+private final class UnkeyedBox {
+    var items: [Any] = []
+    var nested: [Int: ContainerBox] = [:]
+
+    var finished: [Any] {
+        guard !nested.isEmpty else { return items }
+        var all = items
+        for (index, box) in nested { all[index] = box.finished }
+        return all
+    }
+}
+
+private enum ContainerBox {
+    case keyed(KeyedBox)
+    case unkeyed(UnkeyedBox)
+    case single(Any)
+
+    var finished: Any {
+        switch self {
+        case .keyed(let box): return box.finished
+        case .unkeyed(let box): return box.finished
+        case .single(let value): return value
+        }
+    }
+}
+
+private final class TreeEncoder: Encoder {
+    // Errors of this encoder never need a path: the values are our own view types.
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    let build: TreeBuild
+    var box: ContainerBox?
+
+    init(build: TreeBuild, box: ContainerBox? = nil) {
+        self.build = build
+        self.box = box
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .keyed(let box)? = node { return KeyedEncodingContainer(KeyedContainer(box: box, codingPath: codingPath, fragment: fragment)) }
-        let box = KeyedBox()
-        node = .keyed(box)
-        return KeyedEncodingContainer(KeyedContainer(box: box, codingPath: codingPath, fragment: fragment))
+        if case .keyed(let existing)? = box { return KeyedEncodingContainer(KeyedContainer(box: existing, build: build)) }
+        let keyed = KeyedBox()
+        box = .keyed(keyed)
+        if build.unordered == 0 { build.digest.mark(0x7B) }  // {
+        return KeyedEncodingContainer(KeyedContainer(box: keyed, build: build))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .unkeyed(let box)? = node { return UnkeyedContainer(box: box, codingPath: codingPath, fragment: fragment) }
-        let box = UnkeyedBox()
-        node = .unkeyed(box)
-        return UnkeyedContainer(box: box, codingPath: codingPath, fragment: fragment)
+        if case .unkeyed(let existing)? = box { return UnkeyedContainer(box: existing, build: build) }
+        let unkeyed = UnkeyedBox()
+        box = .unkeyed(unkeyed)
+        if build.unordered == 0 { build.digest.mark(0x5B) }  // [
+        return UnkeyedContainer(box: unkeyed, build: build)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleContainer(encoder: self) }
@@ -84,88 +201,98 @@ private final class TreeEncoder: Encoder {
 
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let box: KeyedBox
-    var codingPath: [any CodingKey]
-    let fragment: FragmentLeaf
+    let build: TreeBuild
+    var codingPath: [any CodingKey] { [] }
 
     /// Absent, not null: Mustache then looks the name up in the enclosing context, as for a nil optional.
     mutating func encodeNil(forKey key: Key) throws {}
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        box.entries[key.stringValue] = try TreeEncoder.node(for: value, codingPath: codingPath + [key], fragment: fragment)
+        if build.unordered == 0 { build.digest.tag(0x6B, key.stringValue) }
+        box.entries[key.stringValue] = try build.node(for: value)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        build.nestedContainers = true
+        if build.unordered == 0 { build.digest.tag(0x6B, key.stringValue); build.digest.mark(0x7B) }
         let nested = KeyedBox()
-        box.entries[key.stringValue] = .keyed(nested)
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: nested, codingPath: codingPath + [key], fragment: fragment))
+        box.nested[key.stringValue] = .keyed(nested)
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: nested, build: build))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        build.nestedContainers = true
+        if build.unordered == 0 { build.digest.tag(0x6B, key.stringValue); build.digest.mark(0x5B) }
         let nested = UnkeyedBox()
-        box.entries[key.stringValue] = .unkeyed(nested)
-        return UnkeyedContainer(box: nested, codingPath: codingPath + [key], fragment: fragment)
+        box.nested[key.stringValue] = .unkeyed(nested)
+        return UnkeyedContainer(box: nested, build: build)
     }
 
     mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let encoder = TreeEncoder(codingPath: codingPath + [key], fragment: fragment)
+        build.nestedContainers = true
+        if build.unordered == 0 { build.digest.tag(0x6B, key.stringValue); build.digest.mark(0x7B) }
         let nested = KeyedBox()
-        encoder.node = .keyed(nested)
-        box.entries[key.stringValue] = .keyed(nested)
-        return encoder
+        box.nested[key.stringValue] = .keyed(nested)
+        return TreeEncoder(build: build, box: .keyed(nested))
     }
-}
-
-private struct IndexKey: CodingKey {
-    var stringValue: String { "\(intValue!)" }
-    var intValue: Int?
-    init(_ index: Int) { intValue = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.intValue = intValue }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let box: UnkeyedBox
-    var codingPath: [any CodingKey]
-    let fragment: FragmentLeaf
+    let build: TreeBuild
+    var codingPath: [any CodingKey] { [] }
     var count: Int { box.items.count }
 
     /// Lists keep their positions: a nil element renders as nothing.
-    mutating func encodeNil() throws { box.items.append(.leaf(Optional<String>.none as Any)) }
+    mutating func encodeNil() throws {
+        if build.unordered == 0 { build.digest.mark(0x6E) }  // n
+        box.items.append(Optional<String>.none as Any)
+    }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        box.items.append(try TreeEncoder.node(for: value, codingPath: codingPath + [IndexKey(count)], fragment: fragment))
+        box.items.append(try build.node(for: value))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        build.nestedContainers = true
+        if build.unordered == 0 { build.digest.mark(0x7B) }
         let nested = KeyedBox()
-        box.items.append(.keyed(nested))
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: nested, codingPath: codingPath + [IndexKey(count)], fragment: fragment))
+        box.nested[box.items.count] = .keyed(nested)
+        box.items.append([String: Any]())
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: nested, build: build))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        build.nestedContainers = true
+        if build.unordered == 0 { build.digest.mark(0x5B) }
         let nested = UnkeyedBox()
-        box.items.append(.unkeyed(nested))
-        return UnkeyedContainer(box: nested, codingPath: codingPath + [IndexKey(count)], fragment: fragment)
+        box.nested[box.items.count] = .unkeyed(nested)
+        box.items.append([Any]())
+        return UnkeyedContainer(box: nested, build: build)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let encoder = TreeEncoder(codingPath: codingPath + [IndexKey(count)], fragment: fragment)
+        build.nestedContainers = true
+        if build.unordered == 0 { build.digest.mark(0x7B) }
         let nested = KeyedBox()
-        encoder.node = .keyed(nested)
-        box.items.append(.keyed(nested))
-        return encoder
+        box.nested[box.items.count] = .keyed(nested)
+        box.items.append([String: Any]())
+        return TreeEncoder(build: build, box: .keyed(nested))
     }
 }
 
 private struct SingleContainer: SingleValueEncodingContainer {
     let encoder: TreeEncoder
-    var codingPath: [any CodingKey] { encoder.codingPath }
+    var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil() throws { encoder.node = .leaf(Optional<String>.none as Any) }
+    mutating func encodeNil() throws {
+        if encoder.build.unordered == 0 { encoder.build.digest.mark(0x6E) }
+        encoder.box = .single(Optional<String>.none as Any)
+    }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        encoder.node = try TreeEncoder.node(for: value, codingPath: codingPath, fragment: encoder.fragment)
+        encoder.box = .single(try encoder.build.node(for: value))
     }
 }

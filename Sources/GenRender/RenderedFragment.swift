@@ -42,20 +42,19 @@ struct MissingFragmentTemplate: Error {
 }
 
 extension TemplateRenderer {
-    /// A context as a tree of plain values, each fragment in it resolved to its shared `RenderedFragment`.
-    func tree(_ context: some Encodable) throws -> Any {
-        try MustacheTree.make(context, fragment: resolve)
+    /// A context to be rendered with `template` as a tree of plain values, each fragment in it resolved to
+    /// its shared `RenderedFragment`, with its fingerprint: the template with everything it includes, and
+    /// the whole context.
+    func tree(_ context: some Encodable, template: String) throws -> MustacheTree.Made {
+        try MustacheTree.make(context, prefix: "\(template):\(closureHash(template) ?? "missing")", fragment: resolve)
     }
 
-    private func resolve(_ fragment: Fragment) throws -> Any {
+    private func resolve(_ fragment: Fragment) throws -> RenderedFragment {
         guard has(fragment.template) else { throw MissingFragmentTemplate(name: fragment.template) }
         return try fragment.memo { () throws -> RenderedFragment in
-            let tree = try self.tree(fragment.context)
-            var hasher = SHA256()
-            hasher.update(data: Data("fragment:\(fragment.template):\(closureHash(fragment.template) ?? "missing")\u{0}".utf8))
-            TreeHash.feed(tree, into: &hasher)
-            return RenderedFragment(fingerprint: FastFormat.hex(hasher.finalize()), template: fragment.template,
-                                    tree: tree, templates: self)
+            let made = try self.tree(fragment.context, template: fragment.template)
+            return RenderedFragment(fingerprint: FastFormat.hex(made.fingerprint), template: fragment.template,
+                                    tree: made.tree, templates: self)
         }
     }
 }

@@ -31,7 +31,7 @@ public struct Renderer: Sendable {
     public func render(_ file: PlannedFile) throws(Failure) -> Data {
         switch file.content {
         case .page(let template, let context):
-            guard let html = templates.render(tree: try pageTree(context, path: file.path), template: template) else {
+            guard let html = templates.render(tree: try pageTree(context, template: template, path: file.path).tree, template: template) else {
                 throw .missingTemplate(template, path: file.path)
             }
             return Data(html.utf8)

@@ -36,7 +36,7 @@ public struct TemplateRenderer: Sendable {
 
     /// Renders from the context as plain values (see `MustacheTree`): same lookups, no reflection.
     public func render(_ context: PageContext, template: String) -> String? {
-        guard let tree = try? tree(context) else { return nil }
+        guard let tree = try? tree(context, template: template).tree else { return nil }
         return render(tree: tree, template: template)
     }
 

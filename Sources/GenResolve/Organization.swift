@@ -42,7 +42,7 @@ public struct Organization: Sendable {
 
     /// How school names are compared: trimmed and case-folded.
     public static func nameKey(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        name.trimmed.lowercased()
     }
 
     /// The display name of a report's photographer: the user's name, else what the report stored.

@@ -20,7 +20,11 @@ final class ReportPagesTests: XCTestCase {
         return (site, report)
     }
 
-    override class func tearDown() { built?.site.remove() }
+    /// Other test classes share the sample too: the next one to ask builds it again.
+    override class func tearDown() {
+        built?.site.remove()
+        built = nil
+    }
 
     func testIndexDailyPagesAndReportPages() async throws {
         let (site, report) = try await sample()

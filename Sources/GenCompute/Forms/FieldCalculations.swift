@@ -19,7 +19,7 @@ struct FieldCalculations {
     init(fields: [TemplateField], report: DailyJobReport) {
         var formulas: [String: String] = [:]
         for field in fields where field.smartKind == .calculation {
-            if let f = field.smartConfig?.formula, !f.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if let f = field.smartConfig?.formula, !f.trimmed.isEmpty {
                 formulas[field.id] = f
             }
         }

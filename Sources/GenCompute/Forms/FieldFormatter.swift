@@ -47,11 +47,11 @@ enum FieldFormatter {
             return unreadable()
 
         case "email":
-            guard let s = value.string?.trimmingCharacters(in: .whitespacesAndNewlines) else { return unreadable() }
+            guard let s = value.string?.trimmed else { return unreadable() }
             return FieldReading(value: .email(s), isReadable: isEmailAddress(s))
 
         case "phone":
-            if let s = value.string { return readable(.phone(s.trimmingCharacters(in: .whitespacesAndNewlines))) }
+            if let s = value.string { return readable(.phone(s.trimmed)) }
             if case .int(let i) = value { return readable(.phone(String(i))) }
             return unreadable()
 
@@ -108,7 +108,7 @@ enum FieldFormatter {
         case .bool(let b): return .yesNo(b)
         case .int, .double: return .text(inline(value, zone: zone))
         case .string(let s):
-            if s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .empty }
+            if s.trimmed.isEmpty { return .empty }
             return s.contains(where: \.isNewline) ? .paragraphs(s) : .text(s)
         case .array(let items):
             if items.isEmpty { return .empty }
@@ -160,7 +160,7 @@ enum FieldFormatter {
     /// One choice of a select/radio: text, a number or boolean, a `{value|label}` map, or a one-item list.
     static func choiceText(_ value: FirestoreValue) -> String? {
         switch value {
-        case .string(let s): return s.trimmingCharacters(in: .whitespacesAndNewlines)
+        case .string(let s): return s.trimmed
         case .int, .double, .bool: return value.scalarText
         case .map(let m):
             return ["value", "label", "name", "title"].lazy.compactMap { m[$0]?.scalarText }.first
@@ -190,7 +190,7 @@ enum FieldFormatter {
         case .bool(let b): return b
         case .int(let i) where i == 0 || i == 1: return i == 1
         case .string(let s):
-            switch s.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
+            switch s.trimmed.lowercased() {
             case "true", "yes", "on", "1": return true
             case "false", "no", "off", "0": return false
             default: return nil
@@ -221,7 +221,7 @@ enum FieldFormatter {
         switch value {
         case .string(let s):
             // Text is shown as stored (coordinates keep every digit the app wrote).
-            return .text(s.trimmingCharacters(in: .whitespacesAndNewlines))
+            return .text(s.trimmed)
         case .geoPoint(let p):
             return .text(FormFormat.coordinates(p))
         case .map(let m):
@@ -236,8 +236,8 @@ enum FieldFormatter {
                 if p.isValid { point = p; used.formUnion([latKey, lngKey]) }
             }
             var address: String?
-            if let (key, a) = first(addressKeys), let text = a.string, !text.trimmingCharacters(in: .whitespaces).isEmpty {
-                address = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let (key, a) = first(addressKeys), let text = a.string, !text.trimmedBlanks.isEmpty {
+                address = text.trimmed
                 used.insert(key)
             }
             let rest = m.filter { !used.contains($0.key) && !isBlank($0.value) }

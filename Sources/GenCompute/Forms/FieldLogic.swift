@@ -156,5 +156,5 @@ struct FieldLogic: Equatable {
 }
 
 extension String {
-    fileprivate var logicTrimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    fileprivate var logicTrimmed: String { trimmed }
 }

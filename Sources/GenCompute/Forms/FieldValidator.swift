@@ -49,6 +49,6 @@ enum FieldValidator {
     }
 
     private static func normalized(_ s: String) -> String {
-        s.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        s.trimmed.lowercased()
     }
 }

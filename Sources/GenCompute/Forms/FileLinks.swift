@@ -13,7 +13,7 @@ enum FileLinks {
         switch value {
         case .null: return []
         case .string(let s):
-            let url = s.trimmingCharacters(in: .whitespacesAndNewlines)
+            let url = s.trimmed
             return url.isEmpty ? [] : [FileLink(name: name(fromURL: url), url: url)]
         case .map(let m):
             if m.isEmpty { return [] }
@@ -34,9 +34,9 @@ enum FileLinks {
     static func isFileMap(_ m: [String: FirestoreValue]) -> Bool { link(m) != nil }
 
     private static func link(_ m: [String: FirestoreValue]) -> FileLink? {
-        guard let url = urlKeys.lazy.compactMap({ m[$0]?.string?.trimmingCharacters(in: .whitespacesAndNewlines) })
+        guard let url = urlKeys.lazy.compactMap({ m[$0]?.string?.trimmed })
             .first(where: { !$0.isEmpty }) else { return nil }
-        let stored = nameKeys.lazy.compactMap({ m[$0]?.string?.trimmingCharacters(in: .whitespacesAndNewlines) })
+        let stored = nameKeys.lazy.compactMap({ m[$0]?.string?.trimmed })
             .first(where: { !$0.isEmpty })
         // Nothing is lost: the other keys (content type, size, …) travel with the link.
         let known = Set(urlKeys + nameKeys)

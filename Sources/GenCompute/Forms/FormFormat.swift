@@ -40,7 +40,7 @@ enum FormFormat {
     /// Text that is a number as people type one: `12`, `-3.5`, `1,234.5` (grouping commas in the right
     /// places only), surrounding spaces allowed. No units.
     static func parseNumber(_ text: String) -> Double? {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let t = text.trimmed
         guard !t.isEmpty else { return nil }
         if t.contains(",") {
             guard t.range(of: #"^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$"#, options: .regularExpression) != nil else { return nil }
@@ -53,7 +53,7 @@ enum FormFormat {
     /// A money amount as typed: a number with an optional `$` before or after the sign
     /// (`$1,234.50`, `-$3`, `$-3`).
     static func parseMoney(_ text: String) -> Double? {
-        var t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var t = text.trimmed
         var negative = false
         if t.hasPrefix("-") { negative = true; t.removeFirst() } else if t.hasPrefix("+") { t.removeFirst() }
         if t.hasPrefix("$") { t.removeFirst() }
@@ -93,7 +93,7 @@ enum FormFormat {
     /// A date as stored in a `date` field: `2025-07-08`, an ISO timestamp (its day in `zone`),
     /// `2025-07-08T14:30:00` without an offset (its own day), or `7/8/2025`. Nil for anything else.
     static func parseDate(_ text: String, in zone: TimeZone) -> LocalDate? {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let t = text.trimmed
         if let d = LocalDate(iso: t) { return d }
         if let ts = Timestamp(parsing: t) { return LocalDate(ts, in: zone) }
         if t.count > 10, let d = LocalDate(iso: String(t.prefix(10))),
@@ -116,11 +116,11 @@ enum FormFormat {
     /// A time as stored in a `time` field: `14:30`, `14:30:00`, `2:30 PM`, `2:30pm`, or an ISO timestamp
     /// (its time in `zone` — see `parseTime(_:in:)`). Nil for anything else.
     static func parseTime(_ text: String) -> TimeOfDay? {
-        var t = text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+        var t = text.trimmed.uppercased()
         var meridiem: String?
         for suffix in ["AM", "PM", "A.M.", "P.M."] where t.hasSuffix(suffix) {
             meridiem = String(suffix.first!)
-            t = String(t.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            t = String(t.dropLast(suffix.count)).trimmedBlanks
             break
         }
         let parts = t.split(separator: ":", omittingEmptySubsequences: false)
@@ -140,7 +140,7 @@ enum FormFormat {
 
     static func parseTime(_ text: String, in zone: TimeZone) -> TimeOfDay? {
         if let time = parseTime(text) { return time }
-        if let ts = Timestamp(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)) { return local(ts, in: zone).1 }
+        if let ts = Timestamp(parsing: text.trimmed) { return local(ts, in: zone).1 }
         return nil
     }
 }

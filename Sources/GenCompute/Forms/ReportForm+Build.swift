@@ -14,8 +14,8 @@ extension ReportForm {
     ///   describe goes to `otherValues`.
     public static func build(_ report: DailyJobReport, in org: Organization, mileage: ReportMileage?,
                              timeZone: TimeZone) -> ReportForm {
-        let templateId = report.templateId?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if report.reportType?.trimmingCharacters(in: .whitespaces).lowercased() == "legacy"
+        let templateId = report.templateId?.trimmed
+        if report.reportType?.trimmedBlanks.lowercased() == "legacy"
             || templateId == nil || templateId!.isEmpty {
             return GenericReading.form(report, layout: .legacy,
                                        note: "This report uses the older legacy format; its values are shown as stored.",

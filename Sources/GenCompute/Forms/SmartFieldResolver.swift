@@ -42,7 +42,7 @@ extension TemplateField {
 
     /// The template's fallback text, when it set a non-blank one.
     var fallbackValue: String? {
-        guard let f = smartConfig?.fallbackValue, !f.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        guard let f = smartConfig?.fallbackValue, !f.trimmed.isEmpty else { return nil }
         return f
     }
 }
@@ -100,7 +100,7 @@ struct SmartFieldResolver {
         case .userName?:
             // The user's name as the users collection has it now, else the name the report was filed under.
             if let id = report.userId, let name = org.usersByID[id]?.fullName { return recomputed(name) }
-            if let name = report.photographer?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
+            if let name = report.photographer?.trimmed, !name.isEmpty {
                 return recomputed(name)
             }
             return fallback("Photographer")
@@ -144,13 +144,13 @@ struct SmartFieldResolver {
             names = VisitedSchools.find(in: report, org: org).names ?? []
         }
         return names.map { org.school(matching: $0)?.value ?? $0 }
-            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .filter { !$0.trimmedBlanks.isEmpty }
     }
 
     /// `date_auto` formats (smart-fields.md): `US`/`MM/DD/YYYY`/`short` → `7/8/2025`;
     /// `YYYY-MM-DD`/`ISO` → `2025-07-08`; anything else (`medium`, none) → `Jul 8, 2025`.
     static func date(_ d: LocalDate, format: String?) -> String {
-        switch format?.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch format?.trimmedBlanks.lowercased() {
         case "us"?, "mm/dd/yyyy"?, "short"?: return FormFormat.usDate(d)
         case "yyyy-mm-dd"?, "iso"?: return FormFormat.isoDate(d)
         default: return FormFormat.mediumDate(d)
@@ -159,7 +159,7 @@ struct SmartFieldResolver {
 
     /// `time_auto` formats: `24-hour`/`HH:mm` → `14:30`; anything else (`US`, `12-hour`, none) → `2:30 PM`.
     static func time(_ t: TimeOfDay, format: String?) -> String {
-        switch format?.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch format?.trimmedBlanks.lowercased() {
         case "24-hour"?, "hh:mm"?, "24h"?: return t.twentyFourHour
         default: return t.twelveHour
         }

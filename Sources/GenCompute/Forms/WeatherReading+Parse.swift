@@ -16,7 +16,7 @@ extension WeatherReading {
     /// separators around it. Nil for blank text and for "Unknown" (the fallback the app writes when it had
     /// no weather), which would otherwise count as a condition.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmed
         guard !trimmed.isEmpty, trimmed.lowercased() != "unknown" else { return nil }
         let chars = Array(trimmed)
         var fahrenheit: Double?

@@ -27,12 +27,12 @@ struct RecordedMileage {
 
     /// `"24.8 miles"`, `"24.8 mi"`, `"1,204.5"`, `"0 miles"` → miles; anything else → nil.
     static func parse(_ text: String) -> Double? {
-        var s = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        var s = text.trimmed.lowercased()
         for unit in ["miles", "mile", "mi."] where s.hasSuffix(unit) {
             s = String(s.dropLast(unit.count)); break
         }
         if s.hasSuffix("mi") { s = String(s.dropLast(2)) }
-        s = s.trimmingCharacters(in: .whitespaces)
+        s = s.trimmedBlanks
         guard !s.isEmpty, s.range(of: #"^\d{1,3}(,\d{3})*(\.\d+)?$|^\d+(\.\d+)?$"#, options: .regularExpression) != nil,
               let miles = Double(s.replacingOccurrences(of: ",", with: ""))
         else { return nil }

@@ -16,7 +16,7 @@ struct VisitedSchools {
                 var out = VisitedSchools(names: [], field: "schools_visited")
                 for item in items {
                     switch item {
-                    case .string(let s) where !s.trimmingCharacters(in: .whitespaces).isEmpty: out.names!.append(s.trimmingCharacters(in: .whitespaces))
+                    case .string(let s) where !s.trimmedBlanks.isEmpty: out.names!.append(s.trimmedBlanks)
                     case .reference(let r): out.names!.append(r.documentID)
                     case .string, .null: break
                     default:
@@ -49,7 +49,7 @@ struct VisitedSchools {
     /// Splits `"A, B, C"` into names, rejoining neighbours when a school's own name holds a comma
     /// ("Adams School, Marion" stays one school when that is a school of the organization).
     static func splitNames(_ text: String, org: Organization) -> [String] {
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ",").map { $0.trimmedBlanks }
         var names: [String] = []
         var i = 0
         while i < parts.count {

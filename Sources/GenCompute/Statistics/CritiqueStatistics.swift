@@ -98,11 +98,11 @@ public struct CritiqueFacts: Sendable {
     static func person(id: String?, name: String?, unknown: String, in org: Organization) -> (String, String) {
         // Keys stay as stored (they are ids); blank ones are treated as absent.
         func nonBlank(_ s: String?) -> String? {
-            guard let s, !s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            guard let s, !s.trimmed.isEmpty else { return nil }
             return s
         }
         guard let key = nonBlank(id) ?? nonBlank(name) else { return (OrganizationStatistics.Key.unknown, unknown) }
-        let shown = nonBlank(name)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let shown = nonBlank(name)?.trimmed
         return (key, org.usersByID[key]?.fullName ?? shown ?? key)
     }
 }

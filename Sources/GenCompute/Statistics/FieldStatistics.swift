@@ -108,7 +108,7 @@ struct OptionSpelling {
 
     init(_ options: [String]) {
         for option in options {
-            let trimmed = option.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = option.trimmed
             guard !trimmed.isEmpty, byKey[trimmed.lowercased()] == nil else { continue }
             byKey[trimmed.lowercased()] = trimmed
             self.options.append(trimmed)
@@ -116,7 +116,7 @@ struct OptionSpelling {
     }
 
     func canonical(_ value: String) -> String {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = value.trimmed
         return byKey[trimmed.lowercased()] ?? trimmed
     }
 }

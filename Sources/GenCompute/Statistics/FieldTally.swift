@@ -98,12 +98,12 @@ struct FieldTally {
         case "multiselect":
             var seen = Set<String>()
             return (FieldFormatter.choiceItems(stored) ?? []).filter {
-                let key = $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+                let key = $0.trimmed.lowercased()
                 return !key.isEmpty && seen.insert(key).inserted
             }
         default:
             guard let choice = FieldFormatter.choiceText(stored),
-                  !choice.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
+                  !choice.trimmed.isEmpty else { return [] }
             return [choice]
         }
     }

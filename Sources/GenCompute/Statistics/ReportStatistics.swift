@@ -105,7 +105,7 @@ struct ReportFacts {
 
         switch form?.layout ?? Self.layout(of: report, in: org) {
         case .template:
-            let id = report.templateId?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let id = report.templateId?.trimmed ?? ""
             template = org.templatesByID[id]
             templateKey = id
             templateName = template?.name ?? report.templateName ?? id
@@ -126,8 +126,8 @@ struct ReportFacts {
 
     /// `ReportForm.build`'s rule, for a report that has no form (only when `forms` is shorter than the reports).
     static func layout(of report: DailyJobReport, in org: Organization) -> ReportForm.Layout {
-        let id = report.templateId?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        if report.reportType?.trimmingCharacters(in: .whitespaces).lowercased() == "legacy" || id.isEmpty { return .legacy }
+        let id = report.templateId?.trimmed ?? ""
+        if report.reportType?.trimmedBlanks.lowercased() == "legacy" || id.isEmpty { return .legacy }
         return org.templatesByID[id] == nil ? .missingTemplate(id) : .template
     }
 
@@ -142,7 +142,7 @@ struct ReportFacts {
             return OptionSpelling(options).canonical(choice)
         }
         for shootType in [report.fields["shootType"]?.scalarText, template?.shootType] {
-            if let s = shootType?.trimmingCharacters(in: .whitespacesAndNewlines), !s.isEmpty { return s }
+            if let s = shootType?.trimmed, !s.isEmpty { return s }
         }
         return nil
     }

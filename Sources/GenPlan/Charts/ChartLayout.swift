@@ -221,10 +221,10 @@ public struct ChartLayout: Sendable, Encodable {
     static func truncate(_ text: String, toWidth width: Double, fontSize: Double) -> String {
         guard textWidth(text, fontSize: fontSize) > width else { return text }
         var kept = Substring(text)
-        while !kept.isEmpty, textWidth(kept.trimmingCharacters(in: .whitespaces) + "…", fontSize: fontSize) > width {
+        while !kept.isEmpty, textWidth(kept.trimmedBlanks + "…", fontSize: fontSize) > width {
             kept = kept.dropLast()
         }
-        return kept.trimmingCharacters(in: .whitespaces) + "…"
+        return kept.trimmedBlanks + "…"
     }
 }
 

@@ -39,6 +39,6 @@ struct CritiqueCard: Sendable, Encodable {
         guard let notes else { return nil }
         let words = notes.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !words.isEmpty else { return nil }
-        return words.count <= limit ? words : String(words.prefix(limit)).trimmingCharacters(in: .whitespaces) + "…"
+        return words.count <= limit ? words : String(words.prefix(limit)).trimmedBlanks + "…"
     }
 }

@@ -75,7 +75,7 @@ enum CritiqueDetailPage {
             let date = siblings[i].createdAt.map { Format.shortDate($0, in: zone) } ?? "date unknown"
             return Neighbour(href: prefix + path, label: "\(label): \(ExampleKind(siblings[i]).badge.label), \(date)")
         }
-        let notes = critique.managerNotes.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        let notes = critique.managerNotes.flatMap { $0.trimmed.isEmpty ? nil : $0 }
         return Body(
             badge: kind.badge, targetName: name, submitter: critique.submitterName ?? "Unknown manager",
             submitterEmail: critique.submitterEmail, date: critique.createdAt.map { Format.dateTime($0, in: zone) } ?? "Date unknown",

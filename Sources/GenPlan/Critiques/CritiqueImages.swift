@@ -78,7 +78,7 @@ enum MediaFiles {
 /// so `javascript:` and `data:` never reach an attribute.
 enum RemoteURL {
     static func safe(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmed
         let lower = trimmed.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://"),
               !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == " " || $0 == "\u{7F}" }) else { return nil }
