@@ -8,6 +8,27 @@ extension StringProtocol {
     /// Like `trimmingCharacters(in: .whitespaces)`: spaces and tabs, not line breaks.
     public var trimmedBlanks: String { trimming(Trim.isBlank) }
 
+    /// Like `trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: extra)))`.
+    public func trimmed(alsoTrimming extra: Set<Unicode.Scalar>) -> String {
+        trimming { Trim.isWhitespaceOrNewline($0) || extra.contains($0) }
+    }
+
+    /// Runs of white space (Unicode White_Space) replaced by one space.
+    public var collapsingWhitespace: String {
+        var out = String.UnicodeScalarView()
+        var inRun = false
+        for scalar in unicodeScalars {
+            if Trim.isRegexSpace(scalar) {
+                if !inRun { out.append(" ") }
+                inRun = true
+            } else {
+                out.append(scalar)
+                inRun = false
+            }
+        }
+        return String(out)
+    }
+
     private func trimming(_ trims: (Unicode.Scalar) -> Bool) -> String {
         let string = String(self)
         let scalars = string.unicodeScalars
@@ -25,6 +46,16 @@ enum Trim {
         switch s.value {
         case 0x20, 0x09, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
         default: return false
+        }
+    }
+
+    /// Unicode White_Space: what `\s` matches in `NSRegularExpression` for every white space character
+    /// (checked against it in the tests; ICU also matches some control characters, which we keep).
+    static func isRegexSpace(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x09...0x0D, 0x20: return true
+        case 0..<0x80: return false
+        default: return s.properties.isWhitespace
         }
     }
 

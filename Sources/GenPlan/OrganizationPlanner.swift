@@ -6,13 +6,13 @@ import GenResolve
 
 /// Plans one organization's tree `<org>/…`. It is given only that organization's input,
 /// so nothing of another organization can reach these files.
-struct OrganizationPlanner {
+struct OrganizationPlanner: Sendable {
     let input: OrganizationInput
     let config: SiteConfig
     let contentPages: [PlannedContentPage]
-    let markdown: (String) -> String
-    let plainText: (String) -> String
-    let mediaFile: (ImageRendition) -> URL
+    let markdown: @Sendable (String) -> String
+    let plainText: @Sendable (String) -> String
+    let mediaFile: @Sendable (ImageRendition) -> URL
 
     var org: Organization { input.organization }
 
@@ -31,20 +31,26 @@ struct OrganizationPlanner {
         let reportPaths = ReportPaths(org)
         let galleries = CritiqueGalleries(org)
         let bodies = ReportBodies(input, zone: config.timeZone)
-        let months = MonthlyReports.plan(input, paths: reportPaths, bodies: bodies, galleries: galleries, zone: config.timeZone)
-        files += ReportPages.plan(input, paths: reportPaths, bodies: bodies, months: months.map(\.key))
-            .map { page($0, current: "reports/index.html") }
-        for month in months { files += monthlyFiles(month) }
+        let monthKeys = MonthlyReports.keys(input, galleries: galleries, zone: config.timeZone)
         let statisticsLinks = StatisticsPages.Links(paths: reportPaths, galleries: galleries,
                                                     mileagePages: MileagePages.photographerPaths(input.mileage),
                                                     monthly: { "\(MonthlyReports.folder)/\($0)/index.html" })
-        files += StatisticsPages.plan(input, links: statisticsLinks, zone: config.timeZone)
-            .map { page($0, current: StatisticsPages.overviewPath) }
-        files += MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
-            .map { page($0, current: "mileage/index.html") }
-        let critiques = CritiquePages.plan(input, galleries: galleries, config: config, markdown: markdown, plainText: plainText)
-        files += critiques.pages.map { page($0, current: "critiques/index.html") }
-        files += critiques.files
+        // The sections only read the input: plan them on all cores, in a fixed order.
+        let sections: [@Sendable () -> [PlannedFile]] = [
+            { ReportPages.plan(input, paths: reportPaths, bodies: bodies, months: monthKeys)
+                .map { page($0, current: "reports/index.html") } },
+            { MonthlyReports.plan(input, paths: reportPaths, bodies: bodies, galleries: galleries, zone: config.timeZone)
+                .flatMap(monthlyFiles) },
+            { StatisticsPages.plan(input, links: statisticsLinks, zone: config.timeZone)
+                .map { page($0, current: StatisticsPages.overviewPath) } },
+            { MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
+                .map { page($0, current: "mileage/index.html") } },
+            {
+                let critiques = CritiquePages.plan(input, galleries: galleries, config: config, markdown: markdown, plainText: plainText)
+                return critiques.pages.map { page($0, current: "critiques/index.html") } + critiques.files
+            },
+        ]
+        files += ParallelMap.map(Array(sections.indices)) { sections[$0]() }.flatMap { $0 }
         files += mediaCopies()
         files.append(PlannedFile(path: "\(base)/data/mileage.json", content: .json(input.mileage)))
         files.append(PlannedFile(path: "\(base)/data/stats.json", content: .json(input.statistics)))

@@ -19,6 +19,8 @@ public struct Organization: Sendable {
     /// Trimmed, case-folded school names → school (first by id on duplicates).
     public let schoolsByName: [String: School]
     public let templatesByID: [String: ReportTemplate]
+    /// Users' full names, made once: every page that names a photographer asks.
+    private let namesByUserID: [String: String]
 
     public init(id: String, name: String, pathSegment: String, users: [User], schools: [School],
                 templates: [ReportTemplate], reports: [DailyJobReport], critiques: [Critique]) {
@@ -38,6 +40,7 @@ public struct Organization: Sendable {
         }
         schoolsByName = byName
         templatesByID = Dictionary(templates.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        namesByUserID = usersByID.compactMapValues(\.fullName)
     }
 
     /// How school names are compared: trimmed and case-folded.
@@ -45,9 +48,12 @@ public struct Organization: Sendable {
         name.trimmed.lowercased()
     }
 
+    /// A user's full name (first and last, trimmed), or nil for an unknown user or one without a name.
+    public func userName(_ id: String) -> String? { namesByUserID[id] }
+
     /// The display name of a report's photographer: the user's name, else what the report stored.
     public func photographerName(of report: DailyJobReport) -> String {
-        if let id = report.userId, let name = usersByID[id]?.fullName { return name }
+        if let id = report.userId, let name = namesByUserID[id] { return name }
         return report.photographer ?? report.userId ?? "Unknown photographer"
     }
 

@@ -28,11 +28,11 @@ public enum OrganizationResolver {
             var org = Organization(id: id, name: config.organizations[id] ?? id, pathSegment: folders[id],
                                    users: users[id] ?? [], schools: schools[id] ?? [], templates: templates[id] ?? [],
                                    reports: [], critiques: critiques[id] ?? [])
-            org.reports = (reports[id] ?? []).sorted { a, b in
-                let ka = (a.date, org.photographerName(of: a), a.createdAt ?? Timestamp(seconds: .min), a.id)
-                let kb = (b.date, org.photographerName(of: b), b.createdAt ?? Timestamp(seconds: .min), b.id)
-                return ka < kb
-            }
+            // Keys made once per report, not once per comparison.
+            org.reports = (reports[id] ?? [])
+                .map { (key: ($0.date, org.photographerName(of: $0), $0.createdAt ?? Timestamp(seconds: .min), $0.id), report: $0) }
+                .sorted { $0.key < $1.key }
+                .map(\.report)
             diagnostics += checkReferences(org).map { $0.owned(by: org.id) }
             organizations.append(org)
         }

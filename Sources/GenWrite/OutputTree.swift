@@ -7,6 +7,7 @@ import GenModel
 public final class OutputTree: Sendable {
     public let output: URL
     public let staging: URL
+    private let directories = MadeDirectories()
 
     public enum Failure: Error, CustomStringConvertible {
         case unsafePath(String)
@@ -37,7 +38,7 @@ public final class OutputTree: Sendable {
         guard OutputTree.isSafe(path) else { throw .unsafePath(path) }
         let url = staging.appendingPathComponent(path)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try directories.make(url.deletingLastPathComponent())
             try data.write(to: url)
         } catch {
             throw .io(path: path, error)
@@ -48,15 +49,12 @@ public final class OutputTree: Sendable {
     /// are not possible) when it exists with `size` bytes; false when it does not, so the caller renders it.
     public func keep(_ path: String, size: Int) -> Bool {
         guard OutputTree.isSafe(path) else { return false }
-        let fm = FileManager.default
         let previous = output.appendingPathComponent(path)
-        guard let attributes = try? fm.attributesOfItem(atPath: previous.path),
-              (attributes[.size] as? NSNumber)?.intValue == size,
-              (attributes[.type] as? FileAttributeType) == .typeRegular else { return false }
+        guard POSIXFiles.regularFileSize(previous.path) == size else { return false }
         let url = staging.appendingPathComponent(path)
         do {
-            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            do { try fm.linkItem(at: previous, to: url) } catch { try fm.copyItem(at: previous, to: url) }
+            try directories.make(url.deletingLastPathComponent())
+            if link(previous.path, url.path) != 0 { try FileManager.default.copyItem(at: previous, to: url) }
             return true
         } catch {
             return false
@@ -98,5 +96,18 @@ public final class OutputTree: Sendable {
     /// Throws the staging folder away; the previous output is untouched.
     public func discard() {
         try? FileManager.default.removeItem(at: staging)
+    }
+}
+
+/// Folders of the staging tree already made: each is created once, not checked again for every file in it.
+private final class MadeDirectories: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: Set<String> = []
+
+    func make(_ url: URL) throws {
+        let path = url.path
+        if lock.withLock({ made.contains(path) }) { return }
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        lock.withLock { _ = made.insert(path) }
     }
 }

@@ -30,3 +30,21 @@ final class TrimmingTests: XCTestCase {
         XCTAssertEqual(" x "[...].trimmed, "x")
     }
 }
+
+extension TrimmingTests {
+    func testCustomSetAndCollapseAsFoundationAndRegex() {
+        var rng = SystemRandomNumberGenerator()
+        let separators = ",;:/|-–—()"
+        // ICU's `\s` also matches some control characters (U+001C–U+001F, in some contexts): not white space here.
+        let extra = pieces.filter { !$0.unicodeScalars.contains { (0x1C...0x1F).contains($0.value) || $0.value == 0x180E } }
+            + separators.map(String.init)
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...8, using: &rng)).map { _ in extra.randomElement(using: &rng)! }.joined()
+            let set = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: separators))
+            XCTAssertEqual(text.trimmed(alsoTrimming: Set(separators.unicodeScalars)), text.trimmingCharacters(in: set),
+                           "\(Array(text.unicodeScalars))")
+            XCTAssertEqual(text.collapsingWhitespace,
+                           text.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression), "\(Array(text.unicodeScalars))")
+        }
+    }
+}

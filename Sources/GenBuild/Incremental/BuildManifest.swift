@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GenWrite
 import GenModel
 
 /// What the previous build of an output folder wrote, kept in the cache (never in the output): the key of
@@ -47,17 +48,9 @@ struct BuildManifest: Codable {
     /// Whether the output folder still holds every file as this manifest recorded it (by size: a file
     /// edited by hand to the same size is not noticed) and nothing else.
     func matches(output: URL) -> Bool {
-        let fm = FileManager.default
-        let base = output.standardizedFileURL.path
-        var count = 0
-        guard let walker = fm.enumerator(atPath: base) else { return false }
-        while let path = walker.nextObject() as? String {
-            guard let type = walker.fileAttributes?[.type] as? FileAttributeType, type == .typeRegular else { continue }
-            if path == ".gitkeep" { continue }
-            guard let entry = files[path], (walker.fileAttributes?[.size] as? NSNumber)?.intValue == entry.size else { return false }
-            count += 1
-        }
-        return count == files.count
+        guard var found = POSIXFiles.regularFiles(under: output.standardizedFileURL.path) else { return false }
+        found[".gitkeep"] = nil
+        return found.count == files.count && found.allSatisfy { path, size in files[path]?.size == size }
     }
 }
 

@@ -99,7 +99,7 @@ struct SmartFieldResolver {
         switch field.smartKind {
         case .userName?:
             // The user's name as the users collection has it now, else the name the report was filed under.
-            if let id = report.userId, let name = org.usersByID[id]?.fullName { return recomputed(name) }
+            if let id = report.userId, let name = org.userName(id) { return recomputed(name) }
             if let name = report.photographer?.trimmed, !name.isEmpty {
                 return recomputed(name)
             }

@@ -15,6 +15,9 @@ extension WeatherReading {
     /// readings are converted rather than dropped. The condition is the rest of the text, trimmed of the
     /// separators around it. Nil for blank text and for "Unknown" (the fallback the app writes when it had
     /// no weather), which would otherwise count as a condition.
+    /// Trimmed from around the condition, with white space.
+    static let separators = Set(",;:/|-–—()".unicodeScalars)
+
     public init?(parsing text: String) {
         let trimmed = text.trimmed
         guard !trimmed.isEmpty, trimmed.lowercased() != "unknown" else { return nil }
@@ -25,9 +28,7 @@ extension WeatherReading {
             fahrenheit = found.fahrenheit
             remainder = String(chars[..<found.range.lowerBound]) + " " + String(chars[found.range.upperBound...])
         }
-        let separators = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: ",;:/|-–—()"))
-        let condition = remainder.trimmingCharacters(in: separators)
-            .replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+        let condition = remainder.trimmed(alsoTrimming: Self.separators).collapsingWhitespace
         self.init(condition: condition.isEmpty ? nil : condition, fahrenheit: fahrenheit)
     }
 

@@ -103,6 +103,6 @@ public struct CritiqueFacts: Sendable {
         }
         guard let key = nonBlank(id) ?? nonBlank(name) else { return (OrganizationStatistics.Key.unknown, unknown) }
         let shown = nonBlank(name)?.trimmed
-        return (key, org.usersByID[key]?.fullName ?? shown ?? key)
+        return (key, org.userName(key) ?? shown ?? key)
     }
 }

@@ -41,7 +41,7 @@ struct CritiqueGalleries: Sendable {
             guard let key = Self.targetKey(critique) else { continue }
             byTarget[key, default: []].append(critique)
             if names[key] == nil {
-                names[key] = org.usersByID[key]?.fullName ?? critique.targetPhotographerName ?? key
+                names[key] = org.userName(key) ?? critique.targetPhotographerName ?? key
             }
         }
         let folders = PathAllocator(ids: names.keys)

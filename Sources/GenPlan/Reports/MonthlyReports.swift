@@ -74,6 +74,13 @@ enum MonthlyReports {
         var days: [Day]
     }
 
+    /// The months with a monthly report, oldest first: months with reports or published critiques.
+    static func keys(_ input: OrganizationInput, galleries: CritiqueGalleries, zone: TimeZone) -> [String] {
+        Set(input.organization.reports.map(\.date.monthKey))
+            .union(galleries.all.critiques.compactMap { $0.createdAt.map { LocalDate($0, in: zone).monthKey } })
+            .sorted()
+    }
+
     /// `galleries` gives critique detail pages; `charts` makes the month's charts.
     static func plan(_ input: OrganizationInput, paths: ReportPaths, bodies: ReportBodies, galleries: CritiqueGalleries,
                      zone: TimeZone) -> [Month] {
@@ -84,7 +91,7 @@ enum MonthlyReports {
         let critiquesByMonth = Dictionary(grouping: galleries.all.critiques.reversed().filter { $0.createdAt != nil }) {
             LocalDate($0.createdAt!, in: zone).monthKey
         }
-        let keys = Set(reportsByMonth.keys).union(critiquesByMonth.keys).sorted()
+        let keys = Self.keys(input, galleries: galleries, zone: zone)
 
         return keys.enumerated().map { index, key in
             let reports = reportsByMonth[key] ?? []

@@ -13,11 +13,11 @@ enum StatisticsPages {
     static let qualityPath = "\(root)/data-quality.html"
 
     /// What the statistics pages link to elsewhere in the organization's tree (paths relative to it).
-    struct Links {
+    struct Links: Sendable {
         var paths: ReportPaths
         var galleries: CritiqueGalleries
         var mileagePages: [String: String]
-        var monthly: (String) -> String
+        var monthly: @Sendable (String) -> String
     }
 
     static func plan(_ input: OrganizationInput, links: Links, zone: TimeZone) -> [PlannedPage] {
