@@ -97,7 +97,9 @@ public enum BuildPipeline {
         guard options.writeOutput else { progress.finish(); return report }
 
         progress.step(7, steps, "rendering \(plan.count) files")
-        let renderer = Renderer(templates: templates, assetsDirectory: options.templates.appendingPathComponent("assets"))
+        var renderTemplates = templates
+        renderTemplates.keepsFragmentTrees = previous == nil
+        let renderer = Renderer(templates: renderTemplates, assetsDirectory: options.templates.appendingPathComponent("assets"))
         let tree: OutputTree
         do { tree = try OutputTree(output: options.output) } catch { throw .write(error.description) }
         do {

@@ -13,11 +13,19 @@ public final class Fragment: @unchecked Sendable, Encodable {
     public let context: any Encodable & Sendable
     private let lock = NSLock()
     private var memoized: Any?
+    private var planned = 0
 
     public init(template: String, context: any Encodable & Sendable) {
         self.template = template
         self.context = context
     }
+
+    /// Counts a page that will render the fragment: the renderer lets go of the text after the last one.
+    /// A wrong count costs time (the text is rendered again) or memory (kept to the end), never bytes.
+    public func addUse() { lock.withLock { planned += 1 } }
+
+    /// How many pages were planned to render the fragment.
+    public var uses: Int { lock.withLock { planned } }
 
     /// The renderer's value for this fragment, made by `make` on first use and kept.
     public func memo<T>(_ make: () throws -> T) rethrows -> T {

@@ -35,22 +35,28 @@ struct OrganizationPlanner: Sendable {
         let statisticsLinks = StatisticsPages.Links(paths: reportPaths, galleries: galleries,
                                                     mileagePages: MileagePages.photographerPaths(input.mileage),
                                                     monthly: { "\(MonthlyReports.folder)/\($0)/index.html" })
-        // The sections only read the input: plan them on all cores, in a fixed order.
-        let sections: [@Sendable () -> [PlannedFile]] = [
+        // The sections only read the input: plan them on all cores. Each file comes with the month it belongs
+        // to: a month's daily, report and monthly pages and its archive are rendered together, so a report's
+        // body (rendered once, shown on all of them) is held only while its month is being written.
+        typealias Section = [(month: String?, file: PlannedFile)]
+        let sections: [@Sendable () -> Section] = [
             { ReportPages.plan(input, paths: reportPaths, bodies: bodies, months: monthKeys)
-                .map { page($0, current: "reports/index.html") } },
+                .map { ($0.month, page($0.page, current: "reports/index.html")) } },
             { MonthlyReports.plan(input, paths: reportPaths, bodies: bodies, galleries: galleries, zone: config.timeZone)
-                .flatMap(monthlyFiles) },
+                .flatMap { month in monthlyFiles(month).map { (month.key, $0) } } },
             { StatisticsPages.plan(input, links: statisticsLinks, zone: config.timeZone)
-                .map { page($0, current: StatisticsPages.overviewPath) } },
+                .map { (nil, page($0, current: StatisticsPages.overviewPath)) } },
             { MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
-                .map { page($0, current: "mileage/index.html") } },
+                .map { (nil, page($0, current: "mileage/index.html")) } },
             {
                 let critiques = CritiquePages.plan(input, galleries: galleries, config: config, markdown: markdown, plainText: plainText)
-                return critiques.pages.map { page($0, current: "critiques/index.html") } + critiques.files
+                return (critiques.pages.map { page($0, current: "critiques/index.html") } + critiques.files).map { (nil, $0) }
             },
         ]
-        files += ParallelMap.map(Array(sections.indices)) { sections[$0]() }.flatMap { $0 }
+        let planned = ParallelMap.map(Array(sections.indices)) { sections[$0]() }.flatMap { $0 }
+        let byMonth = Dictionary(grouping: planned.filter { $0.month != nil }, by: { $0.month! })
+        for month in byMonth.keys.sorted() { files += byMonth[month]!.map(\.file) }
+        files += planned.filter { $0.month == nil }.map(\.file)
         files += mediaCopies()
         files.append(PlannedFile(path: "\(base)/data/mileage.json", content: .json(input.mileage)))
         files.append(PlannedFile(path: "\(base)/data/stats.json", content: .json(input.statistics)))

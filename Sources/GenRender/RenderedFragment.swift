@@ -7,30 +7,43 @@ import Mustache
 /// A `Fragment` as page trees hold it: its fingerprint, known as soon as its tree is built, and its text,
 /// rendered the first time a page shows it (a page kept by an incremental build never asks). Every page
 /// showing the fragment holds this same object, so the fragment is encoded, hashed and rendered once.
+///
+/// Memory: the text is dropped after the last planned use (the plan renders a month's pages together, so
+/// only the current month's texts are held). The tree is kept for the first render only when the build
+/// renders every page; an incremental build, which renders few, encodes the context again when asked.
 final class RenderedFragment: MustacheCustomRenderable, @unchecked Sendable {
     let fingerprint: String
     private let template: String
+    private let context: any Encodable & Sendable
     private let templates: TemplateRenderer
     private let lock = NSLock()
     private var tree: Any?
     private var text: String?
+    private var remaining: Int
 
-    init(fingerprint: String, template: String, tree: Any, templates: TemplateRenderer) {
+    init(fingerprint: String, fragment: Fragment, uses: Int, tree: Any?, templates: TemplateRenderer) {
         self.fingerprint = fingerprint
-        self.template = template
+        self.template = fragment.template
+        self.context = fragment.context
         self.tree = tree
+        self.remaining = uses
         self.templates = templates
     }
 
     /// The fragment's template exists (checked when the fragment was resolved), so rendering cannot fail.
     var renderText: String {
         lock.withLock {
-            if let text { return text }
-            let rendered = tree.flatMap { templates.render(tree: $0, template: template) } ?? ""
-            text = rendered
-            tree = nil  // the text is all that is needed from now on
+            let rendered = text ?? render()
+            tree = nil
+            remaining -= 1
+            text = remaining > 0 ? rendered : nil
             return rendered
         }
+    }
+
+    private func render() -> String {
+        guard let tree = tree ?? (try? templates.tree(context, template: template).tree) else { return "" }
+        return templates.render(tree: tree, template: template) ?? ""
     }
 
     var isNull: Bool { false }
@@ -51,10 +64,11 @@ extension TemplateRenderer {
 
     private func resolve(_ fragment: Fragment) throws -> RenderedFragment {
         guard has(fragment.template) else { throw MissingFragmentTemplate(name: fragment.template) }
+        let uses = fragment.uses  // before `memo`, which holds the fragment's lock
         return try fragment.memo { () throws -> RenderedFragment in
             let made = try self.tree(fragment.context, template: fragment.template)
-            return RenderedFragment(fingerprint: FastFormat.hex(made.fingerprint), template: fragment.template,
-                                    tree: made.tree, templates: self)
+            return RenderedFragment(fingerprint: FastFormat.hex(made.fingerprint), fragment: fragment, uses: uses,
+                                    tree: keepsFragmentTrees ? made.tree : nil, templates: self)
         }
     }
 }

@@ -59,13 +59,14 @@ enum ReportPages {
         var summary: String
     }
 
-    /// `months`: the months that have a monthly report, oldest first.
-    static func plan(_ input: OrganizationInput, paths: ReportPaths, bodies: ReportBodies, months monthKeys: [String] = []) -> [PlannedPage] {
+    /// `months`: the months that have a monthly report, oldest first. Each page is returned with the month it
+    /// belongs to (nil for the index), so the site can be rendered a month at a time.
+    static func plan(_ input: OrganizationInput, paths: ReportPaths, bodies: ReportBodies, months monthKeys: [String] = []) -> [(month: String?, page: PlannedPage)] {
         let org = input.organization
         let forms = Dictionary(zip(org.reports.map(\.id), input.forms), uniquingKeysWith: { a, _ in a })
         // org.reports is ordered by date, then photographer, then creation time: the daily order.
         let days = Dictionary(grouping: org.reports, by: \.date).sorted { $0.key < $1.key }
-        var planned: [PlannedPage] = []
+        var planned: [(month: String?, page: PlannedPage)] = []
 
         for (index, (date, reports)) in days.enumerated() {
             let folder = ReportPaths.dayFolder(date)
@@ -85,16 +86,16 @@ enum ReportPages {
                 toc: views.map { TocEntry(href: "#\($0.anchor)", label: $0.heading, status: $0.problemCount, valid: $0.valid) },
                 reports: views, previous: link(index - 1), next: link(index + 1), indexHref: "../../index.html")
             let title = "Reports of \(Format.day(date.description))"
-            planned.append(PlannedPage(path: "\(folder)/index.html", template: "reports-day", title: title, body: body))
-            planned.append(PlannedPage(path: "\(folder)/report.md", template: "reports-day-md", title: title, body: body))
+            planned.append((date.monthKey, PlannedPage(path: "\(folder)/index.html", template: "reports-day", title: title, body: body)))
+            planned.append((date.monthKey, PlannedPage(path: "\(folder)/report.md", template: "reports-day-md", title: title, body: body)))
 
             for report in reports {
                 let view = ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
                                            prefix: "../../", linking: .toDay)
                 let body = ReportBody(report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent)
                 let title = "\(view.heading), \(Format.day(date.description))"
-                planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body))
-                planned.append(PlannedPage(path: paths.markdown(report.id), template: "report-md", title: title, body: body))
+                planned.append((date.monthKey, PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body)))
+                planned.append((date.monthKey, PlannedPage(path: paths.markdown(report.id), template: "report-md", title: title, body: body)))
             }
         }
 
@@ -113,7 +114,7 @@ enum ReportPages {
                               days: rows)
         }
         let invalid = input.forms.filter { !$0.isValid }.count
-        planned.append(PlannedPage(path: "\(ReportPaths.root)/index.html", template: "reports-index", title: "Daily reports",
+        planned.append((nil, PlannedPage(path: "\(ReportPaths.root)/index.html", template: "reports-index", title: "Daily reports",
                                body: IndexBody(monthly: monthKeys.reversed().map { key in
                                                    MonthlyLink(href: "monthly/\(key)/index.html", label: Format.monthTitle(key),
                                                                archiveHref: "../\(MonthlyArchive.path(key))")
@@ -121,7 +122,7 @@ enum ReportPages {
                                                hasMonthly: !monthKeys.isEmpty, months: months, hasReports: !org.reports.isEmpty,
                                                summary: Format.count(org.reports.count, "report") + " on "
                                                    + Format.count(days.count, "day") + " · "
-                                                   + Format.count(invalid, "with validation problems", "with validation problems"))))
+                                                   + Format.count(invalid, "with validation problems", "with validation problems")))))
         return planned
     }
 }

@@ -36,6 +36,9 @@ struct ReportView: Sendable, Encodable {
     static func make(_ report: DailyJobReport, form: ReportForm, in org: Organization, bodies: ReportBodies,
                      paths: ReportPaths, prefix: String, linking: Linking, headingMarks: String = "##") -> ReportView {
         let body = bodies.body(report.id, prefix: prefix)
+        // A view is shown by one HTML page (its body) and one Markdown page (its Markdown body).
+        body.html.addUse()
+        body.markdown.addUse()
         return ReportView(
             anchor: paths.anchor(report.id),
             headingMarks: headingMarks,
