@@ -67,15 +67,28 @@ struct ExportFileReader {
 
     private func readLines() throws(InputError) -> ExportFileContents {
         var out = ExportFileContents()
+        // Lines are parsed on all cores (JSON parsing is most of reading a large export), then taken in
+        // order, so the first bad line is the one reported, as when reading line by line.
+        var lines: [(number: Int, range: Range<Data.Index>)] = []
         var lineNumber = 0
         var start = data.startIndex
         while start < data.endIndex {
             lineNumber += 1
             let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
             let line = data[start..<end]
+            if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { lines.append((lineNumber, start..<end)) }
             start = end < data.endIndex ? end + 1 : end
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let json = try JSONText.parse(Data(line), file: relativePath, lineOffset: lineNumber - 1)
+        }
+        let data = self.data
+        let file = relativePath
+        let parsed = ParallelMap.map(lines) { line in
+            ParsedLine(result: Result { () throws(InputError) -> Any in
+                try JSONText.parse(Data(data[line.range]), file: file, lineOffset: line.number - 1)
+            })
+        }
+        for (line, parsedLine) in zip(lines, parsed) {
+            let lineNumber = line.number
+            let json = try parsedLine.result.get()
             guard let object = json as? [String: Any] else {
                 throw InputError(file: relativePath, line: lineNumber, column: 1,
                                  message: "expected one JSON object per line, found \(describe(json))")
@@ -87,6 +100,11 @@ struct ExportFileReader {
             }
         }
         return out
+    }
+
+    /// A parsed line handed between threads: JSON values are plain Foundation values, only read afterwards.
+    private struct ParsedLine: @unchecked Sendable {
+        let result: Result<Any, InputError>
     }
 
     // MARK: - Whole-file JSON

@@ -4,11 +4,16 @@ import Foundation
 public enum ParallelMap {
     public static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         if items.count <= 1 { return items.map(transform) }
-        let results = ResultSlots<R>(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: items.count) { i in
-            results.set(i, transform(items[i]))
+        // Contiguous chunks, a few per core: one lock per chunk rather than per item, and a slow item
+        // still leaves other chunks for the other cores.
+        let chunks = min(items.count, ProcessInfo.processInfo.activeProcessorCount * 16)
+        let size = (items.count + chunks - 1) / chunks
+        let results = ResultSlots<[R]>(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            let range = min(items.count, c * size)..<min(items.count, (c + 1) * size)
+            results.set(c, range.isEmpty ? [] : items[range].map(transform))
         }
-        return results.values
+        return results.values.flatMap { $0 }
     }
 }
 

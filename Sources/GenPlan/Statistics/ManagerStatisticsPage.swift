@@ -22,14 +22,13 @@ enum ManagerStatisticsPage {
         var overviewHref: String
     }
 
-    static func make(_ person: StatisticsPeople.Person, input: OrganizationInput, people: StatisticsPeople,
+    static func make(_ person: StatisticsPeople.Person, input: OrganizationInput, index: StatisticsPages.Index, people: StatisticsPeople,
                      links: StatisticsPages.Links, zone: TimeZone) -> Body {
         let stats = input.statistics
-        let org = input.organization
         let up = "../../"
         let given = stats.critiques.managers[person.key] ?? PersonCritiques(name: person.name)
         // Newest first, as the galleries list them; the keys are the ones stats.json counts by.
-        let mine = links.galleries.all.critiques.map { ($0, CritiqueFacts($0, in: org)) }.filter { $0.1.managerKey == person.key }
+        let mine = index.critiquesByManager[person.key] ?? []
 
         var byPhotographer: [String: (name: String, good: Int, improvement: Int)] = [:]
         for (_, facts) in mine {

@@ -46,9 +46,9 @@ enum PhotographerStatisticsPage {
         var overviewHref: String
     }
 
-    static func make(_ person: StatisticsPeople.Person, input: OrganizationInput, links: StatisticsPages.Links, zone: TimeZone) -> Body {
+    static func make(_ person: StatisticsPeople.Person, input: OrganizationInput, index: StatisticsPages.Index,
+                     links: StatisticsPages.Links, zone: TimeZone) -> Body {
         let stats = input.statistics
-        let org = input.organization
         let up = "../../"  // from stats/photographer/ to the organization folder
         let key = person.key
         let reports = stats.reports.photographers[key]
@@ -75,9 +75,9 @@ enum PhotographerStatisticsPage {
                               }),
         ]
 
-        let forms = Dictionary(zip(org.reports.map(\.id), input.forms), uniquingKeysWith: { a, _ in a })
-        let mileage = Dictionary(input.mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
-        let own = org.reports.filter { ReportStatistics.photographerKey(of: $0) == key }.reversed()  // newest first
+        let forms = index.forms
+        let mileage = index.mileage
+        let own = (index.reportsByPhotographer[key] ?? []).reversed()  // newest first
         let rows = own.map { report -> ReportRow in
             let form = forms[report.id]
             let problems = form?.problems.count ?? 0
