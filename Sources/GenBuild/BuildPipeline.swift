@@ -98,7 +98,7 @@ public enum BuildPipeline {
 
         progress.step(7, steps, "rendering \(plan.count) files")
         var renderTemplates = templates
-        renderTemplates.keepsFragmentTrees = previous == nil
+        renderTemplates.rendersMostPages = previous == nil
         let renderer = Renderer(templates: renderTemplates, assetsDirectory: options.templates.appendingPathComponent("assets"))
         let tree: OutputTree
         do { tree = try OutputTree(output: options.output) } catch { throw .write(error.description) }

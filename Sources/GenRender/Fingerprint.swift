@@ -22,9 +22,13 @@ extension Renderer {
     public func prepare(_ file: PlannedFile) throws(Failure) -> Prepared {
         var hasher = SHA256()
         if case .page(let template, let context) = file.content {
-            let made = try pageTree(context, template: template, path: file.path)
+            // A clean build renders every page: encode once, hash and render the same tree. An incremental
+            // build keeps most pages: hash without a tree, encode again only if the page is rendered.
+            let once = templates.rendersMostPages
+            let made = try pageTree(context, template: template, path: file.path, buildTree: once)
             return Prepared(fingerprint: FastFormat.hex(made.fingerprint)) { () throws(Failure) -> Data in
-                guard let html = self.templates.render(tree: made.tree, template: template) else {
+                let tree = once ? made.tree : try self.pageTree(context, template: template, path: file.path).tree
+                guard let html = self.templates.render(tree: tree, template: template) else {
                     throw .missingTemplate(template, path: file.path)
                 }
                 return Data(html.utf8)
@@ -37,8 +41,8 @@ extension Renderer {
     }
 
     /// A page's context as a tree (fragments resolved); a fragment whose template is missing fails the page.
-    func pageTree(_ context: PageContext, template: String, path: String) throws(Failure) -> MustacheTree.Made {
-        do { return try templates.tree(context, template: template) } catch let missing as MissingFragmentTemplate {
+    func pageTree(_ context: PageContext, template: String, path: String, buildTree: Bool = true) throws(Failure) -> MustacheTree.Made {
+        do { return try templates.tree(context, template: template, buildTree: buildTree) } catch let missing as MissingFragmentTemplate {
             throw .missingTemplate(missing.name, path: path)
         } catch { throw .encoding(path: path, error) }
     }
@@ -56,7 +60,7 @@ extension Renderer {
         switch file.content {
         case .page(let template, let context):
             add("page")
-            hasher.update(data: Data(try pageTree(context, template: template, path: file.path).fingerprint))
+            hasher.update(data: Data(try pageTree(context, template: template, path: file.path, buildTree: false).fingerprint))
         case .json, .csv:
             add("data")
             hasher.update(data: try render(file))

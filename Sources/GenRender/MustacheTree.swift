@@ -26,9 +26,11 @@ enum MustacheTree {
     }
 
     /// `prefix` is hashed first (what the tree is rendered with: template name and template hash).
-    static func make(_ value: some Encodable, prefix: String,
+    /// With `buildTree` false only the fingerprint is made (the tree is empty): an incremental build asks
+    /// for every page's fingerprint and renders few pages, which it encodes again.
+    static func make(_ value: some Encodable, prefix: String, buildTree: Bool = true,
                      fragment: @escaping (Fragment) throws -> RenderedFragment) throws -> Made {
-        let build = TreeBuild(fragment: fragment)
+        let build = TreeBuild(fragment: fragment, buildsTree: buildTree)
         build.digest.tag(0x70, prefix)
         let tree = try build.node(for: value)
         guard build.nestedContainers else { return Made(tree: tree, fingerprint: build.digest.sha.finalize()) }
@@ -68,8 +70,14 @@ private final class TreeBuild {
     var unordered = 0
     /// A type used nested containers or a super encoder (synthesized conformances never do).
     var nestedContainers = false
+    let buildsTree: Bool
+    /// Whether values go into the tree: always inside a dictionary, which is hashed from its tree.
+    var stores: Bool { buildsTree || unordered > 0 }
 
-    init(fragment: @escaping (Fragment) throws -> RenderedFragment) { self.fragment = fragment }
+    init(fragment: @escaping (Fragment) throws -> RenderedFragment, buildsTree: Bool) {
+        self.fragment = fragment
+        self.buildsTree = buildsTree
+    }
 
     /// Leaves are stored as they are; anything else encodes itself into a fresh encoder.
     func node<T: Encodable>(for value: T) throws -> Any {
@@ -209,7 +217,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if build.unordered == 0 { build.digest.tag(0x6B, key.stringValue) }
-        box.entries[key.stringValue] = try build.node(for: value)
+        let node = try build.node(for: value)
+        if build.stores { box.entries[key.stringValue] = node }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -252,7 +261,8 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        box.items.append(try build.node(for: value))
+        let node = try build.node(for: value)
+        if build.stores { box.items.append(node) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

@@ -10,7 +10,7 @@ import Mustache
 ///
 /// Memory: the text is dropped after the last planned use (the plan renders a month's pages together, so
 /// only the current month's texts are held). The tree is kept for the first render only when the build
-/// renders every page; an incremental build, which renders few, encodes the context again when asked.
+/// renders most pages; an incremental build hashes without a tree and encodes the context when asked.
 final class RenderedFragment: MustacheCustomRenderable, @unchecked Sendable {
     let fingerprint: String
     private let template: String
@@ -58,17 +58,18 @@ extension TemplateRenderer {
     /// A context to be rendered with `template` as a tree of plain values, each fragment in it resolved to
     /// its shared `RenderedFragment`, with its fingerprint: the template with everything it includes, and
     /// the whole context.
-    func tree(_ context: some Encodable, template: String) throws -> MustacheTree.Made {
-        try MustacheTree.make(context, prefix: "\(template):\(closureHash(template) ?? "missing")", fragment: resolve)
+    func tree(_ context: some Encodable, template: String, buildTree: Bool = true) throws -> MustacheTree.Made {
+        try MustacheTree.make(context, prefix: "\(template):\(closureHash(template) ?? "missing")", buildTree: buildTree,
+                              fragment: resolve)
     }
 
     private func resolve(_ fragment: Fragment) throws -> RenderedFragment {
         guard has(fragment.template) else { throw MissingFragmentTemplate(name: fragment.template) }
         let uses = fragment.uses  // before `memo`, which holds the fragment's lock
         return try fragment.memo { () throws -> RenderedFragment in
-            let made = try self.tree(fragment.context, template: fragment.template)
+            let made = try self.tree(fragment.context, template: fragment.template, buildTree: rendersMostPages)
             return RenderedFragment(fingerprint: FastFormat.hex(made.fingerprint), fragment: fragment, uses: uses,
-                                    tree: keepsFragmentTrees ? made.tree : nil, templates: self)
+                                    tree: rendersMostPages ? made.tree : nil, templates: self)
         }
     }
 }

@@ -8,9 +8,10 @@ public struct TemplateRenderer: Sendable {
     let library: MustacheLibrary
     /// Per template: a hash over its text and the text of every partial and parent it uses, transitively.
     let closures: [String: String]
-    /// Whether a fragment keeps the tree it was hashed from until it is rendered: right when every page
-    /// will be rendered (a clean build), wasteful when few will (an incremental one).
-    public var keepsFragmentTrees = true
+    /// Whether most pages will be rendered (a clean build): contexts are then encoded once, into the tree
+    /// they are hashed from and rendered with. An incremental build renders few pages: it hashes every
+    /// context without building a tree, and encodes again only the pages (and fragments) it renders.
+    public var rendersMostPages = true
 
     /// The hash of everything a template renders with (nil for an unknown template).
     public func closureHash(_ name: String) -> String? { closures[name] }

@@ -8,7 +8,9 @@ import GenModel
 /// Callers validate visible fields only (a field hidden by logic is always valid, as in the form SDK) and
 /// never smart fields: those are computed, not typed, so "required" does not apply to them.
 enum FieldValidator {
-    static func problems(_ field: TemplateField, value: FirestoreValue?, reading: FieldReading) -> [ValidationProblem] {
+    /// `options`: the field's options as `ReportTemplate.optionKeys` holds them.
+    static func problems(_ field: TemplateField, value: FirestoreValue?, reading: FieldReading,
+                         options: Set<String>) -> [ValidationProblem] {
         func problem(_ message: String) -> ValidationProblem {
             ValidationProblem(fieldId: field.id, label: field.label, message: message)
         }
@@ -19,7 +21,6 @@ enum FieldValidator {
         if !reading.isReadable { return [problem(unreadableMessage(type))] }
 
         // Choices: compared trimmed and case-insensitively, so "fall sports" is the option "Fall Sports".
-        let options = (field.options ?? []).map(normalized).filter { !$0.isEmpty }
         guard !options.isEmpty else { return [] }
         let chosen: [String]
         switch type {
@@ -27,7 +28,7 @@ enum FieldValidator {
         case "multiselect": chosen = FieldFormatter.choiceItems(value) ?? []
         default: return []
         }
-        return chosen.filter { !options.contains(normalized($0)) }
+        return chosen.filter { !options.contains(ReportTemplate.optionKey($0)) }
             .map { problem("\"\($0)\" is not one of the options") }
     }
 
@@ -46,9 +47,5 @@ enum FieldValidator {
         case "multiselect": return "is not a list of choices"
         default: return "cannot be read as \(type)"
         }
-    }
-
-    private static func normalized(_ s: String) -> String {
-        s.trimmed.lowercased()
     }
 }

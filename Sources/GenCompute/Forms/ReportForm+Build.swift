@@ -87,7 +87,8 @@ struct TemplateReading {
             } else {
                 let reading = FieldFormatter.read(stored, type: field.type, zone: zone)
                 form.fields.append(formField(field, reading.value, .entered))
-                form.problems += FieldValidator.problems(field, value: stored, reading: reading)
+                form.problems += FieldValidator.problems(field, value: stored, reading: reading,
+                                                       options: template.optionKeys[field.id] ?? [])
             }
         }
 
