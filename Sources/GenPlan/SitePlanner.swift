@@ -19,16 +19,19 @@ public struct SiteInput: Sendable {
 
 /// One organization with what was computed for it.
 public struct OrganizationInput: Sendable {
-    public var organization: Organization
-    public var mileage: MileageSummary
+    public let organization: Organization
+    public let mileage: MileageSummary
     /// Processed images (published critiques' and reports' attachments) of this organization only, by media path.
-    public var media: [String: ProcessedImage]
+    public let media: [String: ProcessedImage]
     /// Each report read through its template, in the order of `organization.reports`.
-    public var forms: [ReportForm]
+    public let forms: [ReportForm]
     /// The numbers of `data/stats.json`, the statistics pages and the monthly reports.
-    public var statistics: OrganizationStatistics
+    public let statistics: OrganizationStatistics
     /// This organization's data problems (skipped documents and warnings), for its data-quality page.
-    public var diagnostics: [Diagnostic]
+    public let diagnostics: [Diagnostic]
+    /// `forms` and `mileage.reports` by report id: made once here, looked up by every section planner.
+    public let formsByReport: [String: ReportForm]
+    public let mileageByReport: [String: ReportMileage]
 
     public init(organization: Organization, mileage: MileageSummary, media: [String: ProcessedImage] = [:],
                 forms: [ReportForm]? = nil, statistics: OrganizationStatistics? = nil, diagnostics: [Diagnostic] = [],
@@ -38,6 +41,8 @@ public struct OrganizationInput: Sendable {
         self.media = media
         let forms = forms ?? organization.reports.map { ReportForm(reportId: $0.id, layout: .legacy) }
         self.forms = forms
+        formsByReport = Dictionary(zip(organization.reports.map(\.id), forms), uniquingKeysWith: { a, _ in a })
+        mileageByReport = Dictionary(mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
         self.statistics = statistics ?? OrganizationStatistics.compute(for: organization, mileage: mileage, forms: forms,
                                                                        timeZone: timeZone)
         self.diagnostics = diagnostics

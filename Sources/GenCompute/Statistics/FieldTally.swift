@@ -98,7 +98,7 @@ struct FieldTally {
         case "multiselect":
             var seen = Set<String>()
             return (FieldFormatter.choiceItems(stored) ?? []).filter {
-                let key = $0.trimmed.lowercased()
+                let key = ReportTemplate.optionKey($0)
                 return !key.isEmpty && seen.insert(key).inserted
             }
         default:

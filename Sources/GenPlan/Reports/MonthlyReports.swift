@@ -86,7 +86,7 @@ enum MonthlyReports {
                      zone: TimeZone) -> [Month] {
         let org = input.organization
         let stats = input.statistics
-        let forms = Dictionary(zip(org.reports.map(\.id), input.forms), uniquingKeysWith: { a, _ in a })
+        let forms = input.formsByReport
         let reportsByMonth = Dictionary(grouping: org.reports, by: { $0.date.monthKey })
         let critiquesByMonth = Dictionary(grouping: galleries.all.critiques.reversed().filter { $0.createdAt != nil }) {
             LocalDate($0.createdAt!, in: zone).monthKey

@@ -63,7 +63,7 @@ enum ReportPages {
     /// belongs to (nil for the index), so the site can be rendered a month at a time.
     static func plan(_ input: OrganizationInput, paths: ReportPaths, bodies: ReportBodies, months monthKeys: [String] = []) -> [(month: String?, page: PlannedPage)] {
         let org = input.organization
-        let forms = Dictionary(zip(org.reports.map(\.id), input.forms), uniquingKeysWith: { a, _ in a })
+        let forms = input.formsByReport
         // org.reports is ordered by date, then photographer, then creation time: the daily order.
         let days = Dictionary(grouping: org.reports, by: \.date).sorted { $0.key < $1.key }
         var planned: [(month: String?, page: PlannedPage)] = []

@@ -139,7 +139,7 @@ struct ReportBodies: Sendable {
 
     init(_ input: OrganizationInput, zone: TimeZone) {
         let org = input.organization
-        let mileage = Dictionary(input.mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
+        let mileage = input.mileageByReport
         let made = ParallelMap.map(Array(zip(org.reports, input.forms))) { report, form -> (String, Variants) in
             func body(_ prefix: String) -> ReportBody {
                 ReportBody.make(report, form: form, in: org, mileage: mileage[report.id], prefix: prefix, zone: zone, media: input.media)

@@ -75,8 +75,8 @@ enum PhotographerStatisticsPage {
                               }),
         ]
 
-        let forms = index.forms
-        let mileage = index.mileage
+        let forms = input.formsByReport
+        let mileage = input.mileageByReport
         let own = (index.reportsByPhotographer[key] ?? []).reversed()  // newest first
         let rows = own.map { report -> ReportRow in
             let form = forms[report.id]

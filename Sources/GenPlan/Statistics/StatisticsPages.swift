@@ -24,8 +24,6 @@ enum StatisticsPages {
     /// every report or critique each: quadratic, since photographers grow with reports (85 s of planning at
     /// 100,000 reports and 200 photographers).
     struct Index: Sendable {
-        let forms: [String: ReportForm]
-        let mileage: [String: ReportMileage]
         /// Oldest first, as `organization.reports`.
         let reportsByPhotographer: [String: [DailyJobReport]]
         /// Newest first, as the galleries list them.
@@ -33,8 +31,6 @@ enum StatisticsPages {
 
         init(_ input: OrganizationInput, galleries: CritiqueGalleries) {
             let org = input.organization
-            forms = Dictionary(zip(org.reports.map(\.id), input.forms), uniquingKeysWith: { a, _ in a })
-            mileage = Dictionary(input.mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
             reportsByPhotographer = Dictionary(grouping: org.reports, by: ReportStatistics.photographerKey(of:))
             critiquesByManager = Dictionary(grouping: galleries.all.critiques.map { ($0, CritiqueFacts($0, in: org)) },
                                             by: \.1.managerKey)
