@@ -7,18 +7,31 @@ import Foundation
 ///
 /// A fragment lives in one build's plan, so what the renderer derives from it (fingerprint, text) can be
 /// kept on it: `memo` computes that at most once, whichever page asks first.
+///
+/// The context is made when the renderer asks for it, not held by the plan: a site's report bodies (field
+/// tables for every report) would otherwise sit in memory from planning to the last page written.
 public final class Fragment: @unchecked Sendable, Encodable {
     /// The template (in `Templates/`) the fragment is rendered with, as a template of its own.
     public let template: String
-    public let context: any Encodable & Sendable
+    /// Makes the context; also what the renderer keeps to make it again (keeping the fragment itself would be a cycle).
+    public let make: @Sendable () -> any Encodable & Sendable
     private let lock = NSLock()
     private var memoized: Any?
     private var planned = 0
 
-    public init(template: String, context: any Encodable & Sendable) {
+    /// `make` is called each time the context is needed (once per build, twice when an incremental build
+    /// fingerprints and then renders the fragment), so it must give the same context every time.
+    public init(template: String, make: @escaping @Sendable () -> any Encodable & Sendable) {
         self.template = template
-        self.context = context
+        self.make = make
     }
+
+    public convenience init(template: String, context: any Encodable & Sendable) {
+        self.init(template: template, make: { context })
+    }
+
+    /// The context the fragment is rendered with.
+    public var context: any Encodable & Sendable { make() }
 
     /// Counts a page that will render the fragment: the renderer lets go of the text after the last one.
     /// A wrong count costs time (the text is rendered again) or memory (kept to the end), never bytes.

@@ -13,6 +13,9 @@ struct OrganizationPlanner: Sendable {
     let markdown: @Sendable (String) -> String
     let plainText: @Sendable (String) -> String
     let mediaFile: @Sendable (ImageRendition) -> URL
+    /// Navigation bars by page depth and current section: a site has a few dozen distinct ones, and
+    /// 200,000 pages each holding its own copy was a sizeable part of the plan's memory.
+    private let navigation = NavigationBars()
 
     var org: Organization { input.organization }
 
@@ -114,14 +117,32 @@ struct OrganizationPlanner: Sendable {
     /// The layout context for a page at `path` (relative to the organization folder).
     func context(path: String, title: String, current: String, body: any Encodable & Sendable) -> PageContext {
         let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
-        let entries = [NavLink(title: "Overview", href: "index.html", current: false),
-                       NavLink(title: "Reports", href: "reports/index.html", current: false),
-                       NavLink(title: "Training Photos", href: "critiques/index.html", current: false),
-                       NavLink(title: "Mileage", href: "mileage/index.html", current: false),
-                       NavLink(title: "Statistics", href: StatisticsPages.overviewPath, current: false)] + pageLinks
-        let nav = entries.map { NavLink(title: $0.title, href: root + $0.href, current: $0.href == current) }
+        let nav = navigation.bar(root: root, current: current) {
+            let entries = [NavLink(title: "Overview", href: "index.html", current: false),
+                           NavLink(title: "Reports", href: "reports/index.html", current: false),
+                           NavLink(title: "Training Photos", href: "critiques/index.html", current: false),
+                           NavLink(title: "Mileage", href: "mileage/index.html", current: false),
+                           NavLink(title: "Statistics", href: StatisticsPages.overviewPath, current: false)] + pageLinks
+            return entries.map { NavLink(title: $0.title, href: root + $0.href, current: $0.href == current) }
+        }
         return PageContext(siteTitle: config.title, title: title, root: root,
                            organization: OrganizationLink(name: org.name, id: org.id), nav: nav, page: body)
+    }
+}
+
+/// Made once per page depth and current section, then shared by every page with the same two.
+private final class NavigationBars: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bars: [String: [NavLink]] = [:]
+
+    func bar(root: String, current: String, make: () -> [NavLink]) -> [NavLink] {
+        let key = root + "\u{0}" + current
+        return lock.withLock {
+            if let bar = bars[key] { return bar }
+            let bar = make()
+            bars[key] = bar
+            return bar
+        }
     }
 }
 

@@ -14,7 +14,8 @@ import Mustache
 final class RenderedFragment: MustacheCustomRenderable, @unchecked Sendable {
     let fingerprint: String
     private let template: String
-    private let context: any Encodable & Sendable
+    /// Not the context: it is made again in the rare case it is needed again (see `render`).
+    private let makeContext: @Sendable () -> any Encodable & Sendable
     private let templates: TemplateRenderer
     private let lock = NSLock()
     private var tree: Any?
@@ -24,7 +25,7 @@ final class RenderedFragment: MustacheCustomRenderable, @unchecked Sendable {
     init(fingerprint: String, fragment: Fragment, uses: Int, tree: Any?, templates: TemplateRenderer) {
         self.fingerprint = fingerprint
         self.template = fragment.template
-        self.context = fragment.context
+        self.makeContext = fragment.make
         self.tree = tree
         self.remaining = uses
         self.templates = templates
@@ -42,7 +43,7 @@ final class RenderedFragment: MustacheCustomRenderable, @unchecked Sendable {
     }
 
     private func render() -> String {
-        guard let tree = tree ?? (try? templates.tree(context, template: template).tree) else { return "" }
+        guard let tree = tree ?? (try? templates.tree(makeContext(), template: template).tree) else { return "" }
         return templates.render(tree: tree, template: template) ?? ""
     }
 

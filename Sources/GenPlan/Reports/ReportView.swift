@@ -69,9 +69,13 @@ struct ReportBody: Sendable, Encodable {
     var problems: [String]
     var problemCount: String
 
-    /// Whether the body links to local files, whose relative paths depend on where the page sits.
-    var linksLocalFiles: Bool {
-        (fields + others).contains { $0.files?.contains { $0.thumbnail != nil || $0.displayHref != nil } ?? false }
+    /// Whether a report's body links to local files (thumbnails), whose relative paths depend on where the
+    /// page sits. Only file fields can; asked before any body is made.
+    static func linksLocalFiles(_ form: ReportForm, media: [String: ProcessedImage]) -> Bool {
+        (form.fields + form.otherValues).contains { field in
+            guard case .files = field.value else { return false }
+            return FieldRow(field, media: media).linksLocalFiles
+        }
     }
 
     static func problemCount(_ form: ReportForm) -> String {
@@ -120,9 +124,11 @@ struct ReportBodies: Sendable {
         let html: Fragment
         let markdown: Fragment
 
-        init(_ body: ReportBody) {
-            html = Fragment(template: "partial-report-body", context: body)
-            markdown = Fragment(template: "partial-report-body-md", context: body)
+        /// The body is made when the renderer first needs it, once for both fragments.
+        init(_ make: @escaping @Sendable () -> ReportBody) {
+            let body = SharedBody(make)
+            html = Fragment(template: "partial-report-body", make: { body.take() })
+            markdown = Fragment(template: "partial-report-body-md", make: { body.take() })
         }
     }
 
@@ -140,15 +146,14 @@ struct ReportBodies: Sendable {
     init(_ input: OrganizationInput, zone: TimeZone) {
         let org = input.organization
         let mileage = input.mileageByReport
+        let media = input.media
         let made = ParallelMap.map(Array(zip(org.reports, input.forms))) { report, form -> (String, Variants) in
-            func body(_ prefix: String) -> ReportBody {
-                ReportBody.make(report, form: form, in: org, mileage: mileage[report.id], prefix: prefix, zone: zone, media: input.media)
+            let mileage = mileage[report.id]
+            func pair(_ prefix: String) -> Pair {
+                Pair { ReportBody.make(report, form: form, in: org, mileage: mileage, prefix: prefix, zone: zone, media: media) }
             }
-            let first = body(Self.prefixes[0])
-            guard first.linksLocalFiles else { return (report.id, .shared(Pair(first))) }
-            var pairs = [Self.prefixes[0]: Pair(first)]
-            for prefix in Self.prefixes.dropFirst() { pairs[prefix] = Pair(body(prefix)) }
-            return (report.id, .byPrefix(pairs))
+            guard ReportBody.linksLocalFiles(form, media: media) else { return (report.id, .shared(pair(Self.prefixes[0]))) }
+            return (report.id, .byPrefix(Dictionary(uniqueKeysWithValues: Self.prefixes.map { ($0, pair($0)) })))
         }
         bodies = Dictionary(made, uniquingKeysWith: { a, _ in a })
     }
@@ -234,7 +239,38 @@ struct FieldRow: Sendable, Encodable {
         }
     }
 
+    var linksLocalFiles: Bool {
+        files?.contains { $0.thumbnail != nil || $0.displayHref != nil } ?? false
+    }
+
     static func pieces(_ texts: [String]) -> [Piece] {
         texts.enumerated().map { Piece(text: $1, more: $0 < texts.count - 1) }
+    }
+}
+
+/// A report body made on demand for its two fragments (HTML and Markdown) and held only until both have
+/// taken it, so a body is in memory while its report is being rendered, not for the whole build.
+private final class SharedBody: @unchecked Sendable {
+    private let make: @Sendable () -> ReportBody
+    private let lock = NSLock()
+    private var body: ReportBody?
+    private var taken = 0
+
+    init(_ make: @escaping @Sendable () -> ReportBody) {
+        self.make = make
+    }
+
+    func take() -> ReportBody {
+        lock.withLock {
+            let made = body ?? make()
+            taken += 1
+            if taken == 2 {
+                body = nil
+                taken = 0
+            } else {
+                body = made
+            }
+            return made
+        }
     }
 }
