@@ -88,29 +88,36 @@ public enum BuildPipeline {
 
         progress.step(6, steps, "planning pages")
         let markdown = MarkdownRenderer()  // registers cmark-gfm extensions once, before any parallel use
-        let plan = SitePlanner(markdown: { markdown.html($0) }, plainText: { markdown.plainText($0) }, mediaFile: { processor.cachedFile($0) })
-            .plan(SiteInput(config: config, organizations: inputs, pages: pages))
-        for name in Set(plan.compactMap(templateName)).sorted() where !templates.has(name) {
-            throw .input(InputError(file: options.templates.appendingPathComponent("\(name).mustache").path,
-                                    message: "template not found"))
+        let batches = SitePlanner(markdown: { markdown.html($0) }, plainText: { markdown.plainText($0) }, mediaFile: { processor.cachedFile($0) })
+            .batches(SiteInput(config: config, organizations: inputs, pages: pages))
+        let check = { (files: [PlannedFile]) throws(BuildFailure) in
+            for name in Set(files.compactMap(templateName)).sorted() where !templates.has(name) {
+                throw .input(InputError(file: options.templates.appendingPathComponent("\(name).mustache").path,
+                                        message: "template not found"))
+            }
         }
-        guard options.writeOutput else { progress.finish(); return report }
+        guard options.writeOutput else {
+            try RenderStep.plan(batches, check: check)
+            progress.finish()
+            return report
+        }
 
-        progress.step(7, steps, "rendering \(plan.count) files")
+        progress.step(7, steps, "planning and rendering \(batches.count) batches")
         var renderTemplates = templates
         renderTemplates.rendersMostPages = previous == nil
         let renderer = Renderer(templates: renderTemplates, assetsDirectory: options.templates.appendingPathComponent("assets"))
         let tree: OutputTree
         do { tree = try OutputTree(output: options.output) } catch { throw .write(error.description) }
         do {
-            let rendered = try RenderStep.run(plan, renderer: renderer, into: tree, previous: previous?.files, progress: progress)
+            let rendered = try RenderStep.run(batches, renderer: renderer, into: tree, previous: previous?.files, check: check,
+                                              progress: progress)
             progress.step(8, steps, "swapping in \(options.output.path)")
             // The old manifest describes the old tree: drop it before the swap, so a crash between the swap and
             // saving the new one can only cost a full build, never a stale kept file.
             try? FileManager.default.removeItem(at: manifestURL)
             try tree.commit()
-            report.filesWritten = plan.count
-            report.pagesWritten = plan.filter(\.isPage).count
+            report.filesWritten = rendered.written
+            report.pagesWritten = rendered.pages
             report.filesKept = rendered.kept
             // Best effort: without a manifest the next build is simply a full one.
             var stored = report

@@ -4,8 +4,8 @@ import GenPlan
 import GenRender
 import GenWrite
 
-/// Renders and writes planned files on all cores. Each file is rendered and written by the
-/// same worker, so memory holds only the pages in flight, never the whole site.
+/// Plans batch after batch and renders and writes each batch's files on all cores. Each file is rendered and
+/// written by the same worker, so memory holds the batch's contexts and the pages in flight, never the site.
 ///
 /// With the previous build's manifest, a file whose fingerprint is unchanged is kept from the previous
 /// output (hard-linked into the staging folder) instead of rendered; files no longer planned are simply
@@ -14,20 +14,30 @@ enum RenderStep {
     struct Result {
         var files: [String: BuildManifest.Entry]
         var kept: Int
+        var written: Int
+        var pages: Int
     }
 
-    static func run(_ plan: [PlannedFile], renderer: Renderer, into tree: OutputTree, previous: [String: BuildManifest.Entry]?,
-                    progress: Progress) throws(BuildFailure) -> Result {
+    /// Plans and renders the batches in order. Every core takes the next file from a feed that moves on to
+    /// the next batch when one runs out, with no pause between batches; the batch after the current one is
+    /// planned on another thread meanwhile. `check` sees each batch's files before any is rendered (a missing
+    /// template fails the build as bad input, exit 2).
+    static func run(_ batches: [PlanBatch], renderer: Renderer, into tree: OutputTree, previous: [String: BuildManifest.Entry]?,
+                    check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void, progress: Progress) throws(BuildFailure) -> Result {
         let state = RenderState()
-        // Small chunks: pages differ a lot in cost (a monthly page holds a whole month), and one slow chunk
-        // must not leave the other cores idle at the end.
-        let chunk = 4
-        let chunks = (plan.count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+        let feed = Feed(batches, check: check, progress: progress)
+        DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
             var entries: [(String, BuildManifest.Entry)] = []
             var kept = 0
-            for file in plan[(c * chunk)..<min(plan.count, (c + 1) * chunk)] {
-                if state.failed { return }
+            loop: while !state.failed {
+                let file: PlannedFile
+                switch Swift.Result(catching: { () throws(BuildFailure) in try feed.next() }) {
+                case .success(let next?): file = next
+                case .success(nil): break loop
+                case .failure(let failure):
+                    state.fail(failure)
+                    break loop
+                }
                 do {
                     let prepared = try renderer.prepare(file)
                     let fingerprint = prepared.fingerprint
@@ -48,17 +58,78 @@ enum RenderStep {
                 }
             }
             state.record(entries, kept: kept)
-            progress.counter("rendered", state.advance(by: min(plan.count, (c + 1) * chunk) - c * chunk), plan.count)
         }
         if let failure = state.failure { throw failure }
-        return Result(files: state.files, kept: state.kept)
+        return Result(files: state.files, kept: state.kept, written: feed.written, pages: feed.pages)
+    }
+
+    /// Plans every batch (and checks it) without rendering: `gen check`.
+    static func plan(_ batches: [PlanBatch], check: ([PlannedFile]) throws(BuildFailure) -> Void) throws(BuildFailure) {
+        for batch in batches { try check(batch.files()) }
+    }
+}
+
+/// A batch being planned on another thread; `files` waits for it.
+private final class BatchPlanning: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private var planned: [PlannedFile] = []
+
+    init(_ batch: PlanBatch) {
+        DispatchQueue.global().async(group: group) { self.planned = batch.files() }
+    }
+
+    var files: [PlannedFile] {
+        group.wait()
+        return planned
+    }
+}
+
+/// The files to render, batch after batch, handed out one at a time to the render workers.
+private final class Feed: @unchecked Sendable {
+    private let lock = NSLock()
+    private let batches: [PlanBatch]
+    private let check: ([PlannedFile]) throws(BuildFailure) -> Void
+    private let progress: Progress
+    private var batchIndex = -1
+    private var files: [PlannedFile] = []
+    private var position = 0
+    private var upcoming: BatchPlanning?
+    private(set) var written = 0
+    private(set) var pages = 0
+
+    init(_ batches: [PlanBatch], check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void, progress: Progress) {
+        self.batches = batches
+        self.check = check
+        self.progress = progress
+        upcoming = batches.first.map(BatchPlanning.init)
+    }
+
+    /// The next file, or nil when every batch is done.
+    func next() throws(BuildFailure) -> PlannedFile? {
+        lock.lock()
+        defer { lock.unlock() }
+        while position == files.count {
+            guard let planning = upcoming else { return nil }
+            // Waiting here holds the lock: the other workers have nothing to take either.
+            let planned = planning.files
+            batchIndex += 1
+            upcoming = batchIndex + 1 < batches.count ? BatchPlanning(batches[batchIndex + 1]) : nil
+            try check(planned)
+            files = planned
+            position = 0
+            written += planned.count
+            pages += planned.filter(\.isPage).count
+        }
+        let file = files[position]
+        position += 1
+        progress.counter("\(batches[batchIndex].name) (\(batchIndex + 1)/\(batches.count))", position, files.count)
+        return file
     }
 }
 
 /// Shared between render workers: the first failure, how many files are done, and the manifest entries.
 private final class RenderState: @unchecked Sendable {
     private let lock = NSLock()
-    private var done = 0
     private var firstFailure: BuildFailure?
     private var entries: [String: BuildManifest.Entry] = [:]
     private var keptCount = 0
@@ -77,9 +148,5 @@ private final class RenderState: @unchecked Sendable {
             for (path, entry) in new { entries[path] = entry }
             keptCount += kept
         }
-    }
-
-    func advance(by n: Int) -> Int {
-        lock.withLock { done += n; return done }
     }
 }

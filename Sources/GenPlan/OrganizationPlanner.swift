@@ -22,44 +22,57 @@ struct OrganizationPlanner: Sendable {
     /// The content pages as navigation entries, relative to the organization folder.
     var pageLinks: [NavLink] { contentPages.map { NavLink(title: $0.title, href: $0.path, current: false) } }
 
-    func plan() -> [PlannedFile] {
+    /// One batch per month, then one per section. A month's daily, report and monthly pages and its archive
+    /// are planned and rendered together, so a report's body (rendered once, shown on all of them) and the
+    /// month's page contexts are held only while that month is being written. Each batch is planned while
+    /// the one before it renders, so no core waits for planning but for the first (small) month.
+    func batches() -> [PlanBatch] {
+        let reportPaths = ReportPaths(org)
+        let galleries = CritiqueGalleries(org)
+        let reportPages = ReportPages.Planner(input, paths: reportPaths)
+        let monthly = MonthlyReports.Planner(input, paths: reportPaths, galleries: galleries, zone: config.timeZone)
+        let name = org.pathSegment
+        var batches: [PlanBatch] = monthly.keys.enumerated().map { index, key in
+            PlanBatch(name: "\(name) \(key)") {
+                // Every page showing a report's body is in the report's month: the month's bodies suffice.
+                let bodies = ReportBodies(input, reports: monthly.reportsByMonth[key] ?? [], zone: config.timeZone)
+                // Day and report pages first: they render the month's report bodies in parallel, one each; the
+                // month's page, Markdown and archive, which show them all, then only put the texts together.
+                return reportPages.pages(of: key, bodies: bodies).map { page($0, current: "reports/index.html") }
+                    + monthlyFiles(monthly.month(index, bodies: bodies))
+            }
+        }
+        let statisticsLinks = StatisticsPages.Links(paths: reportPaths, galleries: galleries,
+                                                    mileagePages: MileagePages.photographerPaths(input.mileage),
+                                                    monthly: { "\(MonthlyReports.folder)/\($0)/index.html" })
+        batches.append(PlanBatch(name: "\(name) statistics") {
+            StatisticsPages.plan(input, links: statisticsLinks, zone: config.timeZone)
+                .map { page($0, current: StatisticsPages.overviewPath) }
+        })
+        batches.append(PlanBatch(name: "\(name) mileage") {
+            MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
+                .map { page($0, current: "mileage/index.html") }
+        })
+        batches.append(PlanBatch(name: "\(name) critiques") {
+            let critiques = CritiquePages.plan(input, galleries: galleries, config: config, markdown: markdown, plainText: plainText)
+            return critiques.pages.map { page($0, current: "critiques/index.html") } + critiques.files
+        })
+        batches.append(PlanBatch(name: "\(name) overview") {
+            overview(reportPages: reportPages, monthKeys: monthly.keys)
+        })
+        return batches
+    }
+
+    /// Home, reports index, media, data files and content pages.
+    private func overview(reportPages: ReportPages.Planner, monthKeys: [String]) -> [PlannedFile] {
         let base = org.pathSegment
-        let links = pageLinks
         var files: [PlannedFile] = [
             PlannedFile(path: "\(base)/assets/style.css", content: .asset("style.css")),
             PlannedFile(path: "\(base)/assets/gallery.js", content: .asset("gallery.js")),
             page("index.html", template: "org-home", title: org.name, current: "index.html",
-                 body: OrganizationHomePage.make(input, pages: links)),
+                 body: OrganizationHomePage.make(input, pages: pageLinks)),
+            page(reportPages.index(monthKeys: monthKeys), current: "reports/index.html"),
         ]
-        let reportPaths = ReportPaths(org)
-        let galleries = CritiqueGalleries(org)
-        let bodies = ReportBodies(input, zone: config.timeZone)
-        let monthKeys = MonthlyReports.keys(input, galleries: galleries, zone: config.timeZone)
-        let statisticsLinks = StatisticsPages.Links(paths: reportPaths, galleries: galleries,
-                                                    mileagePages: MileagePages.photographerPaths(input.mileage),
-                                                    monthly: { "\(MonthlyReports.folder)/\($0)/index.html" })
-        // The sections only read the input: plan them on all cores. Each file comes with the month it belongs
-        // to: a month's daily, report and monthly pages and its archive are rendered together, so a report's
-        // body (rendered once, shown on all of them) is held only while its month is being written.
-        typealias Section = [(month: String?, file: PlannedFile)]
-        let sections: [@Sendable () -> Section] = [
-            { ReportPages.plan(input, paths: reportPaths, bodies: bodies, months: monthKeys)
-                .map { ($0.month, page($0.page, current: "reports/index.html")) } },
-            { MonthlyReports.plan(input, paths: reportPaths, bodies: bodies, galleries: galleries, zone: config.timeZone)
-                .flatMap { month in monthlyFiles(month).map { (month.key, $0) } } },
-            { StatisticsPages.plan(input, links: statisticsLinks, zone: config.timeZone)
-                .map { (nil, page($0, current: StatisticsPages.overviewPath)) } },
-            { MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
-                .map { (nil, page($0, current: "mileage/index.html")) } },
-            {
-                let critiques = CritiquePages.plan(input, galleries: galleries, config: config, markdown: markdown, plainText: plainText)
-                return (critiques.pages.map { page($0, current: "critiques/index.html") } + critiques.files).map { (nil, $0) }
-            },
-        ]
-        let planned = ParallelMap.map(Array(sections.indices)) { sections[$0]() }.flatMap { $0 }
-        let byMonth = Dictionary(grouping: planned.filter { $0.month != nil }, by: { $0.month! })
-        for month in byMonth.keys.sorted() { files += byMonth[month]!.map(\.file) }
-        files += planned.filter { $0.month == nil }.map(\.file)
         files += mediaCopies()
         files.append(PlannedFile(path: "\(base)/data/mileage.json", content: .json(input.mileage)))
         files.append(PlannedFile(path: "\(base)/data/stats.json", content: .json(input.statistics)))

@@ -35,6 +35,21 @@ public struct PlannedFile: Sendable {
     }
 }
 
+/// A part of the site planned only when it is about to be rendered: one month of an organization's daily,
+/// report and monthly pages with the month's archive, or the rest of an organization. The build plans and
+/// renders batch after batch, so memory holds the pages of a batch or two, not the contexts of the whole site.
+public struct PlanBatch: Sendable {
+    /// For progress lines: `org-1 2025-10`.
+    public let name: String
+    /// Plans the batch's files; called once, when the batch is rendered.
+    public let files: @Sendable () -> [PlannedFile]
+
+    public init(name: String, files: @escaping @Sendable () -> [PlannedFile]) {
+        self.name = name
+        self.files = files
+    }
+}
+
 /// A page decided by one of the section planners (mileage, reports, critiques), before the
 /// organization planner gives it the layout context. `path` is relative to the organization folder.
 struct PlannedPage: Sendable {

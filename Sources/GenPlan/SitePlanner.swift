@@ -67,15 +67,23 @@ public struct SitePlanner: Sendable {
         self.mediaFile = mediaFile
     }
 
+    /// Every file of the site, planned now (tests, tools); the build uses `batches`.
     public func plan(_ site: SiteInput) -> [PlannedFile] {
-        var files = [PlannedFile(path: "assets/style.css", content: .asset("style.css"))]
-        files.append(RootIndexPage.plan(site))
+        batches(site).flatMap { $0.files() }
+    }
+
+    /// The site as batches planned when they are rendered: the site's own files, then for each organization
+    /// its overview (home, statistics, mileage, critiques, data files) and one batch per month.
+    public func batches(_ site: SiteInput) -> [PlanBatch] {
+        var batches = [PlanBatch(name: "site") {
+            [PlannedFile(path: "assets/style.css", content: .asset("style.css")), RootIndexPage.plan(site)]
+        }]
         // Content pages are the same in every organization: render their Markdown once.
         let contentPages = PlannedContentPage.make(site.pages, markdown: markdown)
         for org in site.organizations {
-            files += OrganizationPlanner(input: org, config: site.config, contentPages: contentPages,
-                                         markdown: markdown, plainText: plainText, mediaFile: mediaFile).plan()
+            batches += OrganizationPlanner(input: org, config: site.config, contentPages: contentPages,
+                                           markdown: markdown, plainText: plainText, mediaFile: mediaFile).batches()
         }
-        return files
+        return batches
     }
 }

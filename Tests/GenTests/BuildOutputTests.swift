@@ -48,6 +48,32 @@ final class BuildOutputTests: XCTestCase {
         XCTAssertEqual(leftovers, [])
     }
 
+    /// The monthly page's template is needed only when a month is planned, in the middle of rendering: still
+    /// unusable input (exit 2) naming the template, and the previous output is untouched.
+    func testTemplateMissingForALaterBatchIsUnusableInput() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
+        try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1", extra: ["schools_visited": []])])
+        try await site.build()
+        let before = TestSite.files(under: site.output)
+
+        let broken = site.root.appendingPathComponent("BrokenTemplates")
+        try FileManager.default.copyItem(at: TestSite.templates, to: broken)
+        try FileManager.default.removeItem(at: broken.appendingPathComponent("reports-month.mustache"))
+        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Changed", last: "Name")])
+        do {
+            try await site.build(templates: broken)
+            XCTFail("the build should fail")
+        } catch let BuildFailure.input(error) {
+            XCTAssertTrue(error.file.hasSuffix("BrokenTemplates/reports-month.mustache"), error.file)
+            XCTAssertEqual(error.message, "template not found")
+        }
+        XCTAssertEqual(TestSite.files(under: site.output), before)
+        XCTAssertTrue(try String(contentsOf: site.output.appendingPathComponent("o1/reports/report/r1.html"), encoding: .utf8)
+            .contains("Ann Lee"))
+    }
+
     func testMissingTemplateFolderIsUnusableInput() async throws {
         let site = try TestSite()
         defer { site.remove() }

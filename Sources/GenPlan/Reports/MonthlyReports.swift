@@ -84,19 +84,44 @@ enum MonthlyReports {
     /// `galleries` gives critique detail pages; `charts` makes the month's charts.
     static func plan(_ input: OrganizationInput, paths: ReportPaths, bodies: ReportBodies, galleries: CritiqueGalleries,
                      zone: TimeZone) -> [Month] {
-        let org = input.organization
-        let stats = input.statistics
-        let forms = input.formsByReport
-        let reportsByMonth = Dictionary(grouping: org.reports, by: { $0.date.monthKey })
-        let critiquesByMonth = Dictionary(grouping: galleries.all.critiques.reversed().filter { $0.createdAt != nil }) {
-            LocalDate($0.createdAt!, in: zone).monthKey
-        }
-        let keys = Self.keys(input, galleries: galleries, zone: zone)
+        let planner = Planner(input, paths: paths, galleries: galleries, zone: zone)
+        return planner.keys.indices.map { planner.month($0, bodies: bodies) }
+    }
 
-        return keys.enumerated().map { index, key in
+    /// What every month needs, made once; `month(_:bodies:)` plans one month, so a site can be planned
+    /// (and rendered) a month at a time.
+    struct Planner: Sendable {
+        let input: OrganizationInput
+        let paths: ReportPaths
+        let galleries: CritiqueGalleries
+        let zone: TimeZone
+        let reportsByMonth: [String: [DailyJobReport]]
+        let critiquesByMonth: [String: [Critique]]
+        /// The months with a monthly report, oldest first.
+        let keys: [String]
+
+        init(_ input: OrganizationInput, paths: ReportPaths, galleries: CritiqueGalleries, zone: TimeZone) {
+            self.input = input
+            self.paths = paths
+            self.galleries = galleries
+            self.zone = zone
+            reportsByMonth = Dictionary(grouping: input.organization.reports, by: { $0.date.monthKey })
+            critiquesByMonth = Dictionary(grouping: galleries.all.critiques.reversed().filter { $0.createdAt != nil }) {
+                LocalDate($0.createdAt!, in: zone).monthKey
+            }
+            keys = MonthlyReports.keys(input, galleries: galleries, zone: zone)
+        }
+
+        /// The month `keys[index]`; `bodies` holds (at least) the bodies of the month's reports.
+        func month(_ index: Int, bodies: ReportBodies) -> Month {
+            let org = input.organization
+            let forms = input.formsByReport
+            let keys = self.keys
+            let key = keys[index]
             let reports = reportsByMonth[key] ?? []
-            let numbers = stats.month(key)
+            let numbers = input.statistics.month(key)
             let slice = input.mileage.month(key)
+            let zone = self.zone
             func body(archive: Bool) -> MonthBody {
                 // Site pages sit three folders down; the archive's page is at the zip's root folder.
                 let prefix = archive ? "" : "../../../"

@@ -62,68 +62,109 @@ enum ReportPages {
     /// `months`: the months that have a monthly report, oldest first. Each page is returned with the month it
     /// belongs to (nil for the index), so the site can be rendered a month at a time.
     static func plan(_ input: OrganizationInput, paths: ReportPaths, bodies: ReportBodies, months monthKeys: [String] = []) -> [(month: String?, page: PlannedPage)] {
-        let org = input.organization
-        let forms = input.formsByReport
-        // org.reports is ordered by date, then photographer, then creation time: the daily order.
-        let days = Dictionary(grouping: org.reports, by: \.date).sorted { $0.key < $1.key }
-        var planned: [(month: String?, page: PlannedPage)] = []
+        let planner = Planner(input, paths: paths)
+        return planner.months.flatMap { month in planner.pages(of: month, bodies: bodies).map { (month, $0) } }
+            + [(nil, planner.index(monthKeys: monthKeys))]
+    }
 
-        for (index, (date, reports)) in days.enumerated() {
-            let folder = ReportPaths.dayFolder(date)
-            let prefix = "../../../"
-            let views = reports.map { report in
-                ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
-                                prefix: prefix, linking: .toOwnPage)
-            }
-            let invalid = views.filter { !$0.valid }.count
-            func link(_ i: Int) -> PageLink? {
-                guard days.indices.contains(i) else { return nil }
-                return PageLink(href: "../\(days[i].key)/index.html", label: Format.day(days[i].key.description))
-            }
-            let body = DayBody(
-                dayTitle: "\(Weekday.name(date)), \(Format.day(date.description))",
-                summary: Format.count(reports.count, "report") + (invalid > 0 ? " · \(Format.count(invalid, "with problems", "with problems"))" : ""),
-                toc: views.map { TocEntry(href: "#\($0.anchor)", label: $0.heading, status: $0.problemCount, valid: $0.valid) },
-                reports: views, previous: link(index - 1), next: link(index + 1), indexHref: "../../index.html")
-            let title = "Reports of \(Format.day(date.description))"
-            planned.append((date.monthKey, PlannedPage(path: "\(folder)/index.html", template: "reports-day", title: title, body: body)))
-            planned.append((date.monthKey, PlannedPage(path: "\(folder)/report.md", template: "reports-day-md", title: title, body: body)))
+    /// The days, made once; `pages(of:bodies:)` plans one month's day and report pages.
+    struct Planner: Sendable {
+        let input: OrganizationInput
+        let paths: ReportPaths
+        /// Every day with reports, oldest first; `org.reports` is ordered by date, then photographer, then
+        /// creation time: the daily order.
+        let days: [(key: LocalDate, value: [DailyJobReport])]
+        /// Each month's days in `days`, and the months with reports, oldest first.
+        let dayRanges: [String: Range<Int>]
+        let months: [String]
 
-            for report in reports {
-                let view = ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
-                                           prefix: "../../", linking: .toDay)
-                let body = ReportBody(report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent)
-                let title = "\(view.heading), \(Format.day(date.description))"
-                planned.append((date.monthKey, PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body)))
-                planned.append((date.monthKey, PlannedPage(path: paths.markdown(report.id), template: "report-md", title: title, body: body)))
+        init(_ input: OrganizationInput, paths: ReportPaths) {
+            self.input = input
+            self.paths = paths
+            days = Dictionary(grouping: input.organization.reports, by: \.date).sorted { $0.key < $1.key }
+            var dayRanges: [String: Range<Int>] = [:]
+            var months: [String] = []
+            for (i, day) in days.enumerated() {
+                let month = day.key.monthKey
+                if let range = dayRanges[month] { dayRanges[month] = range.lowerBound..<(i + 1) } else {
+                    dayRanges[month] = i..<(i + 1)
+                    months.append(month)
+                }
             }
+            self.dayRanges = dayRanges
+            self.months = months
         }
 
-        func invalidCount(_ reports: [DailyJobReport]) -> Int { reports.filter { forms[$0.id].map { !$0.isValid } ?? false }.count }
-        let months = Dictionary(grouping: days, by: { $0.key.monthKey }).sorted { $0.key > $1.key }.map { month, days in
-            let rows = days.sorted { $0.key > $1.key }.map { date, reports in
-                let invalid = invalidCount(reports)
-                return DayRow(href: "daily/\(date)/index.html", markdownHref: "daily/\(date)/report.md",
-                              day: "\(Weekday.name(date)), \(Format.day(date.description))",
-                              reports: Format.integer(reports.count), invalid: Format.integer(invalid), hasInvalid: invalid > 0)
+        /// The day pages and report pages of `month`; `bodies` holds (at least) the month's report bodies.
+        func pages(of month: String, bodies: ReportBodies) -> [PlannedPage] {
+            guard let range = dayRanges[month] else { return [] }
+            let org = input.organization
+            let forms = input.formsByReport
+            let days = self.days
+            var planned: [PlannedPage] = []
+            for index in range {
+                let (date, reports) = days[index]
+                let folder = ReportPaths.dayFolder(date)
+                let prefix = "../../../"
+                let views = reports.map { report in
+                    ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
+                                    prefix: prefix, linking: .toOwnPage)
+                }
+                let invalid = views.filter { !$0.valid }.count
+                func link(_ i: Int) -> PageLink? {
+                    guard days.indices.contains(i) else { return nil }
+                    return PageLink(href: "../\(days[i].key)/index.html", label: Format.day(days[i].key.description))
+                }
+                let body = DayBody(
+                    dayTitle: "\(Weekday.name(date)), \(Format.day(date.description))",
+                    summary: Format.count(reports.count, "report") + (invalid > 0 ? " · \(Format.count(invalid, "with problems", "with problems"))" : ""),
+                    toc: views.map { TocEntry(href: "#\($0.anchor)", label: $0.heading, status: $0.problemCount, valid: $0.valid) },
+                    reports: views, previous: link(index - 1), next: link(index + 1), indexHref: "../../index.html")
+                let title = "Reports of \(Format.day(date.description))"
+                planned.append(PlannedPage(path: "\(folder)/index.html", template: "reports-day", title: title, body: body))
+                planned.append(PlannedPage(path: "\(folder)/report.md", template: "reports-day-md", title: title, body: body))
+
+                for report in reports {
+                    let view = ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
+                                               prefix: "../../", linking: .toDay)
+                    let body = ReportBody(report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent)
+                    let title = "\(view.heading), \(Format.day(date.description))"
+                    planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body))
+                    planned.append(PlannedPage(path: paths.markdown(report.id), template: "report-md", title: title, body: body))
+                }
             }
-            let count = days.reduce(0) { $0 + $1.value.count }
-            let invalid = days.reduce(0) { $0 + invalidCount($1.value) }
-            return MonthGroup(id: "m-\(month)", title: Format.monthTitle(month),
-                              summary: Format.count(count, "report") + " · " + Format.count(invalid, "with problems", "with problems"),
-                              days: rows)
+            return planned
         }
-        let invalid = input.forms.filter { !$0.isValid }.count
-        planned.append((nil, PlannedPage(path: "\(ReportPaths.root)/index.html", template: "reports-index", title: "Daily reports",
-                               body: IndexBody(monthly: monthKeys.reversed().map { key in
-                                                   MonthlyLink(href: "monthly/\(key)/index.html", label: Format.monthTitle(key),
-                                                               archiveHref: "../\(MonthlyArchive.path(key))")
-                                               },
-                                               hasMonthly: !monthKeys.isEmpty, months: months, hasReports: !org.reports.isEmpty,
-                                               summary: Format.count(org.reports.count, "report") + " on "
-                                                   + Format.count(days.count, "day") + " · "
-                                                   + Format.count(invalid, "with validation problems", "with validation problems")))))
-        return planned
+
+        /// `reports/index.html`: months and days, newest first. `monthKeys`: the months with a monthly report.
+        func index(monthKeys: [String]) -> PlannedPage {
+            let org = input.organization
+            let forms = input.formsByReport
+            func invalidCount(_ reports: [DailyJobReport]) -> Int { reports.filter { forms[$0.id].map { !$0.isValid } ?? false }.count }
+            let months = Dictionary(grouping: days, by: { $0.key.monthKey }).sorted { $0.key > $1.key }.map { month, days in
+                let rows = days.sorted { $0.key > $1.key }.map { date, reports in
+                    let invalid = invalidCount(reports)
+                    return DayRow(href: "daily/\(date)/index.html", markdownHref: "daily/\(date)/report.md",
+                                  day: "\(Weekday.name(date)), \(Format.day(date.description))",
+                                  reports: Format.integer(reports.count), invalid: Format.integer(invalid), hasInvalid: invalid > 0)
+                }
+                let count = days.reduce(0) { $0 + $1.value.count }
+                let invalid = days.reduce(0) { $0 + invalidCount($1.value) }
+                return MonthGroup(id: "m-\(month)", title: Format.monthTitle(month),
+                                  summary: Format.count(count, "report") + " · " + Format.count(invalid, "with problems", "with problems"),
+                                  days: rows)
+            }
+            let invalid = input.forms.filter { !$0.isValid }.count
+            let body = IndexBody(monthly: monthKeys.reversed().map { key in
+                                     MonthlyLink(href: "monthly/\(key)/index.html", label: Format.monthTitle(key),
+                                                 archiveHref: "../\(MonthlyArchive.path(key))")
+                                 },
+                                 hasMonthly: !monthKeys.isEmpty, months: months, hasReports: !org.reports.isEmpty,
+                                 summary: Format.count(org.reports.count, "report") + " on "
+                                     + Format.count(days.count, "day") + " · "
+                                     + Format.count(invalid, "with validation problems", "with validation problems"))
+            return PlannedPage(path: "\(ReportPaths.root)/index.html", template: "reports-index", title: "Daily reports", body: body)
+        }
     }
 }
 

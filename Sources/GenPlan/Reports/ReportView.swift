@@ -143,11 +143,14 @@ struct ReportBodies: Sendable {
     /// Report pages sit two folders down, daily and monthly pages three, the archive's page at its root.
     static let prefixes = ["../../", "../../../", ""]
 
-    init(_ input: OrganizationInput, zone: TimeZone) {
+    /// The bodies of `reports` (default: all of the organization's). A month's pages need only the month's.
+    init(_ input: OrganizationInput, reports: [DailyJobReport]? = nil, zone: TimeZone) {
         let org = input.organization
+        let forms = input.formsByReport
         let mileage = input.mileageByReport
         let media = input.media
-        let made = ParallelMap.map(Array(zip(org.reports, input.forms))) { report, form -> (String, Variants) in
+        let made = ParallelMap.map(reports ?? org.reports) { report -> (String, Variants) in
+            let form = forms[report.id]!
             let mileage = mileage[report.id]
             func pair(_ prefix: String) -> Pair {
                 Pair { ReportBody.make(report, form: form, in: org, mileage: mileage, prefix: prefix, zone: zone, media: media) }

@@ -1,0 +1,98 @@
+import Foundation
+@testable import GenBuild
+import GenCompute
+import GenLoad
+import GenModel
+@testable import GenPlan
+@testable import GenRender
+import GenResolve
+import XCTest
+
+/// The plan in batches: a month's daily, report and monthly pages and its archive are planned (and rendered)
+/// together, after the batch before them, so a build holds one month's contexts rather than the site's.
+final class PlanBatchTests: XCTestCase {
+    /// The bundled sample up to the plan stage, as the pipeline prepares it.
+    func sampleSite() throws -> SiteInput {
+        let content = TestSite.repositoryContent
+        let config = try ConfigLoader.load(contentDirectory: content)
+        let typed = DocumentDecoder.decode(try ExportLoader.load(contentDirectory: content), timeZone: config.timeZone)
+        let site = OrganizationResolver.resolve(typed, config: config)
+        let inputs = site.organizations.map { org in
+            let mileage = MileageSummary.compute(for: org, config: config.mileage).0
+            return OrganizationInput(organization: org, mileage: mileage,
+                                     forms: ReportFormStep.run(org, mileage: mileage, timeZone: config.timeZone),
+                                     timeZone: config.timeZone)
+        }
+        return SiteInput(config: config, organizations: inputs, pages: [])
+    }
+
+    func testEveryFileInExactlyOneBatchAndEachMonthTogether() throws {
+        let site = try sampleSite()
+        let planner = SitePlanner(markdown: { $0 })
+        let batches = planner.batches(site)
+        let files = batches.map { $0.files() }
+        let paths = files.flatMap { $0.map(\.path) }
+        XCTAssertEqual(paths.count, Set(paths).count, "no file in two batches")
+        XCTAssertEqual(Set(paths), Set(planner.plan(site).map(\.path)))
+
+        for input in site.organizations {
+            let org = input.organization
+            let monthOfReport = Dictionary(uniqueKeysWithValues: org.reports.map { (ReportPaths(org).page($0.id), $0.date.monthKey) })
+            var months: [String] = []
+            for (batch, files) in zip(batches, files) where batch.name.hasPrefix(org.pathSegment + " ") {
+                let month = String(batch.name.dropFirst(org.pathSegment.count + 1))
+                guard month.count == 7, month.dropFirst(4).first == "-" else { continue }
+                months.append(month)
+                let inOrg = files.map { String($0.path.dropFirst(org.pathSegment.count + 1)) }
+                XCTAssertTrue(inOrg.contains("reports/monthly/\(month)/index.html"), batch.name)
+                XCTAssertTrue(inOrg.contains("archive/\(month).zip"), batch.name)
+                for path in inOrg where path.hasPrefix("reports/daily/") {
+                    XCTAssertTrue(path.hasPrefix("reports/daily/\(month)-"), "\(path) in \(batch.name)")
+                }
+                for path in inOrg where path.hasPrefix("reports/report/") && path.hasSuffix(".html") {
+                    XCTAssertEqual(monthOfReport[path], month, path)
+                }
+            }
+            XCTAssertEqual(months, months.sorted())
+            XCTAssertTrue(Set(org.reports.map(\.date.monthKey)).isSubset(of: Set(months)), org.id)
+        }
+        XCTAssertFalse(site.organizations.allSatisfy(\.organization.reports.isEmpty))
+    }
+
+    /// A fragment's context is made when the renderer asks for it, not when the plan is made, and once for
+    /// its fingerprint and first rendering.
+    func testFragmentContextIsMadeWhenRendered() async throws {
+        let made = Counter()
+        let fragment = Fragment(template: "partial-report-body") {
+            made.increment()
+            return Body(facts: [.init(label: "Date", value: "Oct 3")], notes: ["made on demand"])
+        }
+        fragment.addUse()
+        XCTAssertEqual(made.value, 0)
+        var templates = try await TemplateRenderer.load(directory: TestSite.templates)
+        templates.rendersMostPages = true
+        let context = PageContext(siteTitle: "Site", title: "Day", root: "../", organization: nil, nav: [],
+                                  page: Page(reports: [fragment]))
+        let tree = try templates.tree(context, template: "reports-day").tree
+        XCTAssertEqual(made.value, 1)
+        let rendered = ((tree as! [String: Any])["page"] as! [String: Any])["reports"] as! [Any]
+        XCTAssertTrue((rendered[0] as! RenderedFragment).renderText.contains("made on demand"))
+        XCTAssertEqual(made.value, 1, "the tree made for the fingerprint is the one rendered")
+    }
+}
+
+private struct Body: Sendable, Encodable {
+    var facts: [ReportBody.Fact]
+    var notes: [String]
+}
+
+private struct Page: Sendable, Encodable {
+    var reports: [Fragment]
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+}
