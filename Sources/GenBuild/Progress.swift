@@ -29,6 +29,9 @@ public struct Progress: Sendable {
     /// Ends the last stage (prints its time with `--timings`).
     func finish() { clock?.start(nil) }
 
+    /// With `--timings`, a line within the current stage (a batch started): when, and the memory then.
+    func mark(_ text: String) { clock?.mark(text) }
+
     /// Rewrites the current line: `  rendering 1200/5000`.
     func counter(_ label: String, _ done: Int, _ total: Int) {
         guard enabled else { return }
@@ -52,6 +55,14 @@ private final class StageClock: @unchecked Sendable {
                 FileHandle.standardError.write(Data("timing: \(FastFormat.fixed(seconds, decimals: 2)) s  \(current.name)  (at \(FastFormat.fixed(total, decimals: 2)) s, \(Self.memory()))\n".utf8))
             }
             current = name.map { ($0, now) }
+        }
+    }
+
+    func mark(_ text: String) {
+        let now = DispatchTime.now()
+        lock.withLock {
+            let total = Double(now.uptimeNanoseconds - origin.uptimeNanoseconds) / 1e9
+            FileHandle.standardError.write(Data("timing:   \(text)  (at \(FastFormat.fixed(total, decimals: 2)) s, \(Self.memory()))\n".utf8))
         }
     }
 

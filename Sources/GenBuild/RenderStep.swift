@@ -115,6 +115,7 @@ private final class Feed: @unchecked Sendable {
             batchIndex += 1
             upcoming = batchIndex + 1 < batches.count ? BatchPlanning(batches[batchIndex + 1]) : nil
             try check(planned)
+            progress.mark("batch \(batchIndex + 1)/\(batches.count): \(batches[batchIndex].name), \(planned.count) files")
             files = planned
             position = 0
             written += planned.count

@@ -19,6 +19,9 @@ struct OrganizationPlanner: Sendable {
 
     var org: Organization { input.organization }
 
+    /// Critique detail pages planned (and rendered) together.
+    static let critiquesPerBatch = 2_000
+
     /// The content pages as navigation entries, relative to the organization folder.
     var pageLinks: [NavLink] { contentPages.map { NavLink(title: $0.title, href: $0.path, current: false) } }
 
@@ -53,10 +56,19 @@ struct OrganizationPlanner: Sendable {
             MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
                 .map { page($0, current: "mileage/index.html") }
         })
-        batches.append(PlanBatch(name: "\(name) critiques") {
-            let critiques = CritiquePages.plan(input, galleries: galleries, config: config, markdown: markdown, plainText: plainText)
-            return critiques.pages.map { page($0, current: "critiques/index.html") } + critiques.files
+        batches.append(PlanBatch(name: "\(name) critique galleries") {
+            let listed = CritiquePages.galleries(input, galleries: galleries, config: config, plainText: plainText)
+            return listed.pages.map { page($0, current: "critiques/index.html") } + listed.files
         })
+        // Detail pages in parts of a size like a month's: a site's critiques are as many as a year of reports.
+        let critiques = galleries.all.critiques
+        for start in stride(from: 0, to: critiques.count, by: Self.critiquesPerBatch) {
+            let part = critiques[start..<min(critiques.count, start + Self.critiquesPerBatch)]
+            batches.append(PlanBatch(name: "\(name) critiques \(start + 1)–\(part.endIndex)") {
+                CritiquePages.details(part, input: input, galleries: galleries, config: config, markdown: markdown)
+                    .map { page($0, current: "critiques/index.html") }
+            })
+        }
         batches.append(PlanBatch(name: "\(name) overview") {
             overview(reportPages: reportPages, monthKeys: monthly.keys)
         })

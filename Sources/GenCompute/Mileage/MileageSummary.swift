@@ -78,3 +78,13 @@ extension MileageSummary {
                               months: months.filter { $0.month == month })
     }
 }
+
+extension MileageSummary: JSONWithLargeArray {
+    public static var largeArrayKey: String { "reports" }
+    public var largeArray: [ReportMileage] { reports }
+    public var withoutLargeArray: MileageSummary {
+        var copy = self
+        copy.reports = []
+        return copy
+    }
+}

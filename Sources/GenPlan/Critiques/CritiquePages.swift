@@ -5,26 +5,30 @@ import GenModel
 /// Every critique file of one organization: galleries, detail pages and the thumbnail manifest.
 /// (The renditions the pages use are copied by the organization planner, with the reports' ones.)
 enum CritiquePages {
-    static func plan(_ input: OrganizationInput, galleries: CritiqueGalleries, config: SiteConfig, markdown: (String) -> String,
-                     plainText: (String) -> String) -> (pages: [PlannedPage], files: [PlannedFile]) {
-        let media = input.media
+    /// The galleries (every filter, sort and page of each) and the thumbnail manifest.
+    static func galleries(_ input: OrganizationInput, galleries: CritiqueGalleries, config: SiteConfig,
+                          plainText: (String) -> String) -> (pages: [PlannedPage], files: [PlannedFile]) {
         var pages: [PlannedPage] = []
         for gallery in [galleries.all] + galleries.photographers {
-            pages += GalleryPages.plan(gallery, in: galleries, media: media, config: config, plainText: plainText).map {
+            pages += GalleryPages.plan(gallery, in: galleries, media: input.media, config: config, plainText: plainText).map {
                 PlannedPage(path: $0.path, template: "critique-gallery", title: $0.title, body: $0.body)
             }
         }
-        for critique in galleries.all.critiques {
-            let body = CritiqueDetailPage.make(critique, galleries: galleries, media: media,
-                                               zone: config.timeZone, markdown: markdown)
-            pages.append(PlannedPage(path: galleries.detailPaths[critique.id]!, template: "critique-detail",
-                                 title: "Training Photo for \(body.targetName)", body: body))
-        }
-
         let base = input.organization.pathSegment
         // Oldest first, like every other list in the data files.
         let manifest = ThumbnailManifest(organizationId: input.organization.id,
-                                         critiques: galleries.all.critiques.reversed(), media: media)
+                                         critiques: galleries.all.critiques.reversed(), media: input.media)
         return (pages, [PlannedFile(path: "\(base)/\(ThumbnailManifest.path)", content: .json(manifest))])
+    }
+
+    /// The detail pages of `critiques` (a slice of `galleries.all.critiques`, so the site can plan them in parts).
+    static func details(_ critiques: ArraySlice<Critique>, input: OrganizationInput, galleries: CritiqueGalleries,
+                        config: SiteConfig, markdown: (String) -> String) -> [PlannedPage] {
+        critiques.map { critique in
+            let body = CritiqueDetailPage.make(critique, galleries: galleries, media: input.media,
+                                               zone: config.timeZone, markdown: markdown)
+            return PlannedPage(path: galleries.detailPaths[critique.id]!, template: "critique-detail",
+                               title: "Training Photo for \(body.targetName)", body: body)
+        }
     }
 }
