@@ -31,7 +31,7 @@ public enum DataEncoders {
         let empty = opening + Data("\n\n  ]".utf8)
         guard !elements.isEmpty, let range = shell.firstRange(of: empty) else { return try encoder().encode(value) }
         let starts = Array(stride(from: 0, to: elements.count, by: elementsPerPart))
-        let parts = ParallelMap.map(starts) { start in
+        var parts = ParallelMap.map(starts) { start in
             Result { () throws -> Data in
                 let encoder = encoder()
                 var part = Data()
@@ -44,7 +44,10 @@ public enum DataEncoders {
         }
         var out = Data(shell[..<range.lowerBound])
         out.append(opening)
-        for part in parts { out.append(try part.get()) }
+        for index in parts.indices {
+            out.append(try parts[index].get())
+            parts[index] = .success(Data())  // let go of each part once copied: the file is not held twice
+        }
         out.append(contentsOf: Array("\n  ]".utf8))
         out.append(shell[range.upperBound...])
         return out
@@ -65,12 +68,12 @@ public enum DataEncoders {
     /// Fields starting with `=`, `+`, `-`, `@` are prefixed with `'` so a spreadsheet never runs them
     /// as formulas (CSV injection) — unless they are plain numbers.
     public static func csv(_ rows: [[String]]) -> Data {
-        var out = ""
+        var out = Data()
         for row in rows {
-            out += row.map(csvField).joined(separator: ",")
-            out += "\r\n"
+            out.append(contentsOf: Array(row.map(csvField).joined(separator: ",").utf8))
+            out.append(contentsOf: [0x0D, 0x0A])
         }
-        return Data(out.utf8)
+        return out
     }
 
     static func csvField(_ raw: String) -> String {
