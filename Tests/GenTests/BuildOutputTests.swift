@@ -20,20 +20,32 @@ final class BuildOutputTests: XCTestCase {
         }
     }
 
-    /// A build that fails midway (a page needs a template that does not exist) leaves the previous output as it was.
-    func testFailedBuildLeavesPreviousOutputUntouched() async throws {
+    /// A site of one report, built once.
+    func builtSite() async throws -> TestSite {
         let site = try TestSite()
-        defer { site.remove() }
         try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
         try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1", extra: ["schools_visited": []])])
         try await site.build()
-        let before = TestSite.files(under: site.output).map { ($0, try? Data(contentsOf: site.output.appendingPathComponent($0))) }
+        return site
+    }
 
-        // Templates without the mileage page: planning succeeds, rendering fails partway through.
+    /// Changes the site's input (the user's name) and returns a copy of the templates without `file`.
+    func changedInputAndTemplates(_ site: TestSite, without file: String) throws -> URL {
         let broken = site.root.appendingPathComponent("BrokenTemplates")
         try FileManager.default.copyItem(at: TestSite.templates, to: broken)
-        try FileManager.default.removeItem(at: broken.appendingPathComponent("assets/style.css"))
+        try FileManager.default.removeItem(at: broken.appendingPathComponent(file))
         try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Changed", last: "Name")])
+        return broken
+    }
+
+    /// A build that fails midway (a page needs a template that does not exist) leaves the previous output as it was.
+    func testFailedBuildLeavesPreviousOutputUntouched() async throws {
+        let site = try await builtSite()
+        defer { site.remove() }
+        let before = TestSite.files(under: site.output).map { ($0, try? Data(contentsOf: site.output.appendingPathComponent($0))) }
+
+        // Templates without the stylesheet: planning succeeds, rendering fails partway through.
+        let broken = try changedInputAndTemplates(site, without: "assets/style.css")
         do {
             try await site.build(templates: broken)
             XCTFail("the build should fail")
@@ -51,17 +63,11 @@ final class BuildOutputTests: XCTestCase {
     /// The monthly page's template is needed only when a month is planned, in the middle of rendering: still
     /// unusable input (exit 2) naming the template, and the previous output is untouched.
     func testTemplateMissingForALaterBatchIsUnusableInput() async throws {
-        let site = try TestSite()
+        let site = try await builtSite()
         defer { site.remove() }
-        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
-        try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1", extra: ["schools_visited": []])])
-        try await site.build()
         let before = TestSite.files(under: site.output)
 
-        let broken = site.root.appendingPathComponent("BrokenTemplates")
-        try FileManager.default.copyItem(at: TestSite.templates, to: broken)
-        try FileManager.default.removeItem(at: broken.appendingPathComponent("reports-month.mustache"))
-        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Changed", last: "Name")])
+        let broken = try changedInputAndTemplates(site, without: "reports-month.mustache")
         do {
             try await site.build(templates: broken)
             XCTFail("the build should fail")
