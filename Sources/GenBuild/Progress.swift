@@ -33,8 +33,10 @@ public struct Progress: Sendable {
     func mark(_ text: String) { clock?.mark(text) }
 
     /// Rewrites the current line: `  rendering 1200/5000`.
-    func counter(_ label: String, _ done: Int, _ total: Int) {
+    /// `label` is made only when the line is shown: the render workers call this for every file.
+    func counter(_ label: @autoclosure () -> String, _ done: Int, _ total: Int) {
         guard enabled else { return }
+        let label = label()
         FileHandle.standardError.write(Data("\u{1B}[2K\r  \(label) \(done)/\(total)".utf8))
         if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
     }
@@ -51,8 +53,7 @@ private final class StageClock: @unchecked Sendable {
         lock.withLock {
             if let current {
                 let seconds = Double(now.uptimeNanoseconds - current.start.uptimeNanoseconds) / 1e9
-                let total = Double(now.uptimeNanoseconds - origin.uptimeNanoseconds) / 1e9
-                FileHandle.standardError.write(Data("timing: \(FastFormat.fixed(seconds, decimals: 2)) s  \(current.name)  (at \(FastFormat.fixed(total, decimals: 2)) s, \(Self.memory()))\n".utf8))
+                write("\(FastFormat.fixed(seconds, decimals: 2)) s  \(current.name)", at: now)
             }
             current = name.map { ($0, now) }
         }
@@ -60,10 +61,13 @@ private final class StageClock: @unchecked Sendable {
 
     func mark(_ text: String) {
         let now = DispatchTime.now()
-        lock.withLock {
-            let total = Double(now.uptimeNanoseconds - origin.uptimeNanoseconds) / 1e9
-            FileHandle.standardError.write(Data("timing:   \(text)  (at \(FastFormat.fixed(total, decimals: 2)) s, \(Self.memory()))\n".utf8))
-        }
+        lock.withLock { write("  \(text)", at: now) }
+    }
+
+    /// `timing: <text>  (at <since start>, <memory>)`.
+    private func write(_ text: String, at now: DispatchTime) {
+        let total = Double(now.uptimeNanoseconds - origin.uptimeNanoseconds) / 1e9
+        FileHandle.standardError.write(Data("timing: \(text)  (at \(FastFormat.fixed(total, decimals: 2)) s, \(Self.memory()))\n".utf8))
     }
 
     /// Gives malloc's free pages back to the system (glibc keeps them otherwise), so that "resident" is

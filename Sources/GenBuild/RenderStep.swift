@@ -128,7 +128,7 @@ private final class Feed: @unchecked Sendable {
     }
 }
 
-/// Shared between render workers: the first failure, how many files are done, and the manifest entries.
+/// Shared between render workers: the first failure and the manifest entries.
 private final class RenderState: @unchecked Sendable {
     private let lock = NSLock()
     private var firstFailure: BuildFailure?

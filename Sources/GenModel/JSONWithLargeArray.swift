@@ -6,7 +6,15 @@ public protocol JSONWithLargeArray: Encodable {
     associatedtype Element: Encodable & Sendable
     /// The array's key in the top-level object.
     static var largeArrayKey: String { get }
-    var largeArray: [Element] { get }
+    /// The array's property.
+    static var largeArray: WritableKeyPath<Self, [Element]> { get }
+}
+
+extension JSONWithLargeArray {
     /// The same value with the array empty.
-    var withoutLargeArray: Self { get }
+    public var withoutLargeArray: Self {
+        var copy = self
+        copy[keyPath: Self.largeArray] = []
+        return copy
+    }
 }

@@ -25,7 +25,7 @@ public enum DataEncoders {
     /// printing indents by two spaces per level, puts an empty array as `[`, an empty line and `]`, and
     /// escapes newlines inside strings, so re-indenting line by line cannot touch a value).
     static func inParts<Value: JSONWithLargeArray>(_ value: Value) throws -> Data {
-        let elements = value.largeArray
+        let elements = value[keyPath: Value.largeArray]
         let shell = try encoder().encode(value.withoutLargeArray)
         let opening = Data("\n  \"\(Value.largeArrayKey)\" : [".utf8)
         let empty = opening + Data("\n\n  ]".utf8)

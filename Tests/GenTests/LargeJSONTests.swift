@@ -21,12 +21,7 @@ final class LargeJSONTests: XCTestCase {
         var empty: [Int] = []
 
         static var largeArrayKey: String { "rows" }
-        var largeArray: [Row] { rows }
-        var withoutLargeArray: File {
-            var copy = self
-            copy.rows = []
-            return copy
-        }
+        static var largeArray: WritableKeyPath<File, [Row]> { \.rows }
     }
 
     func wholeFile(_ value: File) throws -> Data {

@@ -81,10 +81,5 @@ extension MileageSummary {
 
 extension MileageSummary: JSONWithLargeArray {
     public static var largeArrayKey: String { "reports" }
-    public var largeArray: [ReportMileage] { reports }
-    public var withoutLargeArray: MileageSummary {
-        var copy = self
-        copy.reports = []
-        return copy
-    }
+    public static var largeArray: WritableKeyPath<MileageSummary, [ReportMileage]> { \.reports }
 }

@@ -69,10 +69,5 @@ struct ThumbnailManifest: Encodable, Sendable {
 
 extension ThumbnailManifest: JSONWithLargeArray {
     static var largeArrayKey: String { "images" }
-    var largeArray: [Entry] { images }
-    var withoutLargeArray: ThumbnailManifest {
-        var copy = self
-        copy.images = []
-        return copy
-    }
+    static var largeArray: WritableKeyPath<ThumbnailManifest, [Entry]> { \.images }
 }

@@ -81,15 +81,8 @@ enum MonthlyReports {
             .sorted()
     }
 
-    /// `galleries` gives critique detail pages; `charts` makes the month's charts.
-    static func plan(_ input: OrganizationInput, paths: ReportPaths, bodies: ReportBodies, galleries: CritiqueGalleries,
-                     zone: TimeZone) -> [Month] {
-        let planner = Planner(input, paths: paths, galleries: galleries, zone: zone)
-        return planner.keys.indices.map { planner.month($0, bodies: bodies) }
-    }
-
-    /// What every month needs, made once; `month(_:bodies:)` plans one month, so a site can be planned
-    /// (and rendered) a month at a time.
+    /// What every month needs, made once; `month(_:bodies:)` plans one month (`galleries` gives critique detail
+    /// pages), so a site can be planned (and rendered) a month at a time.
     struct Planner: Sendable {
         let input: OrganizationInput
         let paths: ReportPaths

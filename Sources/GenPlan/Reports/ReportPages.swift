@@ -59,14 +59,6 @@ enum ReportPages {
         var summary: String
     }
 
-    /// `months`: the months that have a monthly report, oldest first. Each page is returned with the month it
-    /// belongs to (nil for the index), so the site can be rendered a month at a time.
-    static func plan(_ input: OrganizationInput, paths: ReportPaths, bodies: ReportBodies, months monthKeys: [String] = []) -> [(month: String?, page: PlannedPage)] {
-        let planner = Planner(input, paths: paths)
-        return planner.months.flatMap { month in planner.pages(of: month, bodies: bodies).map { (month, $0) } }
-            + [(nil, planner.index(monthKeys: monthKeys))]
-    }
-
     /// The days, made once; `pages(of:bodies:)` plans one month's day and report pages.
     struct Planner: Sendable {
         let input: OrganizationInput
