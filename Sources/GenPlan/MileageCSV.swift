@@ -1,17 +1,19 @@
 import GenModel
 import GenCompute
 
-/// `data/mileage.csv`: one row per report, a header row first.
+/// `data/mileage.csv`: one row per report, a header row first (rows made as the file is written).
 enum MileageCSV {
     static let header = ["reportId", "date", "photographerId", "photographer", "schools", "legs",
                          "computedMiles", "recordedMiles", "miles", "source", "flags"]
 
-    static func rows(_ summary: MileageSummary) -> [[String]] {
-        [header] + summary.reports.map { r in
-            [r.reportId, r.date, r.photographerId, r.photographer, r.schools.joined(separator: "; "),
-             r.legs.map { "\($0.from) → \($0.to) (\(number($0.miles)) mi, \($0.minutes) min)" }.joined(separator: "; "),
-             r.computedMiles.map(number) ?? "", r.recordedMiles.map(number) ?? "", number(r.miles), r.source.rawValue,
-             r.flags.map(\.rawValue).joined(separator: " ")]
+    static func table(_ summary: MileageSummary) -> CSVTable {
+        let reports = summary.reports
+        return CSVTable(header: header, count: reports.count) { index in
+            let r = reports[index]
+            return [r.reportId, r.date, r.photographerId, r.photographer, r.schools.joined(separator: "; "),
+                    r.legs.map { "\($0.from) → \($0.to) (\(number($0.miles)) mi, \($0.minutes) min)" }.joined(separator: "; "),
+                    r.computedMiles.map(number) ?? "", r.recordedMiles.map(number) ?? "", number(r.miles), r.source.rawValue,
+                    r.flags.map(\.rawValue).joined(separator: " ")]
         }
     }
 

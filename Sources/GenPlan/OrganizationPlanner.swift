@@ -88,7 +88,7 @@ struct OrganizationPlanner: Sendable {
         files += mediaCopies()
         files.append(PlannedFile(path: "\(base)/data/mileage.json", content: .json(input.mileage)))
         files.append(PlannedFile(path: "\(base)/data/stats.json", content: .json(input.statistics)))
-        files.append(PlannedFile(path: "\(base)/data/mileage.csv", content: .csv(MileageCSV.rows(input.mileage))))
+        files.append(PlannedFile(path: "\(base)/data/mileage.csv", content: .csv(MileageCSV.table(input.mileage))))
         for contentPage in contentPages {
             files.append(page(contentPage.path, template: "content-page", title: contentPage.title, current: contentPage.path,
                               body: contentPage.body))

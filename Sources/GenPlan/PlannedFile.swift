@@ -13,8 +13,8 @@ public struct PlannedFile: Sendable {
         case page(template: String, context: PageContext)
         /// A value written as pretty, key-sorted JSON.
         case json(any Encodable & Sendable)
-        /// Rows written as RFC 4180 CSV (the first row is the header).
-        case csv([[String]])
+        /// A table written as RFC 4180 CSV.
+        case csv(CSVTable)
         /// A file copied from `Templates/assets/`.
         case asset(String)
         /// A file copied as it is (thumbnails from the media cache).
@@ -32,6 +32,33 @@ public struct PlannedFile: Sendable {
     public var isPage: Bool {
         if case .page = content { return true }
         return false
+    }
+
+    /// JSON or CSV: written as it is encoded, part by part.
+    public var isData: Bool {
+        switch content {
+        case .json, .csv: return true
+        default: return false
+        }
+    }
+}
+
+/// A CSV file's rows, each made only when its part of the file is written: `mileage.csv` at 100,000 reports
+/// is a million cells, which are never all held at once.
+public struct CSVTable: Sendable {
+    public var header: [String]
+    public var count: Int
+    public var row: @Sendable (Int) -> [String]
+
+    public init(header: [String], count: Int, row: @escaping @Sendable (Int) -> [String]) {
+        self.header = header
+        self.count = count
+        self.row = row
+    }
+
+    /// A table of rows already made; the first is the header.
+    public init(rows: [[String]]) {
+        self.init(header: rows.first ?? [], count: max(0, rows.count - 1)) { rows[$0 + 1] }
     }
 }
 

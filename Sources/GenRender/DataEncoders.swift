@@ -1,14 +1,24 @@
 import Foundation
 import GenModel
+import GenPlan
 
 /// JSON and CSV in the one form gen writes them: stable bytes for the same data.
 public enum DataEncoders {
     /// Pretty JSON with sorted keys and unescaped slashes, ending in a newline.
     public static func json(_ value: any Encodable) throws -> Data {
-        var data: Data
-        if let large = value as? any JSONWithLargeArray { data = try inParts(large) } else { data = try encoder().encode(value) }
-        data.append(0x0A)
+        var data = Data()
+        try json(value) { data.append($0) }
         return data
+    }
+
+    /// The same bytes, handed to `emit` part by part as they are encoded: a large file is never held whole.
+    public static func json(_ value: any Encodable, emit: (Data) throws -> Void) throws {
+        if let large = value as? any JSONWithLargeArray {
+            try inParts(large, emit: emit)
+        } else {
+            try emit(try encoder().encode(value))
+        }
+        try emit(Data([0x0A]))
     }
 
     private static func encoder() -> JSONEncoder {
@@ -19,38 +29,44 @@ public enum DataEncoders {
 
     /// Elements per part: large enough that a part is worth a task, small enough to spread over the cores.
     static let elementsPerPart = 512
+    /// Parts encoded at once before they are handed on: enough to keep every core busy, few enough that
+    /// the parts in flight stay a small slice of the file.
+    static var partsPerWave: Int { ProcessInfo.processInfo.activeProcessorCount * 4 }
 
     /// The value encoded with its array empty, and the array's elements encoded in parts, each indented to
     /// the array's depth and spliced in: byte for byte what the encoder writes for the whole value (pretty
     /// printing indents by two spaces per level, puts an empty array as `[`, an empty line and `]`, and
     /// escapes newlines inside strings, so re-indenting line by line cannot touch a value).
-    static func inParts<Value: JSONWithLargeArray>(_ value: Value) throws -> Data {
+    static func inParts<Value: JSONWithLargeArray>(_ value: Value, emit: (Data) throws -> Void) throws {
         let elements = value[keyPath: Value.largeArray]
         let shell = try encoder().encode(value.withoutLargeArray)
         let opening = Data("\n  \"\(Value.largeArrayKey)\" : [".utf8)
         let empty = opening + Data("\n\n  ]".utf8)
-        guard !elements.isEmpty, let range = shell.firstRange(of: empty) else { return try encoder().encode(value) }
-        let starts = Array(stride(from: 0, to: elements.count, by: elementsPerPart))
-        var parts = ParallelMap.map(starts) { start in
-            Result { () throws -> Data in
-                let encoder = encoder()
-                var part = Data()
-                for element in elements[start..<min(elements.count, start + elementsPerPart)] {
-                    part.append(contentsOf: start == 0 && part.isEmpty ? [0x0A] : [0x2C, 0x0A])  // "\n" or ",\n"
-                    appendIndented(try encoder.encode(element), by: 4, to: &part)
-                }
-                return part
+        guard !elements.isEmpty, let range = shell.firstRange(of: empty) else { return try emit(try encoder().encode(value)) }
+        try emit(Data(shell[..<range.lowerBound]) + opening)
+        try inWaves(count: elements.count, per: elementsPerPart) { bounds in
+            let encoder = encoder()
+            var part = Data()
+            for element in elements[bounds] {
+                part.append(contentsOf: bounds.lowerBound == 0 && part.isEmpty ? [0x0A] : [0x2C, 0x0A])  // "\n" or ",\n"
+                appendIndented(try encoder.encode(element), by: 4, to: &part)
             }
+            return part
+        } emit: { try emit($0) }
+        try emit(Data("\n  ]".utf8) + Data(shell[range.upperBound...]))
+    }
+
+    /// Makes the parts of `0..<count` (`per` items each) on all cores, a wave at a time, and hands them to
+    /// `emit` in order.
+    static func inWaves(count: Int, per: Int, make: @Sendable (Range<Int>) throws -> Data,
+                        emit: (Data) throws -> Void) throws {
+        let starts = Array(stride(from: 0, to: count, by: per))
+        for wave in stride(from: 0, to: starts.count, by: partsPerWave) {
+            let parts = ParallelMap.map(Array(starts[wave..<min(starts.count, wave + partsPerWave)])) { start in
+                Result { () throws -> Data in try make(start..<min(count, start + per)) }
+            }
+            for part in parts { try emit(try part.get()) }
         }
-        var out = Data(shell[..<range.lowerBound])
-        out.append(opening)
-        for index in parts.indices {
-            out.append(try parts[index].get())
-            parts[index] = .success(Data())  // let go of each part once copied: the file is not held twice
-        }
-        out.append(contentsOf: Array("\n  ]".utf8))
-        out.append(shell[range.upperBound...])
-        return out
     }
 
     /// Copies `json`, putting `spaces` spaces before every line that is not empty.
@@ -68,12 +84,24 @@ public enum DataEncoders {
     /// Fields starting with `=`, `+`, `-`, `@` are prefixed with `'` so a spreadsheet never runs them
     /// as formulas (CSV injection) — unless they are plain numbers.
     public static func csv(_ rows: [[String]]) -> Data {
-        var out = Data()
-        for row in rows {
-            out.append(contentsOf: Array(row.map(csvField).joined(separator: ",").utf8))
-            out.append(contentsOf: [0x0D, 0x0A])
-        }
-        return out
+        var data = Data()
+        try? csv(CSVTable(rows: rows)) { data.append($0) }  // appending to memory cannot fail
+        return data
+    }
+
+    /// Rows per part of a CSV file made on all cores.
+    static let rowsPerPart = 2_048
+
+    /// A table's bytes, made in parts on all cores (each row asked for when its part is made) and handed
+    /// to `emit` in order.
+    public static func csv(_ table: CSVTable, emit: (Data) throws -> Void) throws {
+        @Sendable func line(_ row: [String]) -> [UInt8] { Array(row.map(csvField).joined(separator: ",").utf8) + [0x0D, 0x0A] }
+        try emit(Data(line(table.header)))
+        try inWaves(count: table.count, per: rowsPerPart) { bounds in
+            var part = Data()
+            for index in bounds { part.append(contentsOf: line(table.row(index))) }
+            return part
+        } emit: { try emit($0) }
     }
 
     static func csvField(_ raw: String) -> String {

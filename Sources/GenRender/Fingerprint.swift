@@ -40,6 +40,26 @@ extension Renderer {
         return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in try self.render(file) }
     }
 
+    /// A data file (JSON, CSV) handed to `emit` part by part as it is encoded, never held whole; returns its
+    /// fingerprint, the hash of those bytes as `prepare` makes it. Errors from `emit` are rethrown as they are.
+    public func streamData(_ file: PlannedFile, to emit: (Data) throws -> Void) throws -> String {
+        var hasher = SHA256()
+        hasher.update(data: Data("data\u{0}".utf8))
+        func part(_ data: Data) throws {
+            hasher.update(data: data)
+            try emit(data)
+        }
+        switch file.content {
+        case .json(let value):
+            do { try DataEncoders.json(value, emit: part) } catch let error as EncodingError { throw Failure.encoding(path: file.path, error) }
+        case .csv(let table):
+            try DataEncoders.csv(table, emit: part)
+        default:
+            try part(try render(file))
+        }
+        return FastFormat.hex(hasher.finalize())
+    }
+
     /// A page's context as a tree (fragments resolved); a fragment whose template is missing fails the page.
     func pageTree(_ context: PageContext, template: String, path: String, buildTree: Bool = true) throws(Failure) -> MustacheTree.Made {
         do { return try templates.tree(context, template: template, buildTree: buildTree) } catch let missing as MissingFragmentTemplate {

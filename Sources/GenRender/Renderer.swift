@@ -37,8 +37,10 @@ public struct Renderer: Sendable {
             return Data(html.utf8)
         case .json(let value):
             do { return try DataEncoders.json(value) } catch { throw .encoding(path: file.path, error) }
-        case .csv(let rows):
-            return DataEncoders.csv(rows)
+        case .csv(let table):
+            var data = Data()
+            try? DataEncoders.csv(table) { data.append($0) }  // appending to memory cannot fail
+            return data
         case .asset(let name):
             guard let data = FileManager.default.contents(atPath: assetsDirectory.appendingPathComponent(name).path) else {
                 throw .missingAsset(name)

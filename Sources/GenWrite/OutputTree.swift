@@ -45,6 +45,29 @@ public final class OutputTree: Sendable {
         }
     }
 
+    /// Writes one file at `path` from parts: `body` is given a function that appends a part. Returns the size.
+    public func write(to path: String, parts body: (_ append: (Data) throws -> Void) throws -> Void) throws -> Int {
+        guard OutputTree.isSafe(path) else { throw Failure.unsafePath(path) }
+        let url = staging.appendingPathComponent(path)
+        let handle: FileHandle
+        do {
+            try directories.make(url.deletingLastPathComponent())
+            guard FileManager.default.createFile(atPath: url.path, contents: nil), let opened = FileHandle(forWritingAtPath: url.path) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            handle = opened
+        } catch {
+            throw Failure.io(path: path, error)
+        }
+        defer { try? handle.close() }
+        var size = 0
+        try body { part in
+            do { try handle.write(contentsOf: part) } catch { throw Failure.io(path: path, error) }
+            size += part.count
+        }
+        return size
+    }
+
     /// Keeps the previous output's file at `path` (a hard link into the staging folder, a copy where links
     /// are not possible) when it exists with `size` bytes; false when it does not, so the caller renders it.
     public func keep(_ path: String, size: Int) -> Bool {
