@@ -70,21 +70,13 @@ private final class StageClock: @unchecked Sendable {
         FileHandle.standardError.write(Data("timing: \(text)  (at \(FastFormat.fixed(total, decimals: 2)) s, \(Self.memory()))\n".utf8))
     }
 
-    /// Gives malloc's free pages back to the system (glibc keeps them otherwise), so that "resident" is
-    /// what the build holds, not what it once held. Looked up at run time: Swift's Glibc module omits malloc.h.
-    private static func trimHeap() {
-        typealias Trim = @convention(c) (Int) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-        _ = unsafeBitCast(symbol, to: Trim.self)(0)
-    }
-
     /// Resident memory now and at its peak so far, in MiB: where the peak of a large build comes from.
     private static func memory() -> String {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let peak = Int(usage.ru_maxrss) / 1024  // KiB on Linux
-        // statm's second field: resident pages.
-        trimHeap()
+        // statm's second field: resident pages (after free pages are handed back: what the build holds).
+        HeapTuning.trim()
         let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
         let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) }
         let now = pages.map { "\($0 * Int(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576) MiB" } ?? "?"

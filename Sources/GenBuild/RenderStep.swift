@@ -122,6 +122,8 @@ private final class Feed: @unchecked Sendable {
         while position == files.count {
             guard let planning = upcoming else { return nil }
             // Waiting here holds the lock: the other workers have nothing to take either.
+            // The batch before has been freed but for its last files in flight: hand its memory back.
+            HeapTuning.trim()
             files = planning.take()  // the only reference: taking files out below does not copy the batch
             position = 0
             batchIndex += 1
