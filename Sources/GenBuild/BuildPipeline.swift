@@ -36,19 +36,8 @@ public enum BuildPipeline {
         // Templates first among the heavy steps: a missing or broken template folder fails in a second,
         // not after the whole export has been read and planned.
         let templates = try await input { () throws(InputError) in try await TemplateRenderer.load(directory: options.templates) }
-        let loaded = try await input { () throws(InputError) in try ExportLoader.load(contentDirectory: options.content) }
         let (pages, pageWarnings) = try await input { () throws(InputError) in try PageLoader.load(contentDirectory: options.content) }
-        report.exportFiles = loaded.files
-        report.ignoredCollections = loaded.ignoredCollections
-
-        progress.step(2, steps, "decoding \(loaded.documents.count) documents")
-        let typed = DocumentDecoder.decode(loaded, timeZone: config.timeZone)
-        report.documentsRead = typed.documentsRead
-        report.diagnostics = typed.diagnostics + pageWarnings
-
-        progress.step(3, steps, "resolving organizations")
-        let site = OrganizationResolver.resolve(typed, config: config)
-        report.diagnostics += site.diagnostics
+        var site = try await resolvedExports(options, config: config, steps: steps, pageWarnings: pageWarnings, report: &report)
         report.organizations = site.organizations.map(\.id)
 
         progress.step(4, steps, "computing mileage and forms")
@@ -75,10 +64,13 @@ public enum BuildPipeline {
         let media = MediaStep.run(site.organizations, forms: forms, processor: processor)
         report.images = media.stats
         report.diagnostics += media.diagnostics
-        let statistics = ParallelMap.map(Array(site.organizations.indices)) { i in
-            OrganizationStatistics.compute(for: site.organizations[i], mileage: computed[i].0, forms: forms[i],
-                                           timeZone: config.timeZone)
+        let statistics = ParallelMap.map(Array(zip(site.organizations, forms).enumerated())) { i, pair in
+            OrganizationStatistics.compute(for: pair.0, mileage: computed[i].0, forms: pair.1, timeZone: config.timeZone)
         }
+        // Planning reads a report through its form, which holds every value; of the raw fields only the few
+        // the report header names. The rest (a dictionary per report, a third of what a loaded report holds)
+        // is let go before the pages are planned.
+        site.organizations = site.organizations.map { $0.keepingReportFields(SitePlanner.reportFieldsRead) }
         let allDiagnostics = report.diagnostics
         let inputs = site.organizations.indices.map { i in
             let org = site.organizations[i]
@@ -134,6 +126,25 @@ public enum BuildPipeline {
             throw .write("\(error)")
         }
         return report
+    }
+
+    /// Steps 1 (the exports), 2 and 3. The loaded and decoded documents are this function's own: once the
+    /// organizations are resolved they are freed, and the organizations alone hold the documents.
+    private static func resolvedExports(_ options: BuildOptions, config: SiteConfig, steps: Int, pageWarnings: [Diagnostic],
+                                        report: inout BuildReport) async throws(BuildFailure) -> ResolvedSite {
+        let loaded = try await input { () throws(InputError) in try ExportLoader.load(contentDirectory: options.content) }
+        report.exportFiles = loaded.files
+        report.ignoredCollections = loaded.ignoredCollections
+
+        options.progress.step(2, steps, "decoding \(loaded.documents.count) documents")
+        let typed = DocumentDecoder.decode(loaded, timeZone: config.timeZone)
+        report.documentsRead = typed.documentsRead
+        report.diagnostics = typed.diagnostics + pageWarnings
+
+        options.progress.step(3, steps, "resolving organizations")
+        let site = OrganizationResolver.resolve(typed, config: config)
+        report.diagnostics += site.diagnostics
+        return site
     }
 
     private static func templateName(_ file: PlannedFile) -> String? {

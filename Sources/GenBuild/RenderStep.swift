@@ -41,10 +41,12 @@ enum RenderStep {
                 do {
                     if file.isData {
                         // Written as it is encoded (mileage.json is 85 MB at 100,000 reports): the bytes are
-                        // made either way to fingerprint them, so they are simply written.
+                        // made either way to fingerprint them, so they are simply written (and count as kept when
+                        // they are the bytes the previous build wrote).
                         var fingerprint = ""
                         let size = try tree.write(to: file.path) { append in fingerprint = try renderer.streamData(file, to: append) }
                         entries.append((file.path, BuildManifest.Entry(fingerprint: fingerprint, size: size)))
+                        if previous?[file.path]?.fingerprint == fingerprint { kept += 1 }  // the same bytes: unchanged
                         continue
                     }
                     let prepared = try renderer.prepare(file)

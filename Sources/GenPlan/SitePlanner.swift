@@ -52,6 +52,11 @@ public struct OrganizationInput: Sendable {
 /// Stage 4: decides every file of the output tree and builds the context each page is rendered from.
 /// Every file of an organization is planned from that organization's input alone.
 public struct SitePlanner: Sendable {
+    /// The raw report fields planning reads, in order: the shoot type a report's header shows when its
+    /// template names none. Everything else of a report reaches its pages through its form, so the build
+    /// lets go of the other raw fields before planning.
+    public static let reportFieldsRead = ["shootType", "job_type"]
+
     /// Markdown → safe HTML; injected so the plan stage does not depend on cmark.
     public var markdown: @Sendable (String) -> String
     /// Markdown → the plain text a reader sees (card previews).

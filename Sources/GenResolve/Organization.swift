@@ -62,3 +62,15 @@ public struct Organization: Sendable {
         schoolsByID[reference] ?? schoolsByName[Organization.nameKey(reference)]
     }
 }
+
+extension Organization {
+    /// The organization with each report's raw fields cut to `keys` (the typed properties stay).
+    public func keepingReportFields(_ keys: [String]) -> Organization {
+        var org = self
+        for i in org.reports.indices {
+            let fields = org.reports[i].fields
+            org.reports[i].fields = Dictionary(uniqueKeysWithValues: keys.compactMap { key in fields[key].map { (key, $0) } })
+        }
+        return org
+    }
+}

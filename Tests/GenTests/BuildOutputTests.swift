@@ -139,4 +139,23 @@ final class BuildOutputTests: XCTestCase {
         let csv = try site.text("\(org)/data/mileage.csv")
         XCTAssertEqual(csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count, 134)
     }
+
+    /// The build lets go of a report's raw fields before planning (its form holds every value): the header's
+    /// shoot type, read from the raw `job_type`, and values the template does not describe still show.
+    func testReportPagesShowRawFieldsAfterTheBuildLetGoOfThem() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
+        try site.writeCollection("reportTemplates", [Doc.template(org: "o1")])
+        try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1", extra: [
+            "schools_visited": [], "job_type": "Senior Portraits", "notes": "Front steps at noon",
+            "lens_notes": "Used the 85mm all day"])])
+        try await site.build()
+        let page = try site.text("o1/reports/report/r1.html")
+        XCTAssertTrue(page.contains("Shoot type"), "the header names the shoot type")
+        XCTAssertTrue(page.contains("Senior Portraits"))
+        XCTAssertTrue(page.contains("Front steps at noon"))
+        XCTAssertTrue(page.contains("Used the 85mm all day"), "a value the template does not describe is still shown")
+        XCTAssertTrue(try site.text("o1/reports/report/r1.md").contains("Used the 85mm all day"))
+    }
 }

@@ -30,7 +30,7 @@ final class LargeJSONTests: XCTestCase {
         return try encoder.encode(value) + Data([0x0A])
     }
 
-    func rows(_ count: Int) -> [Row] {
+    static func rows(_ count: Int) -> [Row] {
         let note = "two\nlines, \"quoted\" é ✓ / \\"
         let legs: [[String: Double]] = [["miles": 1.5, "minutes": 3], [:]]
         return (0..<count).map { (i: Int) -> Row in
@@ -43,7 +43,7 @@ final class LargeJSONTests: XCTestCase {
     func testPartsGiveTheEncodersBytes() throws {
         let part = DataEncoders.elementsPerPart
         for count in [0, 1, 2, part - 1, part, part + 1, 3 * part + 7] {
-            let file = File(rows: rows(count), totals: ["b": 2, "a": 1])
+            let file = File(rows: Self.rows(count), totals: ["b": 2, "a": 1])
             XCTAssertEqual(String(decoding: try DataEncoders.json(file), as: UTF8.self),
                            String(decoding: try wholeFile(file), as: UTF8.self), "\(count) rows")
         }

@@ -92,7 +92,7 @@ struct ReportBody: Sendable, Encodable {
             let version = (form.templateVersion ?? report.templateVersion).map { " · version \($0)" } ?? ""
             facts.append(Fact(label: "Template", value: name + version))
         }
-        if let shoot = template?.shootType ?? report.fields["shootType"]?.scalarText ?? report.fields["job_type"]?.scalarText {
+        if let shoot = template?.shootType ?? SitePlanner.reportFieldsRead.lazy.compactMap({ report.fields[$0]?.scalarText }).first {
             facts.append(Fact(label: "Shoot type", value: shoot))
         }
         if let schools = mileage?.schools, !schools.isEmpty {
