@@ -83,9 +83,12 @@ public enum DataEncoders {
     /// RFC 4180: fields with a comma, quote, CR or LF are quoted, quotes doubled, CRLF line ends.
     /// Fields starting with `=`, `+`, `-`, `@` are prefixed with `'` so a spreadsheet never runs them
     /// as formulas (CSV injection) — unless they are plain numbers.
-    public static func csv(_ rows: [[String]]) -> Data {
+    public static func csv(_ rows: [[String]]) -> Data { csv(CSVTable(rows: rows)) }
+
+    /// A table's bytes in memory (small files: archive entries, tests).
+    public static func csv(_ table: CSVTable) -> Data {
         var data = Data()
-        try? csv(CSVTable(rows: rows)) { data.append($0) }  // appending to memory cannot fail
+        try? csv(table) { data.append($0) }  // appending to memory cannot fail
         return data
     }
 

@@ -34,8 +34,19 @@ extension Renderer {
                 return Data(html.utf8)
             }
         }
-        if case .json = file.content { return try preparedData(file, &hasher) }
-        if case .csv = file.content { return try preparedData(file, &hasher) }
+        if file.isData {
+            // A data file is fingerprinted by its bytes: encode it once and hand those bytes to the writer.
+            var data = Data()
+            let fingerprint: String
+            do {
+                fingerprint = try streamData(file) { data.append($0) }
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw .encoding(path: file.path, error)
+            }
+            return Prepared(fingerprint: fingerprint) { () throws(Failure) -> Data in data }
+        }
         try feed(file, into: &hasher)
         return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in try self.render(file) }
     }
@@ -65,14 +76,6 @@ extension Renderer {
         do { return try templates.tree(context, template: template, buildTree: buildTree) } catch let missing as MissingFragmentTemplate {
             throw .missingTemplate(missing.name, path: path)
         } catch { throw .encoding(path: path, error) }
-    }
-
-    /// A data file is fingerprinted by its bytes: encode it once and hand those bytes to the writer.
-    private func preparedData(_ file: PlannedFile, _ hasher: inout SHA256) throws(Failure) -> Prepared {
-        hasher.update(data: Data("data\u{0}".utf8))
-        let data = try render(file)
-        hasher.update(data: data)
-        return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in data }
     }
 
     private func feed(_ file: PlannedFile, into hasher: inout SHA256) throws(Failure) {

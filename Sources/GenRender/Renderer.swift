@@ -38,9 +38,7 @@ public struct Renderer: Sendable {
         case .json(let value):
             do { return try DataEncoders.json(value) } catch { throw .encoding(path: file.path, error) }
         case .csv(let table):
-            var data = Data()
-            try? DataEncoders.csv(table) { data.append($0) }  // appending to memory cannot fail
-            return data
+            return DataEncoders.csv(table)
         case .asset(let name):
             guard let data = FileManager.default.contents(atPath: assetsDirectory.appendingPathComponent(name).path) else {
                 throw .missingAsset(name)
