@@ -20,7 +20,9 @@ public enum ExportLoader {
     public static func load(contentDirectory: URL) throws(InputError) -> LoadedExport {
         let root = contentDirectory.appendingPathComponent("export")
         let files = try exportFiles(under: root, contentDirectory: contentDirectory)
-        let results = ParallelMap.map(files) { file -> Result<ExportFileContents, InputError> in
+        // One file at a time: a newline-delimited file (the large ones) is parsed on all cores line by line,
+        // and libdispatch runs a parallel loop nested in another on one thread.
+        let results = files.map { file -> Result<ExportFileContents, InputError> in
             let url = contentDirectory.appendingPathComponent(file)
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 return .failure(InputError(file: file, message: "cannot read file"))
