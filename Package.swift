@@ -36,7 +36,7 @@ let package = Package(
         // Fixed-argument C wrappers for the variadic libvips calls Swift cannot make.
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         // Stage 0: typed values, domain models, configuration and diagnostics. No I/O.
-        .target(name: "GenModel"),
+        .target(name: "GenModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Stage 1: read export files (all formats) and the content folder into typed models.
         .target(name: "GenLoad", dependencies: [
             "GenModel",

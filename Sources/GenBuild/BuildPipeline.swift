@@ -19,8 +19,9 @@ public enum BuildPipeline {
         // Incremental: the previous build of this output folder, and whether anything it read has changed.
         let gen = BuildInputs.genHash()
         let manifestURL = BuildManifest.location(cache: options.cache, output: options.output)
-        let inputsKey = options.writeOutput
-            ? BuildInputs.key(content: options.content, templates: options.templates, output: options.output, gen: gen) : ""
+        let inputKeys = options.writeOutput
+            ? BuildInputs.keys(content: options.content, templates: options.templates, output: options.output, gen: gen) : (all: "", shared: "")
+        let inputsKey = inputKeys.all
         let previous = options.writeOutput && !options.clean ? BuildManifest.load(from: manifestURL).flatMap { $0.gen == gen ? $0 : nil } : nil
         if let previous, previous.inputs == inputsKey, previous.matches(output: options.output) {
             var report = previous.report
@@ -38,6 +39,7 @@ public enum BuildPipeline {
         let templates = try await input { () throws(InputError) in try await TemplateRenderer.load(directory: options.templates) }
         let (pages, pageWarnings) = try await input { () throws(InputError) in try PageLoader.load(contentDirectory: options.content) }
         var site = try await resolvedExports(options, config: config, steps: steps, pageWarnings: pageWarnings, report: &report)
+        let sharedDigest = site.sharedDigest
         report.organizations = site.organizations.map(\.id)
 
         progress.step(4, steps, "computing mileage and forms")
@@ -102,8 +104,12 @@ public enum BuildPipeline {
         let tree: OutputTree
         do { tree = try OutputTree(output: options.output) } catch { throw .write(error.description) }
         do {
-            let rendered = try RenderStep.run(batches, renderer: renderer, into: tree, previous: previous?.files, check: check,
-                                              progress: progress)
+            // What every batch may depend on: the inputs but for the export, and the shared documents.
+            var shared = StableHasher()
+            shared.add(inputKeys.shared)
+            shared.add(sharedDigest)
+            let rendered = try RenderStep.run(batches, renderer: renderer, into: tree, previous: previous,
+                                              sharedKey: shared.finalize().hex, check: check, progress: progress)
             progress.step(8, steps, "swapping in \(options.output.path)")
             // The old manifest describes the old tree: drop it before the swap, so a crash between the swap and
             // saving the new one can only cost a full build, never a stale kept file.
@@ -112,11 +118,13 @@ public enum BuildPipeline {
             report.filesWritten = rendered.written
             report.pagesWritten = rendered.pages
             report.filesKept = rendered.kept
+            report.monthsKept = rendered.batchesKept
             // Best effort: without a manifest the next build is simply a full one.
             var stored = report
             stored.filesKept = 0
-            try? BuildManifest(format: BuildManifest.format, gen: gen, inputs: inputsKey, report: stored, files: rendered.files)
-                .save(to: manifestURL)
+            stored.monthsKept = 0
+            try? BuildManifest(format: BuildManifest.format, gen: gen, inputs: inputsKey, report: stored, files: rendered.files,
+                               batches: rendered.batches).save(to: manifestURL)
             progress.finish()
         } catch let failure as BuildFailure {
             tree.discard()

@@ -18,6 +18,8 @@ public struct BuildReport: Sendable, Codable {
     public var filesWritten = 0
     /// Files whose fingerprint matched the previous build: kept (hard-linked), not rendered again.
     public var filesKept = 0
+    /// Months whose documents are unchanged: their files kept whole, without planning them (`PlanBatch.key`).
+    public var monthsKept = 0
     /// No input changed since the previous build (same gen, content, templates): nothing was done.
     public var upToDate = false
 
@@ -79,7 +81,10 @@ public struct BuildReport: Sendable, Codable {
                 lines.append("up to date: nothing changed since the last build of \(outputPath) (\(pagesWritten) pages, \(filesWritten) files)")
             } else {
                 lines.append("wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") (\(filesWritten) files) for \(organizations.count) organization\(organizations.count == 1 ? "" : "s") to \(outputPath)")
-                if filesKept > 0 { lines.append("kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build, rendered \(filesWritten - filesKept)") }
+                if filesKept > 0 {
+                    let months = monthsKept > 0 ? " (\(monthsKept) unchanged month\(monthsKept == 1 ? "" : "s") not planned again)" : ""
+                    lines.append("kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build\(months), rendered \(filesWritten - filesKept)")
+                }
             }
         }
         return lines.joined(separator: "\n")

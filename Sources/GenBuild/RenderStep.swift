@@ -16,16 +16,25 @@ enum RenderStep {
         var kept: Int
         var written: Int
         var pages: Int
+        /// Every keyed batch, kept or planned: what the next build's manifest records.
+        var batches: [String: BuildManifest.Batch]
+        /// Batches kept whole, without planning.
+        var batchesKept: Int
     }
 
     /// Plans and renders the batches in order. Every core takes the next file from a feed that moves on to
     /// the next batch when one runs out, with no pause between batches; the batch after the current one is
     /// planned on another thread meanwhile. `check` sees each batch's files before any is rendered (a missing
     /// template fails the build as bad input, exit 2).
-    static func run(_ batches: [PlanBatch], renderer: Renderer, into tree: OutputTree, previous: [String: BuildManifest.Entry]?,
+    ///
+    /// A batch with a key (`PlanBatch.key`) equal to the previous build's is not planned at all: its files,
+    /// recorded by the previous build, are kept as they are (`BatchReuse`).
+    static func run(_ batches: [PlanBatch], renderer: Renderer, into tree: OutputTree, previous: BuildManifest?, sharedKey: String,
                     check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void, progress: Progress) throws(BuildFailure) -> Result {
         let state = RenderState()
-        let feed = Feed(batches, check: check, progress: progress)
+        let reuse = BatchReuse(previous: previous, sharedKey: sharedKey, tree: tree)
+        let previous = previous?.files
+        let feed = Feed(batches, reuse: reuse, check: check, progress: progress)
         DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
             var entries: [(String, BuildManifest.Entry)] = []
             var kept = 0
@@ -70,7 +79,9 @@ enum RenderStep {
             state.record(entries, kept: kept)
         }
         if let failure = state.failure { throw failure }
-        return Result(files: state.files, kept: state.kept, written: feed.written, pages: feed.pages)
+        state.record(feed.keptEntries, kept: feed.keptEntries.count)
+        return Result(files: state.files, kept: state.kept, written: feed.written, pages: feed.pages, batches: feed.records,
+                      batchesKept: feed.batchesKept)
     }
 
     /// Plans every batch (and checks it) without rendering: `gen check`.
@@ -79,20 +90,72 @@ enum RenderStep {
     }
 }
 
-/// A batch being planned on another thread; `files` waits for it.
+/// A batch being planned on another thread; `take` waits for it. A batch whose key is unchanged is kept
+/// instead of planned.
 private final class BatchPlanning: @unchecked Sendable {
-    private let group = DispatchGroup()
-    private var planned: [PlannedFile] = []
-
-    init(_ batch: PlanBatch) {
-        DispatchQueue.global().async(group: group) { self.planned = batch.files() }
+    enum Outcome {
+        /// Planned; `key` when the batch has one (recorded for the next build).
+        case planned([PlannedFile], key: String?)
+        /// Kept whole from the previous build, its files already linked into the new tree.
+        case kept(BuildManifest.Batch, entries: [(String, BuildManifest.Entry)])
     }
 
-    /// The planned files, handed over (not kept here): the feed lets go of each one as it is taken.
-    func take() -> [PlannedFile] {
+    private let group = DispatchGroup()
+    private var outcome = Outcome.planned([], key: nil)
+
+    init(_ batch: PlanBatch, reuse: BatchReuse) {
+        DispatchQueue.global().async(group: group) {
+            let key = reuse.key(of: batch)
+            if let key, let kept = reuse.keep(batch.name, key: key) {
+                self.outcome = .kept(kept.batch, entries: kept.entries)
+            } else {
+                self.outcome = .planned(batch.files(), key: key)
+            }
+        }
+    }
+
+    /// The outcome, handed over (not kept here): the feed lets go of each planned file as it is taken.
+    func take() -> Outcome {
         group.wait()
-        defer { planned = [] }
-        return planned
+        defer { outcome = .planned([], key: nil) }
+        return outcome
+    }
+}
+
+/// The previous build's keyed batches, and how to keep one: every file it recorded, linked from the
+/// previous output into the new tree.
+private struct BatchReuse: Sendable {
+    let previous: BuildManifest?
+    let sharedKey: String
+    let tree: OutputTree
+
+    /// The batch's key with the build's shared key and the batch's name; nil for a batch without one.
+    func key(of batch: PlanBatch) -> String? {
+        guard let digest = batch.key?() else { return nil }
+        var hasher = StableHasher()
+        hasher.add(sharedKey)
+        hasher.add(batch.name)
+        hasher.add(digest)
+        return hasher.finalize().hex
+    }
+
+    /// Keeps the batch's files when its key is the previous build's and every one of its files is still
+    /// in the previous output as recorded; nil (and nothing linked) otherwise.
+    func keep(_ name: String, key: String) -> (batch: BuildManifest.Batch, entries: [(String, BuildManifest.Entry)])? {
+        guard let previous, let batch = previous.batches[name], batch.key == key else { return nil }
+        var entries: [(String, BuildManifest.Entry)] = []
+        entries.reserveCapacity(batch.files.count)
+        for path in batch.files {
+            guard let entry = previous.files[path] else { return nil }
+            entries.append((path, entry))
+        }
+        for (index, (path, entry)) in entries.enumerated() where !tree.keep(path, size: entry.size) {
+            // A file was changed or removed by hand: plan the batch after all. What was linked goes, so
+            // no rendered file is ever written through a link into the previous output.
+            for (linked, _) in entries[..<index] { tree.drop(linked) }
+            return nil
+        }
+        return (batch, entries)
     }
 }
 
@@ -100,6 +163,7 @@ private final class BatchPlanning: @unchecked Sendable {
 private final class Feed: @unchecked Sendable {
     private let lock = NSLock()
     private let batches: [PlanBatch]
+    private let reuse: BatchReuse
     private let check: ([PlannedFile]) throws(BuildFailure) -> Void
     private let progress: Progress
     private var batchIndex = -1
@@ -108,13 +172,19 @@ private final class Feed: @unchecked Sendable {
     private var upcoming: BatchPlanning?
     private(set) var written = 0
     private(set) var pages = 0
+    /// The files of batches kept whole, and every keyed batch's record.
+    private(set) var keptEntries: [(String, BuildManifest.Entry)] = []
+    private(set) var records: [String: BuildManifest.Batch] = [:]
+    private(set) var batchesKept = 0
     private static let taken = PlannedFile(path: "", content: .asset(""))
 
-    init(_ batches: [PlanBatch], check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void, progress: Progress) {
+    init(_ batches: [PlanBatch], reuse: BatchReuse, check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void,
+         progress: Progress) {
         self.batches = batches
+        self.reuse = reuse
         self.check = check
         self.progress = progress
-        upcoming = batches.first.map(BatchPlanning.init)
+        upcoming = batches.first.map { BatchPlanning($0, reuse: reuse) }
     }
 
     /// The next file, or nil when every batch is done.
@@ -126,14 +196,29 @@ private final class Feed: @unchecked Sendable {
             // Waiting here holds the lock: the other workers have nothing to take either.
             // The batch before has been freed but for its last files in flight: hand its memory back.
             HeapTuning.trim()
-            files = planning.take()  // the only reference: taking files out below does not copy the batch
+            let outcome = planning.take()  // the only reference: taking files out below does not copy the batch
             position = 0
             batchIndex += 1
-            upcoming = batchIndex + 1 < batches.count ? BatchPlanning(batches[batchIndex + 1]) : nil
-            try check(files)
-            progress.mark("batch \(batchIndex + 1)/\(batches.count): \(batches[batchIndex].name), \(files.count) files")
-            written += files.count
-            pages += files.filter(\.isPage).count
+            let batch = batches[batchIndex]
+            upcoming = batchIndex + 1 < batches.count ? BatchPlanning(batches[batchIndex + 1], reuse: reuse) : nil
+            switch outcome {
+            case .kept(let record, let entries):
+                files = []
+                keptEntries += entries
+                records[batch.name] = record
+                batchesKept += 1
+                progress.mark("batch \(batchIndex + 1)/\(batches.count): \(batch.name), \(record.files.count) files kept unplanned")
+                written += record.files.count
+                pages += record.pages
+            case .planned(let planned, let key):
+                files = planned
+                try check(files)
+                progress.mark("batch \(batchIndex + 1)/\(batches.count): \(batch.name), \(files.count) files")
+                written += files.count
+                let pageCount = files.filter(\.isPage).count
+                pages += pageCount
+                if let key { records[batch.name] = BuildManifest.Batch(key: key, files: files.map(\.path), pages: pageCount) }
+            }
         }
         let file = files[position]
         // The worker holds the file now; the feed keeps only the files still to come, so a page's context

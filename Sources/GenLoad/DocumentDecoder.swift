@@ -11,6 +11,9 @@ public struct TypedExport: Sendable {
     /// Documents read per collection (before any were skipped).
     public var documentsRead: [String: Int] = [:]
     public var diagnostics: [Diagnostic] = []
+    /// The digest of every user, school and template document: what every page of an organization may
+    /// show. (Reports and critiques carry their own digests.)
+    public var sharedDigest = ContentDigest.none
 
     public init() {}
 }
@@ -21,15 +24,30 @@ public enum DocumentDecoder {
     public static func decode(_ loaded: LoadedExport, timeZone: TimeZone) -> TypedExport {
         var out = TypedExport()
         out.diagnostics = loaded.diagnostics
+        var shared = StableHasher()
         for doc in loaded.documents {
             out.documentsRead[doc.collection, default: 0] += 1
             var reader = FieldReader(doc)
             switch KnownCollection(rawValue: doc.collection) {
-            case .users?: decodeUser(&reader).map { out.users.append($0) }
-            case .schools?: decodeSchool(&reader).map { out.schools.append($0) }
-            case .reportTemplates?: decodeTemplate(&reader).map { out.templates.append($0) }
-            case .dailyJobReports?: decodeReport(&reader, timeZone: timeZone).map { out.reports.append($0) }
-            case .photoCritiques?: decodeCritique(&reader).map { out.critiques.append($0) }
+            case .users?:
+                shared.add(doc.digest)
+                decodeUser(&reader).map { out.users.append($0) }
+            case .schools?:
+                shared.add(doc.digest)
+                decodeSchool(&reader).map { out.schools.append($0) }
+            case .reportTemplates?:
+                shared.add(doc.digest)
+                decodeTemplate(&reader).map { out.templates.append($0) }
+            case .dailyJobReports?:
+                if var report = decodeReport(&reader, timeZone: timeZone) {
+                    report.digest = doc.digest
+                    out.reports.append(report)
+                }
+            case .photoCritiques?:
+                if var critique = decodeCritique(&reader) {
+                    critique.digest = doc.digest
+                    out.critiques.append(critique)
+                }
             case nil: break
             }
             // Attribute the document's problems to the organization it names (even when it is skipped for
@@ -38,6 +56,7 @@ public enum DocumentDecoder {
                 .compactMap { reader[$0]?.string?.trimmed }.first { !$0.isEmpty }
             out.diagnostics += reader.diagnostics.map { $0.owned(by: owner) }
         }
+        out.sharedDigest = shared.finalize()
         return out
     }
 

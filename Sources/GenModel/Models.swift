@@ -178,6 +178,9 @@ public struct DailyJobReport: Sendable, Hashable {
     /// Every top-level field of the document, metadata included.
     public var fields: [String: FirestoreValue]
     public var source: DocumentSource
+    /// The raw document's digest (set by the loader): an incremental build keeps a month's pages when
+    /// none of its documents changed.
+    public var digest: ContentDigest = .none
 
     public init(id: String, organizationID: String, userId: String?, date: LocalDate, photographer: String? = nil,
                 templateId: String? = nil, templateName: String? = nil, templateVersion: Int? = nil,
@@ -221,6 +224,8 @@ public struct Critique: Sendable, Hashable {
     public var createdAt: Timestamp?
     public var updatedAt: Timestamp?
     public var source: DocumentSource
+    /// The raw document's digest (set by the loader), as for reports.
+    public var digest: ContentDigest = .none
 
     public init(id: String, organizationID: String, submitterId: String? = nil, submitterName: String? = nil,
                 submitterEmail: String? = nil, targetPhotographerId: String? = nil,

@@ -35,8 +35,9 @@ struct OrganizationPlanner: Sendable {
         let reportPages = ReportPages.Planner(input, paths: reportPaths)
         let monthly = MonthlyReports.Planner(input, paths: reportPaths, galleries: galleries, zone: config.timeZone)
         let name = org.pathSegment
+        let monthKey = MonthKey(monthly: monthly, reportPages: reportPages, paths: reportPaths, galleries: galleries)
         var batches: [PlanBatch] = monthly.keys.enumerated().map { index, key in
-            PlanBatch(name: "\(name) \(key)") {
+            PlanBatch(name: "\(name) \(key)", key: { monthKey.digest(index) }) {
                 // Every page showing a report's body is in the report's month: the month's bodies suffice.
                 let bodies = ReportBodies(input, reports: monthly.reportsByMonth[key] ?? [], zone: config.timeZone)
                 // Day and report pages first: they render the month's report bodies in parallel, one each; the

@@ -70,9 +70,16 @@ public struct PlanBatch: Sendable {
     public let name: String
     /// Plans the batch's files; called once, when the batch is rendered.
     public let files: @Sendable () -> [PlannedFile]
+    /// The digest of everything the batch's files are made from beyond what the whole build shares (the
+    /// configuration, templates, content pages, users, schools and report templates: the build's own key,
+    /// which an incremental build adds). When it equals the previous build's, the batch's files are the
+    /// previous build's and are kept without planning them. No key (or a nil digest): always planned (each
+    /// file is still kept when its own fingerprint is unchanged).
+    public let key: (@Sendable () -> ContentDigest?)?
 
-    public init(name: String, files: @escaping @Sendable () -> [PlannedFile]) {
+    public init(name: String, key: (@Sendable () -> ContentDigest?)? = nil, files: @escaping @Sendable () -> [PlannedFile]) {
         self.name = name
+        self.key = key
         self.files = files
     }
 }

@@ -86,6 +86,12 @@ public final class OutputTree: Sendable {
 
     /// Relative, no empty/`.`/`..` segments, no backslashes or control characters: a last line of
     /// defence behind the sanitizing of every data-derived segment.
+    /// Removes a file from the new tree (one `keep` linked that is to be rendered after all).
+    public func drop(_ path: String) {
+        guard OutputTree.isSafe(path) else { return }
+        unlink(staging.appendingPathComponent(path).path)
+    }
+
     public static func isSafe(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\") else { return false }
         guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return false }

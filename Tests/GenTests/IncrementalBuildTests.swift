@@ -24,6 +24,8 @@ final class IncrementalBuildTests: XCTestCase {
         var critiques: [String: [String: Any]] = [:]
         var title = "Field Reports"
         var nextId = 0
+        /// First names by user id, where changed.
+        var userNames: [String: String] = [:]
 
         mutating func id(_ prefix: String) -> String { nextId += 1; return "\(prefix)\(nextId)" }
 
@@ -33,7 +35,8 @@ final class IncrementalBuildTests: XCTestCase {
             var schools: [[String: Any]] = []
             var templates: [[String: Any]] = []
             for org in ["orgA", "orgB"] {
-                users += [Doc.user("u1-\(org)", org: org, first: "Ana", last: org), Doc.user("u2-\(org)", org: org, first: "Ben", last: org)]
+                users += [Doc.user("u1-\(org)", org: org, first: userNames["u1-\(org)"] ?? "Ana", last: org),
+                          Doc.user("u2-\(org)", org: org, first: userNames["u2-\(org)"] ?? "Ben", last: org)]
                 schools.append(Doc.school("s-\(org)", org: org, name: "Central High \(org)"))
                 templates.append(Doc.template("t1", org: org))
             }
@@ -65,15 +68,24 @@ final class IncrementalBuildTests: XCTestCase {
             let org = Bool.random(using: &rng) ? "orgA" : "orgB"
             let id = docs.id("c")
             docs.critiques[id] = Doc.critique(id, org: org, target: "u2-\(org)", notes: "Critique \(id)")
+            docs.critiques[id]!["createdAt"] = ["_seconds": 1_722_500_000 + Int.random(in: 0..<120, using: &rng) * 86_400,
+                                                "_nanoseconds": 0]
         }
 
         let incremental = site.root.appendingPathComponent("inc/site")
         let cache = site.root.appendingPathComponent("inc/cache")
-        var kept = 0
-        for round in 0..<10 {
+        var kept = 0, monthsKept = 0
+        for round in 0..<14 {
             var edit = "initial"
             if round > 0 {
-                switch Int.random(in: 0..<7, using: &rng) {
+                switch Int.random(in: 0..<9, using: &rng) {
+                case 7:  // rename a user: a shared document every page naming them shows
+                    docs.userNames["u1-orgA"] = "Ana \(round)"
+                    edit = "rename user u1-orgA"
+                case 8:  // move a report to another month
+                    let id = docs.reports.keys.sorted().randomElement(using: &rng)!
+                    docs.reports[id]!["date"] = randomDate(&rng)
+                    edit = "move report \(id) to \(docs.reports[id]!["date"]!)"
                 case 0:  // change a report
                     let id = docs.reports.keys.sorted().randomElement(using: &rng)!
                     docs.reports[id]!["notes"] = "Edited in round \(round)"
@@ -108,6 +120,7 @@ final class IncrementalBuildTests: XCTestCase {
             let report = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: incremental,
                                                                   cache: cache))
             kept += report.filesKept
+            monthsKept += report.monthsKept
             let clean = site.root.appendingPathComponent("clean-\(round)/site")
             try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: clean,
                                                      cache: site.root.appendingPathComponent("clean-\(round)/cache"), clean: true))
@@ -126,6 +139,101 @@ final class IncrementalBuildTests: XCTestCase {
             try? FileManager.default.removeItem(at: clean.deletingLastPathComponent())
         }
         XCTAssertGreaterThan(kept, 0, "some files were kept rather than rendered again")
+        XCTAssertGreaterThan(monthsKept, 0, "some months were kept without planning them")
+    }
+
+    /// Builds `docs` into `output` (incrementally, with `cache`) and into a fresh folder with `--clean`, and
+    /// asserts the two trees are byte for byte the same. Returns the incremental build's report.
+    private func buildAndCompare(_ docs: Documents, site: TestSite, templates: URL, output: URL, cache: URL,
+                                 _ what: String, line: UInt = #line) async throws -> BuildReport {
+        try docs.write(to: site)
+        let report = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: output, cache: cache))
+        let clean = site.root.appendingPathComponent("clean/site")
+        try? FileManager.default.removeItem(at: clean.deletingLastPathComponent())
+        try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: clean,
+                                                 cache: site.root.appendingPathComponent("clean/cache"), clean: true))
+        XCTAssertEqual(TestSite.files(under: output), TestSite.files(under: clean), "\(what): same files", line: line)
+        for file in TestSite.files(under: clean) {
+            XCTAssertEqual(try Data(contentsOf: output.appendingPathComponent(file)), try Data(contentsOf: clean.appendingPathComponent(file)),
+                           "\(what): \(file) differs", line: line)
+        }
+        return report
+    }
+
+    private func makeSite() throws -> (TestSite, templates: URL, output: URL, cache: URL) {
+        let site = try TestSite()
+        let templates = site.root.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: TestSite.templates, to: templates)
+        return (site, templates, site.root.appendingPathComponent("out/site"), site.root.appendingPathComponent("out/cache"))
+    }
+
+    func testUnchangedMonthsAreKeptWithoutPlanningThem() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        for (id, date) in [("r1", "2024-08-05"), ("r2", "2024-09-03"), ("r3", "2024-09-04"), ("r4", "2024-10-01")] {
+            docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Report \(id)"])
+        }
+        let first = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        XCTAssertEqual(first.monthsKept, 0)
+
+        docs.reports["r2"]!["notes"] = "Changed"
+        let changed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "one report changed")
+        XCTAssertEqual(changed.monthsKept, 2, "August and October kept; September planned")
+        XCTAssertEqual(changed.filesWritten, first.filesWritten)
+        XCTAssertTrue(try String(contentsOf: output.appendingPathComponent("orgA/reports/report/r2.html"), encoding: .utf8).contains("Changed"))
+
+        // A critique dated in October: October is planned again (its monthly report lists the critique).
+        docs.critiques["c1"] = Doc.critique("c1", org: "orgA", target: "u2-orgA", notes: "Nice")
+        docs.critiques["c1"]!["createdAt"] = ["_seconds": 1_727_900_000, "_nanoseconds": 0]  // 2024-10-02
+        let critiqued = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "critique added")
+        XCTAssertEqual(critiqued.monthsKept, 2, "August and September kept; October planned")
+
+        // A report moved from September to October: both planned again; August kept.
+        docs.reports["r3"]!["date"] = "2024-10-02"
+        let moved = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "report moved")
+        XCTAssertEqual(moved.monthsKept, 1)
+
+        // A user renamed (a document every month shows): every month planned again.
+        docs.userNames["u1-orgA"] = "Anabel"
+        let renamed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "user renamed")
+        XCTAssertEqual(renamed.monthsKept, 0)
+        XCTAssertTrue(try String(contentsOf: output.appendingPathComponent("orgA/reports/monthly/2024-08/index.html"), encoding: .utf8)
+            .contains("Anabel"))
+    }
+
+    /// `mileage.json` names a photographer as their first report does; a photographer without a user
+    /// document is named by what each report stored. Renaming them in their first report changes the
+    /// mileage table of every month they drove in.
+    func testAMonthShowingAnotherMonthsReportIsPlannedAgain() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        for (id, date) in [("r1", "2024-08-05"), ("r2", "2024-10-01")] {
+            docs.reports[id] = Doc.report(id, org: "orgA", user: "ghost", date: date,
+                                          extra: ["photographer": "Dana Ghost", "schools_visited": ["Central High orgA"]])
+        }
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        docs.reports["r1"]!["photographer"] = "Dana Renamed"
+        let renamed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first report renamed")
+        XCTAssertEqual(renamed.monthsKept, 0)
+        let october = try String(contentsOf: output.appendingPathComponent("orgA/reports/monthly/2024-10/index.html"), encoding: .utf8)
+        XCTAssertTrue(october.contains("Dana Renamed"), "October's mileage table names the photographer as August's report does")
+    }
+
+    /// A kept month's file removed from the output by hand: the month is planned again and the file is back.
+    func testAMonthWithAFileRemovedByHandIsPlannedAgain() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        for (id, date) in [("r1", "2024-08-05"), ("r2", "2024-09-03")] {
+            docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date)
+        }
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        try FileManager.default.removeItem(at: output.appendingPathComponent("orgA/reports/report/r1.md"))
+        docs.reports["r2"]!["notes"] = "Changed"
+        let rebuilt = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "file removed")
+        XCTAssertEqual(rebuilt.monthsKept, 0, "August lost a file; September changed")
     }
 
     func testChangedTemplateRendersExactlyThePagesThatUseIt() async throws {

@@ -8,11 +8,18 @@ import GenModel
 /// whose fingerprint changed, keeps the others, and drops what is no longer planned.
 struct BuildManifest: Codable {
     /// Bumped when fingerprints or the manifest change meaning.
-    static let format = 1
+    static let format = 2
 
     struct Entry: Codable {
         var fingerprint: String
         var size: Int
+    }
+
+    /// A batch planned with a key (`PlanBatch.key`): its key, with the build's shared key, and its files.
+    struct Batch: Codable {
+        var key: String
+        var files: [String]
+        var pages: Int
     }
 
     var format: Int
@@ -22,6 +29,8 @@ struct BuildManifest: Codable {
     var inputs: String
     var report: BuildReport
     var files: [String: Entry]
+    /// Keyed batches by name.
+    var batches: [String: Batch]
 
     /// `<cache>/build/<hash of the output path>.json`: one manifest per output folder.
     static func location(cache: URL, output: URL) -> URL {
@@ -63,11 +72,15 @@ enum BuildInputs {
         return hex(SHA256.hash(data: data))
     }
 
-    /// SHA-256 over every file under the content and template folders (path and bytes, in path order),
-    /// the output path and the gen hash.
-    static func key(content: URL, templates: URL, output: URL, gen: String) -> String {
-        var hasher = SHA256()
-        hasher.update(data: Data("gen \(gen)\u{0}output \(output.standardizedFileURL.path)\u{0}".utf8))
+    /// What a build reads, as two keys. `all`: SHA-256 over every file under the content and template
+    /// folders (path and bytes, in path order), the output path and the gen hash — equal means nothing to
+    /// do. `shared`: the same without the export folder — with the shared documents' digest, what every
+    /// batch of pages may depend on (`PlanBatch.key` adds what one batch reads of the export).
+    static func keys(content: URL, templates: URL, output: URL, gen: String) -> (all: String, shared: String) {
+        var all = SHA256(), shared = SHA256()
+        let header = Data("gen \(gen)\u{0}output \(output.standardizedFileURL.path)\u{0}".utf8)
+        all.update(data: header)
+        shared.update(data: header)
         for (label, folder) in [("content", content), ("templates", templates)] {
             let base = folder.standardizedFileURL
             let paths = ((FileManager.default.enumerator(atPath: base.path)?.allObjects as? [String]) ?? []).sorted()
@@ -76,11 +89,15 @@ enum BuildInputs {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
                       let data = try? Data(contentsOf: url, options: .alwaysMapped) else { continue }
-                hasher.update(data: Data("\(label)/\(path)\u{0}\(data.count)\u{0}".utf8))
-                hasher.update(data: data)
+                let name = Data("\(label)/\(path)\u{0}\(data.count)\u{0}".utf8)
+                all.update(data: name)
+                all.update(data: data)
+                if label == "content", path.hasPrefix("export/") { continue }
+                shared.update(data: name)
+                shared.update(data: data)
             }
         }
-        return hex(hasher.finalize())
+        return (hex(all.finalize()), hex(shared.finalize()))
     }
 
     static func hex(_ digest: some Sequence<UInt8>) -> String { FastFormat.hex(digest) }

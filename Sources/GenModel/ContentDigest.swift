@@ -1,0 +1,84 @@
+import Crypto
+
+/// 128 bits of SHA-256 over some content: what an incremental build compares to know whether anything
+/// made from that content changed. Equal content gives an equal digest in every process (unlike
+/// `Hasher`, which is seeded per process).
+public struct ContentDigest: Sendable, Hashable {
+    public var high: UInt64
+    public var low: UInt64
+
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// No content known (a document made in code rather than read from an export).
+    public static let none = ContentDigest(high: 0, low: 0)
+
+    public var hex: String { FastFormat.hex(withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }) }
+}
+
+/// Feeds values to SHA-256 in an unambiguous form: every value is tagged with its kind, and text with its
+/// length, so different sequences of values never feed the same bytes.
+public struct StableHasher {
+    private var sha = SHA256()
+    /// Small values are collected and fed in blocks: one `update` per value costs more than the hashing.
+    private var buffer: [UInt8] = []
+
+    public init() { buffer.reserveCapacity(4096) }
+
+    public mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            put(0x73, UInt64(bytes.count))
+            buffer.append(contentsOf: bytes)
+        }
+        flushIfFull()
+    }
+
+    public mutating func add(_ value: Int) { put(0x69, UInt64(bitPattern: Int64(value))) }
+    public mutating func add(_ value: Int64) { put(0x69, UInt64(bitPattern: value)) }
+    public mutating func add(_ value: Double) { put(0x64, value.bitPattern) }
+    public mutating func add(_ value: Bool) { put(0x62, value ? 1 : 0) }
+
+    public mutating func add(_ digest: ContentDigest) {
+        put(0x68, digest.high)
+        put(0x68, digest.low)
+    }
+
+    public mutating func add(_ text: String?) {
+        if let text { add(text) } else { put(0x6E, 0) }
+    }
+
+    /// A tag with a number (a kind, a count): what starts a value of several parts.
+    public mutating func mark(_ tag: UInt8, _ value: UInt64 = 0) { put(tag, value) }
+
+    public mutating func add(bytes: [UInt8]) {
+        put(0x79, UInt64(bytes.count))
+        buffer.append(contentsOf: bytes)
+        flushIfFull()
+    }
+
+    public mutating func finalize() -> ContentDigest {
+        flush()
+        let bytes = Array(sha.finalize())
+        func word(_ at: Int) -> UInt64 { bytes[at..<at + 8].reduce(0) { $0 << 8 | UInt64($1) } }
+        return ContentDigest(high: word(0), low: word(8))
+    }
+
+    private mutating func put(_ tag: UInt8, _ value: UInt64) {
+        buffer.append(tag)
+        withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) }
+        flushIfFull()
+    }
+
+    private mutating func flushIfFull() {
+        if buffer.count >= 4096 { flush() }
+    }
+
+    private mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { sha.update(bufferPointer: $0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,72 @@
+import GenModel
+
+/// What one month's files (its day, report and monthly pages, and its archive) are made from, beyond what
+/// the whole build shares: an incremental build keeps the month's files unplanned while this is unchanged.
+///
+/// Listed from what the month's planners read (keep it in step with them):
+/// - the organization's id, name and folder;
+/// - the month's reports, in order, by their documents' digests (a report's form, route and body are made
+///   from the report and the shared documents alone), with the path and anchor each report was given
+///   (ids are made path-safe and unique across the organization, so one report's path can depend on others);
+/// - the month's published critiques by digest, with their detail pages' paths;
+/// - the neighbours the month's pages link to: the months before and after, the days before its first
+///   and after its last day with reports;
+/// - every photographer's name in `mileage.json` (taken from their first report, in whatever month it is),
+///   which the month's mileage table and archived `mileage.json` show.
+struct MonthKey {
+    let monthly: MonthlyReports.Planner
+    let reportPages: ReportPages.Planner
+    let paths: ReportPaths
+    let galleries: CritiqueGalleries
+    let photographers: ContentDigest
+
+    init(monthly: MonthlyReports.Planner, reportPages: ReportPages.Planner, paths: ReportPaths, galleries: CritiqueGalleries) {
+        self.monthly = monthly
+        self.reportPages = reportPages
+        self.paths = paths
+        self.galleries = galleries
+        var names = StableHasher()
+        for p in monthly.input.mileage.photographers {
+            names.add(p.photographerId)
+            names.add(p.name)
+        }
+        photographers = names.finalize()
+    }
+
+    /// The month `monthly.keys[index]`'s digest; nil when a document has none (made in code, not loaded).
+    func digest(_ index: Int) -> ContentDigest? {
+        let org = monthly.input.organization
+        let keys = monthly.keys
+        let key = keys[index]
+        var hasher = StableHasher()
+        hasher.add("month 1")
+        hasher.add(org.id)
+        hasher.add(org.name)
+        hasher.add(org.pathSegment)
+        hasher.add(key)
+        hasher.add(index > 0 ? keys[index - 1] : nil)
+        hasher.add(index + 1 < keys.count ? keys[index + 1] : nil)
+        if let range = reportPages.dayRanges[key] {
+            let days = reportPages.days
+            hasher.add(range.lowerBound > 0 ? days[range.lowerBound - 1].key.description : nil)
+            hasher.add(range.upperBound < days.count ? days[range.upperBound].key.description : nil)
+        }
+        let reports = monthly.reportsByMonth[key] ?? []
+        hasher.mark(0x52, UInt64(reports.count))
+        for report in reports {
+            guard report.digest != .none else { return nil }
+            hasher.add(report.digest)
+            hasher.add(paths.page(report.id))
+            hasher.add(paths.anchor(report.id))
+        }
+        let critiques = monthly.critiquesByMonth[key] ?? []
+        hasher.mark(0x43, UInt64(critiques.count))
+        for critique in critiques {
+            guard critique.digest != .none else { return nil }
+            hasher.add(critique.digest)
+            hasher.add(galleries.detailPaths[critique.id])
+        }
+        hasher.add(photographers)
+        return hasher.finalize()
+    }
+}

@@ -1,0 +1,50 @@
+import GenModel
+import XCTest
+
+/// Document digests: what an incremental build compares to keep a month's pages without planning them.
+final class ContentDigestTests: XCTestCase {
+    private func doc(_ fields: [String: FirestoreValue], id: String = "r1", file: String = "export/a.json") -> RawDocument {
+        RawDocument(collection: "dailyJobReports", id: id, fields: fields, file: file)
+    }
+
+    func testEqualDocumentsHaveEqualDigestsWhateverTheirKeyOrder() {
+        var a: [String: FirestoreValue] = [:], b: [String: FirestoreValue] = [:]
+        for i in 0..<50 { a["k\(i)"] = .int(Int64(i)) }
+        for i in (0..<50).reversed() { b["k\(i)"] = .int(Int64(i)) }
+        XCTAssertEqual(doc(a).digest, doc(b).digest)
+        XCTAssertNotEqual(doc(a).digest, .none)
+        XCTAssertEqual(doc(a).digest.hex.count, 32)
+    }
+
+    func testAnyDifferenceChangesTheDigest() {
+        let base: [String: FirestoreValue] = [
+            "notes": .string("Rain"), "miles": .double(12.5), "done": .bool(true),
+            "when": .timestamp(Timestamp(seconds: 1_725_390_000, nanoseconds: 5)),
+            "where": .geoPoint(GeoPoint(latitude: 37.7, longitude: -88.9)),
+            "schools": .array([.string("A"), .string("B")]), "nested": .map(["x": .int(1)]),
+        ]
+        let variants: [RawDocument] = [
+            doc(base, id: "r2"), doc(base, file: "export/b.json"),
+            doc(base.merging(["notes": .string("Rain ")]) { $1 }),
+            doc(base.merging(["miles": .double(12.6)]) { $1 }),
+            doc(base.merging(["done": .bool(false)]) { $1 }),
+            doc(base.merging(["when": .timestamp(Timestamp(seconds: 1_725_390_000, nanoseconds: 6))]) { $1 }),
+            doc(base.merging(["where": .geoPoint(GeoPoint(latitude: 37.7, longitude: -88.8))]) { $1 }),
+            doc(base.merging(["schools": .array([.string("AB")])]) { $1 }),
+            doc(base.merging(["schools": .array([.string("B"), .string("A")])]) { $1 }),
+            doc(base.merging(["nested": .map(["x": .string("1")])]) { $1 }),
+            doc(base.merging(["nested": .map(["y": .int(1)])]) { $1 }),
+            doc(base.merging(["extra": .null]) { $1 }),
+        ]
+        var digests: Set<ContentDigest> = [doc(base).digest]
+        for variant in variants { digests.insert(variant.digest) }
+        XCTAssertEqual(digests.count, variants.count + 1, "every variant has a digest of its own")
+    }
+
+    func testTextIsTaggedWithItsLength() {
+        var ab = StableHasher(), a_b = StableHasher()
+        ab.add("ab"); ab.add("")
+        a_b.add("a"); a_b.add("b")
+        XCTAssertNotEqual(ab.finalize(), a_b.finalize())
+    }
+}
