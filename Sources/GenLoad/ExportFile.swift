@@ -43,10 +43,18 @@ struct ChangelogRow: Sendable {
 struct ExportFileReader {
     let relativePath: String
     let data: Data
+    /// The longest known collection name the file's base name starts with
+    /// (`photoCritiques-2024.json` → photoCritiques). Worked out once: every line of a file asks.
+    private let collectionFromFileName: KnownCollection?
 
-    private var baseName: String {
+    init(relativePath: String, data: Data) {
+        self.relativePath = relativePath
+        self.data = data
         let name = (relativePath as NSString).lastPathComponent
-        return String(name.prefix { $0 != "." })
+        let baseName = String(name.prefix { $0 != "." })
+        collectionFromFileName = KnownCollection.allCases
+            .filter { baseName.hasPrefix($0.rawValue) }
+            .max { $0.rawValue.count < $1.rawValue.count }
     }
 
     private var isLineDelimited: Bool {
@@ -81,14 +89,22 @@ struct ExportFileReader {
         // Lines are parsed on all cores (JSON parsing is most of reading a large export), then taken in
         // order, so the first bad line is the one reported, as when reading line by line.
         var lines: [(number: Int, range: Range<Data.Index>)] = []
-        var lineNumber = 0
-        var start = data.startIndex
-        while start < data.endIndex {
-            lineNumber += 1
-            let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
-            let line = data[start..<end]
-            if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { lines.append((lineNumber, start..<end)) }
-            start = end < data.endIndex ? end + 1 : end
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            guard let base = bytes.baseAddress else { return }
+            var lineNumber = 0
+            var start = 0
+            while start < bytes.count {
+                lineNumber += 1
+                var end = bytes.count
+                if let newline = memchr(base + start, 0x0A, bytes.count - start) {
+                    end = base.distance(to: UnsafeRawPointer(newline))
+                }
+                let blank = bytes[start..<end].allSatisfy { (byte: UInt8) -> Bool in byte == 0x20 || byte == 0x09 || byte == 0x0D }
+                if !blank {
+                    lines.append((lineNumber, data.startIndex + start ..< data.startIndex + end))
+                }
+                start = end + 1
+            }
         }
         // Each line is parsed and turned into documents or changelog rows by the worker that parsed it, so
         // Foundation's object tree of a line is freed at once, not held with every other line's until all
@@ -163,14 +179,6 @@ struct ExportFileReader {
     private func isCollectionsWrapper(_ object: [String: Any]) -> Bool {
         let known = object.keys.filter { KnownCollection(rawValue: $0) != nil }
         return !known.isEmpty && known.allSatisfy { object[$0] is [String: Any] || object[$0] is [Any] }
-    }
-
-    /// The longest known collection name the file's base name starts with
-    /// (`photoCritiques-2024.json` → photoCritiques).
-    private var collectionFromFileName: KnownCollection? {
-        KnownCollection.allCases
-            .filter { baseName.hasPrefix($0.rawValue) }
-            .max { $0.rawValue.count < $1.rawValue.count }
     }
 
     private func readCollections(_ collections: [String: Any], path: String, into out: inout ExportFileContents) {

@@ -5,19 +5,19 @@ import GenModel
 /// tools use for timestamps, geopoints, references and bytes (see notes/export-formats.md).
 enum ValueDecoding {
     static func decode(_ json: Any) -> FirestoreValue {
+        // Swift types before Foundation classes: testing a Swift dictionary or array against a class
+        // (`is NSNull`, `as NSNumber`) bridges it to Foundation first, which was a tenth of loading.
         switch json {
-        case is NSNull:
-            return .null
         case let s as String:
             return .string(s)
-        case let n as NSNumber:
-            return number(n)
-        case let a as [Any]:
-            return .array(a.map(decode))
         case let o as [String: Any]:
             return special(o) ?? .map(o.mapValues(decode))
+        case let a as [Any]:
+            return .array(a.map(decode))
+        case let n as NSNumber:
+            return number(n)
         default:
-            return .null
+            return .null  // NSNull
         }
     }
 
