@@ -7,6 +7,8 @@ import GenModel
 public final class OutputTree: Sendable {
     public let output: URL
     public let staging: URL
+    private let outputPath: String
+    private let stagingPath: String
     private let directories = MadeDirectories()
 
     public enum Failure: Error, CustomStringConvertible {
@@ -25,6 +27,8 @@ public final class OutputTree: Sendable {
         self.output = output.standardizedFileURL
         let parent = self.output.deletingLastPathComponent()
         staging = parent.appendingPathComponent(".\(self.output.lastPathComponent).staging-\(getpid())")
+        outputPath = self.output.path
+        stagingPath = staging.path
         do {
             try? FileManager.default.removeItem(at: staging)
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -72,26 +76,28 @@ public final class OutputTree: Sendable {
     /// are not possible) when it exists with `size` bytes; false when it does not, so the caller renders it.
     public func keep(_ path: String, size: Int) -> Bool {
         guard OutputTree.isSafe(path) else { return false }
-        let previous = output.appendingPathComponent(path)
-        guard POSIXFiles.regularFileSize(previous.path) == size else { return false }
-        let url = staging.appendingPathComponent(path)
+        // Paths as text, not URLs: an incremental build keeps tens of thousands of files, and Foundation's
+        // URL operations were most of the time that took.
+        let previous = outputPath + "/" + path
+        guard POSIXFiles.regularFileSize(previous) == size else { return false }
+        let target = stagingPath + "/" + path
         do {
-            try directories.make(url.deletingLastPathComponent())
-            if link(previous.path, url.path) != 0 { try FileManager.default.copyItem(at: previous, to: url) }
+            if let slash = target.lastIndex(of: "/") { try directories.make(path: String(target[..<slash])) }
+            if link(previous, target) != 0 { try FileManager.default.copyItem(atPath: previous, toPath: target) }
             return true
         } catch {
             return false
         }
     }
 
-    /// Relative, no empty/`.`/`..` segments, no backslashes or control characters: a last line of
-    /// defence behind the sanitizing of every data-derived segment.
     /// Removes a file from the new tree (one `keep` linked that is to be rendered after all).
     public func drop(_ path: String) {
         guard OutputTree.isSafe(path) else { return }
         unlink(staging.appendingPathComponent(path).path)
     }
 
+    /// Relative, no empty/`.`/`..` segments, no backslashes or control characters: a last line of
+    /// defence behind the sanitizing of every data-derived segment.
     public static func isSafe(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\") else { return false }
         guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return false }
@@ -133,10 +139,11 @@ private final class MadeDirectories: @unchecked Sendable {
     private let lock = NSLock()
     private var made: Set<String> = []
 
-    func make(_ url: URL) throws {
-        let path = url.path
+    func make(_ url: URL) throws { try make(path: url.path) }
+
+    func make(path: String) throws {
         if lock.withLock({ made.contains(path) }) { return }
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         lock.withLock { _ = made.insert(path) }
     }
 }
