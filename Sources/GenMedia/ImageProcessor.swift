@@ -27,6 +27,7 @@ public struct ImageProcessor: Sendable {
     public let settings: SiteConfig.Thumbnails
     public let mediaDirectory: URL
     public let cacheDirectory: URL
+    private let mediaFolder: String
     let cache: RenditionCache
     /// Cache keys by the 16-hex-digit prefix in rendition file names, for `cachedFile`.
     private let keys = KeyIndex()
@@ -35,6 +36,7 @@ public struct ImageProcessor: Sendable {
         self.settings = settings
         self.mediaDirectory = mediaDirectory
         self.cacheDirectory = cacheDirectory
+        mediaFolder = mediaDirectory.path
         cache = RenditionCache(root: cacheDirectory.appendingPathComponent("thumbnails", isDirectory: true))
     }
 
@@ -86,12 +88,14 @@ public struct ImageProcessor: Sendable {
     }
 
     private func attempt(_ path: String, describeFailures: Bool) -> Attempt {
-        let url = mediaDirectory.appendingPathComponent(path)
-        var isDirectory: ObjCBool = false
         // Paths normally come from MediaLocator; never read outside the media folder regardless.
-        guard MediaLocator.isSafe(path), FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-              !isDirectory.boolValue
+        guard MediaLocator.isSafe(path) else { return .missing }
+        // The path as text first: most media paths of a large export name no local file, and building a
+        // URL for each cost more than looking.
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: mediaFolder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue
         else { return .missing }
+        let url = mediaDirectory.appendingPathComponent(path)
 
         let bytes: Data
         do {

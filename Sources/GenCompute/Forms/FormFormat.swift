@@ -39,11 +39,13 @@ enum FormFormat {
 
     /// Text that is a number as people type one: `12`, `-3.5`, `1,234.5` (grouping commas in the right
     /// places only), surrounding spaces allowed. No units.
+    static let groupedNumber = try! NSRegularExpression(pattern: #"^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$"#)
+
     static func parseNumber(_ text: String) -> Double? {
         let t = text.trimmed
         guard !t.isEmpty else { return nil }
         if t.contains(",") {
-            guard t.range(of: #"^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$"#, options: .regularExpression) != nil else { return nil }
+            guard Self.groupedNumber.matchesWhole(t) else { return nil }
             return Double(t.replacingOccurrences(of: ",", with: ""))
         }
         guard let x = FormulaNumberFormat.parse(t), x.isFinite else { return nil }
