@@ -22,15 +22,19 @@ public enum BuildPipeline {
         let inputKeys = options.writeOutput
             ? BuildInputs.keys(content: options.content, templates: options.templates, output: options.output, gen: gen) : (all: "", shared: "")
         let inputsKey = inputKeys.all
-        let previous = options.writeOutput && !options.clean ? BuildManifest.load(from: manifestURL).flatMap { $0.gen == gen ? $0 : nil } : nil
-        if let previous, previous.inputs == inputsKey, previous.matches(output: options.output) {
-            var report = previous.report
+        let header = options.writeOutput && !options.clean ? BuildManifest.header(at: manifestURL).flatMap { $0.gen == gen ? $0 : nil } : nil
+        if let header, header.inputs == inputsKey, let previous = BuildManifest.load(header, from: manifestURL),
+           previous.matches(output: options.output) {
+            var report = header.report
             report.upToDate = true
             // Nothing was processed this time: every local image is as the cache holds it.
             report.images.reused += report.images.processed
             report.images.processed = 0
             return report
         }
+
+        // The previous build's file table, read while the export is loaded.
+        let previousLoad = header.map { header in Pending { BuildManifest.load(header, from: manifestURL) } }
 
         progress.step(1, steps, "loading site.yml and exports")
         let config = try await input { () throws(InputError) in try ConfigLoader.load(contentDirectory: options.content) }
@@ -99,6 +103,7 @@ public enum BuildPipeline {
 
         progress.step(7, steps, "planning and rendering \(batches.count) batches")
         var renderTemplates = templates
+        let previous = previousLoad?.value
         renderTemplates.rendersMostPages = previous == nil
         let renderer = Renderer(templates: renderTemplates, assetsDirectory: options.templates.appendingPathComponent("assets"))
         let tree: OutputTree
@@ -113,7 +118,7 @@ public enum BuildPipeline {
             progress.step(8, steps, "swapping in \(options.output.path)")
             // The old manifest describes the old tree: drop it before the swap, so a crash between the swap and
             // saving the new one can only cost a full build, never a stale kept file.
-            try? FileManager.default.removeItem(at: manifestURL)
+            BuildManifest.remove(at: manifestURL)
             try tree.commit()
             report.filesWritten = rendered.written
             report.pagesWritten = rendered.pages
@@ -123,8 +128,8 @@ public enum BuildPipeline {
             var stored = report
             stored.filesKept = 0
             stored.monthsKept = 0
-            try? BuildManifest(format: BuildManifest.format, gen: gen, inputs: inputsKey, report: stored, files: rendered.files,
-                               batches: rendered.batches).save(to: manifestURL)
+            try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: rendered.files, batches: rendered.batches)
+                .save(to: manifestURL)
             progress.finish()
         } catch let failure as BuildFailure {
             tree.discard()

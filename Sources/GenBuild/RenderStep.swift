@@ -149,10 +149,17 @@ private struct BatchReuse: Sendable {
             guard let entry = previous.files[path] else { return nil }
             entries.append((path, entry))
         }
-        for (index, (path, entry)) in entries.enumerated() where !tree.keep(path, size: entry.size) {
+        // Linked on all cores: the render workers have nothing to do while a kept batch is taken.
+        let parts = max(1, min(entries.count / 64, ProcessInfo.processInfo.activeProcessorCount * 4))
+        let size = (entries.count + parts - 1) / max(1, parts)
+        let all = entries
+        let linked = ParallelMap.map(Array(stride(from: 0, to: all.count, by: max(1, size)))) { start in
+            all[start..<min(all.count, start + size)].allSatisfy { tree.keep($0.0, size: $0.1.size) }
+        }
+        guard linked.allSatisfy({ $0 }) else {
             // A file was changed or removed by hand: plan the batch after all. What was linked goes, so
             // no rendered file is ever written through a link into the previous output.
-            for (linked, _) in entries[..<index] { tree.drop(linked) }
+            for (path, _) in entries { tree.drop(path) }
             return nil
         }
         return (batch, entries)

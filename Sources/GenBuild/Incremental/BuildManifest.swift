@@ -6,9 +6,13 @@ import GenModel
 /// What the previous build of an output folder wrote, kept in the cache (never in the output): the key of
 /// its inputs, its report, and every file's fingerprint and size. The next build renders only files
 /// whose fingerprint changed, keeps the others, and drops what is no longer planned.
-struct BuildManifest: Codable {
+///
+/// Two files: the header (`<name>.json`: keys and report), read first to know whether anything changed,
+/// and the table (`<name>.files.json`: every file and keyed batch, megabytes at 100,000 reports), read
+/// on another thread while the export is loaded.
+struct BuildManifest {
     /// Bumped when fingerprints or the manifest change meaning.
-    static let format = 2
+    static let format = 3
 
     struct Entry: Codable {
         var fingerprint: String
@@ -22,15 +26,32 @@ struct BuildManifest: Codable {
         var pages: Int
     }
 
-    var format: Int
-    /// Hash of gen's executable: a different gen renders everything again.
-    var gen: String
-    /// Hash of every input file (content folder, templates) and the gen hash: equal means nothing to do.
-    var inputs: String
-    var report: BuildReport
+    struct Header: Codable {
+        var format: Int
+        /// Hash of gen's executable: a different gen renders everything again.
+        var gen: String
+        /// Hash of every input file (content folder, templates) and the gen hash: equal means nothing to do.
+        var inputs: String
+        var report: BuildReport
+    }
+
+    struct Table: Codable {
+        /// The header's `inputs`: a table left from another build (a crash between the two writes) is not used.
+        var inputs: String
+        var files: [String: Entry]
+        /// Keyed batches by name.
+        var batches: [String: Batch]
+    }
+
+    var header: Header
     var files: [String: Entry]
-    /// Keyed batches by name.
     var batches: [String: Batch]
+
+    init(gen: String, inputs: String, report: BuildReport, files: [String: Entry], batches: [String: Batch]) {
+        header = Header(format: Self.format, gen: gen, inputs: inputs, report: report)
+        self.files = files
+        self.batches = batches
+    }
 
     /// `<cache>/build/<hash of the output path>.json`: one manifest per output folder.
     static func location(cache: URL, output: URL) -> URL {
@@ -38,20 +59,46 @@ struct BuildManifest: Codable {
         return cache.appendingPathComponent("build", isDirectory: true).appendingPathComponent("\(name).json")
     }
 
-    static func load(from url: URL) -> BuildManifest? {
-        guard let data = try? Data(contentsOf: url), let manifest = try? JSONDecoder().decode(BuildManifest.self, from: data),
-              manifest.format == format else { return nil }
+    private static func tableLocation(_ url: URL) -> URL {
+        url.deletingPathExtension().appendingPathExtension("files.json")
+    }
+
+    /// The header, when it is of this format.
+    static func header(at url: URL) -> Header? {
+        guard let data = try? Data(contentsOf: url), let header = try? JSONDecoder().decode(Header.self, from: data),
+              header.format == format else { return nil }
+        return header
+    }
+
+    /// The whole manifest whose header is `header`, or nil when its table is missing or not that build's.
+    static func load(_ header: Header, from url: URL) -> BuildManifest? {
+        guard let data = try? Data(contentsOf: tableLocation(url)), let table = try? JSONDecoder().decode(Table.self, from: data),
+              table.inputs == header.inputs else { return nil }
+        var manifest = BuildManifest(gen: header.gen, inputs: header.inputs, report: header.report, files: table.files,
+                                     batches: table.batches)
+        manifest.header = header
         return manifest
     }
 
-    /// Written to a temporary file and renamed, so a crash never leaves half a manifest.
+    /// Each file written to a temporary file and renamed, the table first, so a crash never leaves half
+    /// a manifest (and a header without its table is simply not used).
     func save(to url: URL) throws {
         let fm = FileManager.default
         try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        try JSONEncoder().encode(self).write(to: temporary)
-        if fm.fileExists(atPath: url.path) { try fm.removeItem(at: url) }
-        try fm.moveItem(at: temporary, to: url)
+        func write(_ data: Data, to url: URL) throws {
+            let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+            try data.write(to: temporary)
+            if fm.fileExists(atPath: url.path) { try fm.removeItem(at: url) }
+            try fm.moveItem(at: temporary, to: url)
+        }
+        try write(JSONEncoder().encode(Table(inputs: header.inputs, files: files, batches: batches)), to: Self.tableLocation(url))
+        try write(JSONEncoder().encode(header), to: url)
+    }
+
+    /// Removes both files.
+    static func remove(at url: URL) {
+        try? FileManager.default.removeItem(at: url)
+        try? FileManager.default.removeItem(at: tableLocation(url))
     }
 
     /// Whether the output folder still holds every file as this manifest recorded it (by size: a file
