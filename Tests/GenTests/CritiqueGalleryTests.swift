@@ -86,6 +86,35 @@ final class CritiqueGalleryTests: XCTestCase {
         XCTAssertTrue(report.warnings.contains { $0.documentID == "c7" && $0.field == "exampleType" && $0.message.contains("praise") })
     }
 
+    /// A card is rendered once and shown on every page that lists it: the same bytes on each, and the
+    /// photographers' list the same on every page of the organization's gallery.
+    func testACardIsTheSameOnEveryPageThatListsIt() async throws {
+        let types = ["example", "improvement", "example"]
+        let docs = types.enumerated().map { i, t in Self.critique("c\(i + 1)", type: t, seconds: 1_725_390_000 + i * 86_400, notes: "NOTE\(i + 1)") }
+        let site = try makeSite(pageSize: 2, critiques: docs)
+        defer { site.remove() }
+        try await site.build()
+        let base = "\(Self.org)/critiques"
+        func card(_ note: String, in page: String) throws -> String? {
+            let html = try site.text("\(base)/\(page)")
+            let cards = html.components(separatedBy: #"<li class="critique-card">"#).dropFirst()
+            return cards.first { $0.contains(note) }.map { $0.components(separatedBy: "</li>")[0] }
+        }
+        // c1 (good, oldest) is on the second newest-first page, the first oldest-first page and both "good" orders.
+        let shown = try ["all-newest-2.html", "all-oldest.html", "good-newest.html", "good-oldest.html"].map { try card("NOTE1", in: $0) }
+        XCTAssertNotNil(shown[0])
+        XCTAssertEqual(Set(shown.map { $0 ?? "missing" }).count, 1, "the same card bytes on every page: \(shown)")
+        XCTAssertTrue(shown[0]!.contains("card-notes") && shown[0]!.contains("critiques/photo/c1.html"), "the card links to its detail page")
+        XCTAssertNil(try card("NOTE1", in: "improvement-newest.html"))
+        let lists = try ["index.html", "all-oldest-2.html", "improvement-oldest.html"].map { page -> String in
+            let html = try site.text("\(base)/\(page)")
+            let start = try XCTUnwrap(html.range(of: #"<section aria-labelledby="photographers-h">"#))
+            return html[start.lowerBound...].components(separatedBy: "</section>")[0]
+        }
+        XCTAssertEqual(Set(lists).count, 1)
+        XCTAssertTrue(lists[0].contains("Jane Doe") && lists[0].contains("3 photo critiques"), lists[0])
+    }
+
     func testPhotographerGalleriesAndTheEmptyState() async throws {
         let docs = [Self.critique("c1", seconds: 1_725_390_000),
                     Self.critique("c2", target: "ghost", seconds: 1_725_400_000, extra: ["targetPhotographerName": "Gus Ghost"])]

@@ -202,6 +202,27 @@ final class IncrementalBuildTests: XCTestCase {
             .contains("Anabel"))
     }
 
+    /// A gallery card is a fragment of its own template: changing that template renders again exactly the
+    /// gallery pages that list a card, not the critiques' detail pages or any other page.
+    func testAChangedCardTemplateRendersExactlyThePagesListingCards() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        docs.reports["r1"] = Doc.report("r1", org: "orgA", user: "u1-orgA", date: "2024-09-03")
+        for i in 1...3 { docs.critiques["c\(i)"] = Doc.critique("c\(i)", org: "orgA", target: "u2-orgA", notes: "Critique \(i)") }
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        let url = templates.appendingPathComponent("partial-critique-card.mustache")
+        try Data(try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "<li class=\"critique-card\">",
+                                                                                  with: "<li class=\"critique-card\" data-v=\"2\">").utf8).write(to: url)
+        let changed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "card template changed")
+        let listing = TestSite.files(under: output).filter {
+            (try? String(contentsOf: output.appendingPathComponent($0), encoding: .utf8))?.contains("data-v=\"2\"") ?? false
+        }
+        XCTAssertFalse(listing.isEmpty)
+        XCTAssertTrue(listing.allSatisfy { $0.hasPrefix("orgA/critiques/") && !$0.hasPrefix("orgA/critiques/photo/") }, "\(listing)")
+        XCTAssertEqual(changed.filesWritten - changed.filesKept, listing.count, "only the pages listing a card were rendered again")
+    }
+
     /// `mileage.json` names a photographer as their first report does; a photographer without a user
     /// document is named by what each report stored. Renaming them in their first report changes the
     /// mileage table of every month they drove in.

@@ -39,21 +39,29 @@ enum GalleryPages {
         var count: String
     }
 
+    /// The organization-wide gallery's list of photographers' galleries (`partial-gallery-photographers`).
+    struct PhotographerList: Sendable, Encodable {
+        var photographers: [PhotographerLink]
+        var hasPhotographers: Bool
+    }
+
     struct Body: Sendable, Encodable {
         /// The photographer whose gallery this is; nil on the organization-wide gallery.
         var galleryPhotographer: String?
         var stats: [StatCard]
         var filters: [Choice]
         var sorts: [Choice]
-        var cards: [CritiqueCard]
+        /// Each card is a `CritiqueCard` rendered once (`partial-critique-card`) and shown on every page of
+        /// the gallery that lists it: a critique is on four pages of its gallery (two filters, two orders).
+        var cards: [Fragment]
         /// The gallery has no published critiques at all.
         var emptyGallery: Bool
         /// The gallery has critiques, but none of this filter.
         var emptyFilter: Choice?
         var showing: String?
         var pager: Pager?
-        var photographers: [PhotographerLink]
-        var hasPhotographers: Bool
+        /// Rendered once and shown on every page of the organization-wide gallery; nil on a photographer's.
+        var photographerList: Fragment?
         /// Link back to the organization-wide gallery (photographer galleries only).
         var allHref: String?
     }
@@ -85,15 +93,19 @@ enum GalleryPages {
         let isAll = gallery.photographer == nil
         let kinds = gallery.critiques.map(ExampleKind.init)
         let cards = gallery.critiques.map { critique in
-            CritiqueCard.make(critique, photographer: galleries.photographerName(of: critique), showPhotographer: isAll,
-                              detailPath: galleries.detailPaths[critique.id]!, media: media,
-                              zone: config.timeZone, prefix: prefix, plainText: plainText)
+            Fragment(template: "partial-critique-card", context: CritiqueCard.make(
+                critique, photographer: galleries.photographerName(of: critique), showPhotographer: isAll,
+                detailPath: galleries.detailPaths[critique.id]!, media: media,
+                zone: config.timeZone, prefix: prefix, plainText: plainText))
         }
         let stats = statCards(kinds)
         let photographers = isAll ? galleries.photographers.map { g in
             PhotographerLink(name: g.photographer ?? "", href: String(g.folder.dropFirst(CritiqueGalleries.root.count + 1)) + "/index.html",
                              count: Format.count(g.critiques.count, "photo critique"))
         } : []
+        let photographerList = photographers.isEmpty ? nil
+            : Fragment(template: "partial-gallery-photographers",
+                       context: PhotographerList(photographers: photographers, hasPhotographers: true))
         let title = isAll ? "Training Photos" : "Training Photos: \(gallery.photographer!)"
         let size = max(1, config.gallery.pageSize)
 
@@ -106,6 +118,8 @@ enum GalleryPages {
                 let pageCount = max(1, (order.count + size - 1) / size)
                 for page in 1...pageCount {
                     let slice = order.dropFirst((page - 1) * size).prefix(size)
+                    for index in slice { cards[index].addUse() }
+                    photographerList?.addUse()
                     let body = Body(
                         galleryPhotographer: gallery.photographer, stats: stats,
                         filters: GalleryFilter.allCases.map { f in
@@ -122,7 +136,7 @@ enum GalleryPages {
                         showing: order.isEmpty ? nil : showing(from: (page - 1) * size + 1, to: (page - 1) * size + slice.count,
                                                               of: order.count, filter: filter, sort: sort),
                         pager: pageCount > 1 ? pager(page: page, of: pageCount) { fileName(filter, sort, page: $0) } : nil,
-                        photographers: photographers, hasPhotographers: !photographers.isEmpty,
+                        photographerList: photographerList,
                         allHref: isAll ? nil : String(repeating: "../", count: depth - 1) + "index.html")
                     let suffix = pageCount > 1 ? " (page \(page) of \(pageCount))" : ""
                     planned.append(Planned(path: "\(gallery.folder)/\(fileName(filter, sort, page: page))",
