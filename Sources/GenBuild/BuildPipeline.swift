@@ -119,7 +119,9 @@ public enum BuildPipeline {
             // The old manifest describes the old tree: drop it before the swap, so a crash between the swap and
             // saving the new one can only cost a full build, never a stale kept file.
             BuildManifest.remove(at: manifestURL)
-            try tree.commit()
+            try tree.commit(keepingReplaced: true)
+            // The replaced tree (tens of thousands of files) is deleted while the manifest is saved.
+            let removal = Pending { tree.removeReplaced() }
             report.filesWritten = rendered.written
             report.pagesWritten = rendered.pages
             report.filesKept = rendered.kept
@@ -130,6 +132,7 @@ public enum BuildPipeline {
             stored.monthsKept = 0
             try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: rendered.files, batches: rendered.batches)
                 .save(to: manifestURL)
+            removal.value
             progress.finish()
         } catch let failure as BuildFailure {
             tree.discard()

@@ -104,11 +104,18 @@ public final class OutputTree: Sendable {
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
     }
 
+    /// Where the replaced output waits to be deleted, beside the output.
+    private var replaced: URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
+    }
+
     /// Swaps the staging folder in place of the output. A `.gitkeep` placeholder in the old
     /// output is carried over, so building in a checkout leaves git's view of `Output/` alone.
-    public func commit() throws(Failure) {
+    /// The replaced output is deleted here unless `keepingReplaced` (then `removeReplaced` deletes it:
+    /// the build saves its manifest meanwhile).
+    public func commit(keepingReplaced: Bool = false) throws(Failure) {
         let fm = FileManager.default
-        let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
+        let old = replaced
         let keep = output.appendingPathComponent(".gitkeep")
         if fm.fileExists(atPath: keep.path) {
             try? fm.copyItem(at: keep, to: staging.appendingPathComponent(".gitkeep"))
@@ -122,10 +129,15 @@ public final class OutputTree: Sendable {
                 if fm.fileExists(atPath: old.path) { try? fm.moveItem(at: old, to: output) }
                 throw error
             }
-            try? fm.removeItem(at: old)
+            if !keepingReplaced { try? fm.removeItem(at: old) }
         } catch {
             throw .io(path: output.path, error)
         }
+    }
+
+    /// Deletes the output `commit(keepingReplaced: true)` replaced.
+    public func removeReplaced() {
+        try? FileManager.default.removeItem(at: replaced)
     }
 
     /// Throws the staging folder away; the previous output is untouched.
