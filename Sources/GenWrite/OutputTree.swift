@@ -98,10 +98,26 @@ public final class OutputTree: Sendable {
 
     /// Relative, no empty/`.`/`..` segments, no backslashes or control characters: a last line of
     /// defence behind the sanitizing of every data-derived segment.
+    /// One pass over the bytes, as the file system reads the path (an incremental build asks for every kept
+    /// file): a control character or backslash is one byte in UTF-8, and `/` separates segments.
     public static func isSafe(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\") else { return false }
-        guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return false }
-        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+        var path = path
+        return path.withUTF8 { bytes in
+            var segmentStart = 0
+            for index in 0...bytes.count {
+                if index < bytes.count {
+                    let byte = bytes[index]
+                    if byte < 0x20 || byte == 0x7F || byte == 0x5C { return false }  // control characters, `\`
+                    if byte != 0x2F { continue }
+                }
+                // A segment ends (at `/` or the end): not empty (a leading, doubled or trailing `/`), `.` or `..`.
+                let length = index - segmentStart
+                if length == 0 { return false }
+                if length <= 2, bytes[segmentStart..<index].allSatisfy({ $0 == 0x2E }) { return false }
+                segmentStart = index + 1
+            }
+            return true
+        }
     }
 
     /// Where the replaced output waits to be deleted, beside the output.
