@@ -7,13 +7,14 @@ import GenModel
 enum CritiquePages {
     /// The galleries (every filter, sort and page of each) and the thumbnail manifest.
     static func galleries(_ input: OrganizationInput, galleries: CritiqueGalleries, config: SiteConfig,
-                          plainText: (String) -> String) -> (pages: [PlannedPage], files: [PlannedFile]) {
-        var pages: [PlannedPage] = []
-        for gallery in [galleries.all] + galleries.photographers {
-            pages += GalleryPages.plan(gallery, in: galleries, media: input.media, config: config, plainText: plainText).map {
+                          plainText: @escaping @Sendable (String) -> String) -> (pages: [PlannedPage], files: [PlannedFile]) {
+        // Galleries planned on all cores (the organization's holds every critique, the photographers' together
+        // as many): an incremental build that renders them again waits for their planning.
+        let pages = ParallelMap.map([galleries.all] + galleries.photographers) { gallery in
+            GalleryPages.plan(gallery, in: galleries, media: input.media, config: config, plainText: plainText).map {
                 PlannedPage(path: $0.path, template: "critique-gallery", title: $0.title, body: $0.body)
             }
-        }
+        }.flatMap { $0 }
         let base = input.organization.pathSegment
         // Oldest first, like every other list in the data files.
         let manifest = ThumbnailManifest(organizationId: input.organization.id,
@@ -23,8 +24,8 @@ enum CritiquePages {
 
     /// The detail pages of `critiques` (a slice of `galleries.all.critiques`, so the site can plan them in parts).
     static func details(_ critiques: ArraySlice<Critique>, input: OrganizationInput, galleries: CritiqueGalleries,
-                        config: SiteConfig, markdown: (String) -> String) -> [PlannedPage] {
-        critiques.map { critique in
+                        config: SiteConfig, markdown: @escaping @Sendable (String) -> String) -> [PlannedPage] {
+        ParallelMap.map(Array(critiques)) { critique in
             let body = CritiqueDetailPage.make(critique, galleries: galleries, media: input.media,
                                                zone: config.timeZone, markdown: markdown)
             return PlannedPage(path: galleries.detailPaths[critique.id]!, template: "critique-detail",
