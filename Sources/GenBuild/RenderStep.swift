@@ -122,50 +122,6 @@ private final class BatchPlanning: @unchecked Sendable {
     }
 }
 
-/// The previous build's keyed batches, and how to keep one: every file it recorded, linked from the
-/// previous output into the new tree.
-private struct BatchReuse: Sendable {
-    let previous: BuildManifest?
-    let sharedKey: String
-    let tree: OutputTree
-
-    /// The batch's key with the build's shared key and the batch's name; nil for a batch without one.
-    func key(of batch: PlanBatch) -> String? {
-        guard let digest = batch.key?() else { return nil }
-        var hasher = StableHasher()
-        hasher.add(sharedKey)
-        hasher.add(batch.name)
-        hasher.add(digest)
-        return hasher.finalize().hex
-    }
-
-    /// Keeps the batch's files when its key is the previous build's and every one of its files is still
-    /// in the previous output as recorded; nil (and nothing linked) otherwise.
-    func keep(_ name: String, key: String) -> (batch: BuildManifest.Batch, entries: [(String, BuildManifest.Entry)])? {
-        guard let previous, let batch = previous.batches[name], batch.key == key else { return nil }
-        var entries: [(String, BuildManifest.Entry)] = []
-        entries.reserveCapacity(batch.files.count)
-        for path in batch.files {
-            guard let entry = previous.files[path] else { return nil }
-            entries.append((path, entry))
-        }
-        // Linked on all cores: the render workers have nothing to do while a kept batch is taken.
-        let parts = max(1, min(entries.count / 64, ProcessInfo.processInfo.activeProcessorCount * 4))
-        let size = (entries.count + parts - 1) / max(1, parts)
-        let all = entries
-        let linked = ParallelMap.map(Array(stride(from: 0, to: all.count, by: max(1, size)))) { start in
-            all[start..<min(all.count, start + size)].allSatisfy { tree.keep($0.0, size: $0.1.size) }
-        }
-        guard linked.allSatisfy({ $0 }) else {
-            // A file was changed or removed by hand: plan the batch after all. What was linked goes, so
-            // no rendered file is ever written through a link into the previous output.
-            for (path, _) in entries { tree.drop(path) }
-            return nil
-        }
-        return (batch, entries)
-    }
-}
-
 /// The files to render, batch after batch, handed out one at a time to the render workers.
 private final class Feed: @unchecked Sendable {
     private let lock = NSLock()
