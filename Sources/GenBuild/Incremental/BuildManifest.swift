@@ -74,10 +74,8 @@ struct BuildManifest {
     static func load(_ header: Header, from url: URL) -> BuildManifest? {
         guard let data = try? Data(contentsOf: tableLocation(url)), let table = try? JSONDecoder().decode(Table.self, from: data),
               table.inputs == header.inputs else { return nil }
-        var manifest = BuildManifest(gen: header.gen, inputs: header.inputs, report: header.report, files: table.files,
-                                     batches: table.batches)
-        manifest.header = header
-        return manifest
+        return BuildManifest(gen: header.gen, inputs: header.inputs, report: header.report, files: table.files,
+                             batches: table.batches)
     }
 
     /// Each file written to a temporary file and renamed, the table first, so a crash never leaves half
