@@ -27,10 +27,11 @@ public struct StableHasher {
 
     public init() { buffer.reserveCapacity(4096) }
 
-    public mutating func add(_ text: String) {
+    /// Text with its length; `tag` tells what the text is (a key, a value…) where a caller needs to.
+    public mutating func add(_ text: String, tag: UInt8 = 0x73) {
         var text = text
         text.withUTF8 { bytes in
-            put(0x73, UInt64(bytes.count))
+            put(tag, UInt64(bytes.count))
             buffer.append(contentsOf: bytes)
         }
         flushIfFull()
@@ -59,11 +60,17 @@ public struct StableHasher {
         flushIfFull()
     }
 
+    /// The first 128 bits of the SHA-256.
     public mutating func finalize() -> ContentDigest {
-        flush()
-        let bytes = Array(sha.finalize())
+        let bytes = Array(finalizeSHA256())
         func word(_ at: Int) -> UInt64 { bytes[at..<at + 8].reduce(0) { $0 << 8 | UInt64($1) } }
         return ContentDigest(high: word(0), low: word(8))
+    }
+
+    /// The whole SHA-256 (page fingerprints).
+    public mutating func finalizeSHA256() -> SHA256Digest {
+        flush()
+        return sha.finalize()
     }
 
     private mutating func put(_ tag: UInt8, _ value: UInt64) {

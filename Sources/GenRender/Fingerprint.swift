@@ -109,16 +109,16 @@ extension Renderer {
 /// Hashes a finished context tree (see `MustacheTree`) in a canonical form: dictionary keys in order,
 /// every value tagged with its kind, as `MustacheTree` feeds it while encoding.
 enum TreeHash {
-    static func feed(_ value: Any, into digest: inout TreeDigest) {
+    static func feed(_ value: Any, into digest: inout StableHasher) {
         switch value {
-        case let s as String: digest.tag(0x73, s)
-        case let b as Bool: digest.tag(0x62, b ? "1" : "0")
-        case let i as Int: digest.tag(0x69, String(i))
-        case let d as Double: digest.tag(0x64, String(d.bitPattern))
+        case let s as String: digest.add(s, tag: 0x73)
+        case let b as Bool: digest.add(b ? "1" : "0", tag: 0x62)
+        case let i as Int: digest.add(String(i), tag: 0x69)
+        case let d as Double: digest.add(String(d.bitPattern), tag: 0x64)
         case let dict as [String: Any]:
             digest.mark(0x7B)
             for key in dict.keys.sorted() {
-                digest.tag(0x6B, key)
+                digest.add(key, tag: 0x6B)
                 feed(dict[key]!, into: &digest)
             }
             digest.mark(0x7D)
@@ -128,7 +128,7 @@ enum TreeHash {
             digest.mark(0x5D)
         // Checked after the containers: casting an `Any` holding a Dictionary or an Array to a class
         // first bridges it to NSDictionary/NSArray, which costs more than the whole rest of the hash.
-        case let f as RenderedFragment: digest.tag(0x66, f.fingerprint)
+        case let f as RenderedFragment: digest.add(f.fingerprint, tag: 0x66)
         default:
             digest.mark(0x6E)  // a nil element
         }

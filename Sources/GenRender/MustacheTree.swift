@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GenModel
 import GenPlan
 import Mustache
 
@@ -31,41 +32,21 @@ enum MustacheTree {
     static func make(_ value: some Encodable, prefix: String, buildTree: Bool = true,
                      fragment: @escaping (Fragment) throws -> RenderedFragment) throws -> Made {
         let build = TreeBuild(fragment: fragment, buildsTree: buildTree)
-        build.digest.tag(0x70, prefix)
+        build.digest.add(prefix, tag: 0x70)
         let tree = try build.node(for: value)
-        guard build.nestedContainers else { return Made(tree: tree, fingerprint: build.digest.sha.finalize()) }
+        guard build.nestedContainers else { return Made(tree: tree, fingerprint: build.digest.finalizeSHA256()) }
         // Nested containers are not closed in the stream: hash the finished tree instead.
-        var digest = TreeDigest()
-        digest.tag(0x70, prefix)
+        var digest = StableHasher()
+        digest.add(prefix, tag: 0x70)
         TreeHash.feed(tree, into: &digest)
-        return Made(tree: tree, fingerprint: digest.sha.finalize())
-    }
-}
-
-/// Feeds a SHA-256 with tagged values: tag byte, byte length, bytes.
-struct TreeDigest {
-    var sha = SHA256()
-
-    mutating func tag(_ tag: UInt8, _ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var header = (tag, UInt64(bytes.count).littleEndian)
-            withUnsafeBytes(of: &header.0) { sha.update(bufferPointer: $0) }
-            withUnsafeBytes(of: &header.1) { sha.update(bufferPointer: $0) }
-            sha.update(bufferPointer: UnsafeRawBufferPointer(bytes))
-        }
-    }
-
-    mutating func mark(_ byte: UInt8) {
-        var byte = byte
-        withUnsafeBytes(of: &byte) { sha.update(bufferPointer: $0) }
+        return Made(tree: tree, fingerprint: digest.finalizeSHA256())
     }
 }
 
 /// One tree being built: the fragment resolver and the running digest, shared by every encoder of the tree.
 private final class TreeBuild {
     let fragment: (Fragment) throws -> RenderedFragment
-    var digest = TreeDigest()
+    var digest = StableHasher()
     /// Inside a `Dictionary`: values go to the tree only; the dictionary is hashed sorted when finished.
     var unordered = 0
     /// A type used nested containers or a super encoder (synthesized conformances never do).
@@ -83,22 +64,22 @@ private final class TreeBuild {
     func node<T: Encodable>(for value: T) throws -> Any {
         switch value {
         case let v as String:
-            if unordered == 0 { digest.tag(0x73, v) }
+            if unordered == 0 { digest.add(v, tag: 0x73) }
             return v
         case let v as Bool:
-            if unordered == 0 { digest.tag(0x62, v ? "1" : "0") }
+            if unordered == 0 { digest.add(v ? "1" : "0", tag: 0x62) }
             return v
         case let v as Int:
-            if unordered == 0 { digest.tag(0x69, String(v)) }
+            if unordered == 0 { digest.add(String(v), tag: 0x69) }
             return v
         case let v as Double:
-            if unordered == 0 { digest.tag(0x64, String(v.bitPattern)) }
+            if unordered == 0 { digest.add(String(v.bitPattern), tag: 0x64) }
             return v
         default:
             // By type, not `as? Fragment`: casting an array or dictionary to a class bridges it to Foundation first.
             if T.self == Fragment.self {
                 let rendered = try fragment(value as! Fragment)
-                if unordered == 0 { digest.tag(0x66, rendered.fingerprint) }
+                if unordered == 0 { digest.add(rendered.fingerprint, tag: 0x66) }
                 return rendered
             }
             if T.self is any UnorderedKeys.Type {
@@ -216,14 +197,14 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) throws {}
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if build.unordered == 0 { build.digest.tag(0x6B, key.stringValue) }
+        if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B) }
         let node = try build.node(for: value)
         if build.stores { box.entries[key.stringValue] = node }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         build.nestedContainers = true
-        if build.unordered == 0 { build.digest.tag(0x6B, key.stringValue); build.digest.mark(0x7B) }
+        if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B); build.digest.mark(0x7B) }
         let nested = KeyedBox()
         box.nested[key.stringValue] = .keyed(nested)
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: nested, build: build))
@@ -231,7 +212,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         build.nestedContainers = true
-        if build.unordered == 0 { build.digest.tag(0x6B, key.stringValue); build.digest.mark(0x5B) }
+        if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B); build.digest.mark(0x5B) }
         let nested = UnkeyedBox()
         box.nested[key.stringValue] = .unkeyed(nested)
         return UnkeyedContainer(box: nested, build: build)
@@ -241,7 +222,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         build.nestedContainers = true
-        if build.unordered == 0 { build.digest.tag(0x6B, key.stringValue); build.digest.mark(0x7B) }
+        if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B); build.digest.mark(0x7B) }
         let nested = KeyedBox()
         box.nested[key.stringValue] = .keyed(nested)
         return TreeEncoder(build: build, box: .keyed(nested))
