@@ -10,6 +10,12 @@ public enum MarkdownEscaping {
     static let always: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&", "#", "!"]
 
     public static func inline(_ text: String) -> String {
+        // Most values (names, numbers, dates) hold nothing any rule would touch: returned as they are.
+        isInert(text) ? text : escaped(text)
+    }
+
+    /// The full pass, a character at a time.
+    static func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
         let characters = Array(text)
@@ -37,7 +43,7 @@ public enum MarkdownEscaping {
                         || (lineStart && c == "-" && i < characters.count && characters[i] == "-")  // --- rule
                         || (!lineStart && onlyDigits && (c == "." || c == ")") && blankFollows)  // ordered list
                         || (c == ":" && i + 1 < characters.count && characters[i] == "/" && characters[i + 1] == "/")  // scheme://
-                        || (c == "." && out.lowercased().hasSuffix("www")) {            // www. autolink
+                        || (c == "." && followsWWW(characters, i - 1)) {                // www. autolink
                 out.append("\\")
                 out.append(c)
             } else if c == "@" {
@@ -51,6 +57,29 @@ public enum MarkdownEscaping {
             lineStart = false
         }
         return out
+    }
+
+    /// ASCII letters and digits, blanks after the first character, and punctuation no rule above looks at.
+    /// Digits are inert without `.` or `)`; a blank only at the start of a line, and a line starts only at
+    /// the start (line breaks are not inert). Anything else, non-ASCII included, takes the full pass.
+    private static let inertBytes: [Bool] = (0..<256).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return " ,'\"(;?%$/{}^".utf8.contains(UInt8(byte))
+        }
+    }
+
+    static func isInert(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return true }
+        return first != UInt8(ascii: " ") && text.utf8.allSatisfy { inertBytes[Int($0)] }
+    }
+
+    /// Whether the three characters before `index` are "www" in any case: the text written before a `.`
+    /// ends with them exactly then, as a `w` is always written as it is.
+    private static func followsWWW(_ characters: [Character], _ index: Int) -> Bool {
+        index >= 3 && characters[(index - 3)..<index].allSatisfy { $0 == "w" || $0 == "W" }
     }
 }
 

@@ -23,7 +23,8 @@ public struct TemplateRenderer: Sendable {
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDir), isDir.boolValue else {
             throw InputError(file: directory.path, message: "template folder not found")
         }
-        _ = MarkdownContentType.registered  // before parsing: templates name it in a pragma
+        _ = MarkdownContentType.registered  // before parsing: templates name them in a pragma
+        _ = HTMLContentType.registered
         do {
             let library = try await MustacheLibrary(directory: directory.path)
             return TemplateRenderer(library: library, closures: TemplateClosures.hashes(directory: directory))

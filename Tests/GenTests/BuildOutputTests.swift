@@ -8,7 +8,7 @@ final class BuildOutputTests: XCTestCase {
         let a = try TestSite(), b = try TestSite()
         defer { a.remove(); b.remove() }
         let first = try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: TestSite.templates, output: a.output))
-        try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: TestSite.templates, output: b.output))
+        _ = try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: TestSite.templates, output: b.output))
         let filesA = TestSite.files(under: a.output), filesB = TestSite.files(under: b.output)
         XCTAssertEqual(filesA, filesB)
         XCTAssertGreaterThan(filesA.count, 8)

@@ -122,7 +122,7 @@ final class IncrementalBuildTests: XCTestCase {
             kept += report.filesKept
             monthsKept += report.monthsKept
             let clean = site.root.appendingPathComponent("clean-\(round)/site")
-            try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: clean,
+            _ = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: clean,
                                                      cache: site.root.appendingPathComponent("clean-\(round)/cache"), clean: true))
             let incFiles = TestSite.files(under: incremental), cleanFiles = TestSite.files(under: clean)
             XCTAssertEqual(incFiles, cleanFiles, "round \(round) (\(edit)): same files")
@@ -150,7 +150,7 @@ final class IncrementalBuildTests: XCTestCase {
         let report = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: output, cache: cache))
         let clean = site.root.appendingPathComponent("clean/site")
         try? FileManager.default.removeItem(at: clean.deletingLastPathComponent())
-        try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: clean,
+        _ = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: clean,
                                                  cache: site.root.appendingPathComponent("clean/cache"), clean: true))
         XCTAssertEqual(TestSite.files(under: output), TestSite.files(under: clean), "\(what): same files", line: line)
         for file in TestSite.files(under: clean) {

@@ -51,3 +51,48 @@ final class MarkdownEscapingTests: XCTestCase {
         XCTAssertTrue(html.contains("first line<br>second | line<br>- third<br># fourth"), html)
     }
 }
+
+/// The shortcuts of the escapers: they must give exactly what the full passes give.
+final class EscapingShortcutTests: XCTestCase {
+    func testInertTextIsWhatTheFullPassLeavesAlone() {
+        var generator = SystemRandomNumberGenerator()
+        let inert = Array("abcXYZ019 ,'\"(;?%$/{}^")
+        for _ in 0..<5_000 {
+            let text = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in inert.randomElement(using: &generator)! })
+            guard MarkdownEscaping.isInert(text) else { continue }
+            XCTAssertEqual(MarkdownEscaping.escaped(text), text, "«\(text)»")
+        }
+        for text in [" leading blank", "1. first", "a.b", "x-y", "a\nb", "Zoë", "x:y", "a@b"] {
+            XCTAssertFalse(MarkdownEscaping.isInert(text), text)
+            XCTAssertEqual(MarkdownEscaping.inline(text), MarkdownEscaping.escaped(text))
+        }
+    }
+
+    func testAWwwAutolinkIsBrokenInAnyCase() {
+        XCTAssertEqual(MarkdownEscaping.inline("see www.a.b"), "see www\\.a.b")
+        XCTAssertEqual(MarkdownEscaping.inline("WwW.a"), "WwW\\.a")
+        XCTAssertEqual(MarkdownEscaping.inline("ww.a"), "ww.a")
+        XCTAssertEqual(MarkdownEscaping.inline("w*ww.a"), "w\\*ww.a")
+    }
+
+    func testHTMLEscapingEscapesTheFiveCharactersOnly() {
+        XCTAssertEqual(HTMLEscaping.escape(#"<a href="x">Tom & Jerry's</a>"#),
+                       "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+        XCTAssertEqual(HTMLEscaping.escape("Zoë — 2 > 1 ✓"), "Zoë — 2 &gt; 1 ✓")
+        XCTAssertEqual(HTMLEscaping.escape("plain text"), "plain text")
+        XCTAssertEqual(HTMLEscaping.escape(""), "")
+    }
+}
+
+extension EscapingShortcutTests {
+    /// A partial starts again with the library's own HTML escaping unless it names ours, and a `{{<layout}}`
+    /// child renders in the layout's: so the layout and every HTML partial name the content type.
+    func testEveryHTMLTemplateNamesTheContentType() throws {
+        let folder = TestSite.templates
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".mustache") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            if text.hasPrefix("{{<layout}}") || text.hasPrefix("{{% CONTENT_TYPE: MARKDOWN}}") { continue }
+            XCTAssertTrue(text.hasPrefix("{{% CONTENT_TYPE: HTML}}\n"), "\(name) does not start with the HTML pragma")
+        }
+    }
+}
