@@ -125,11 +125,11 @@ public enum BuildPipeline {
             report.filesWritten = rendered.written
             report.pagesWritten = rendered.pages
             report.filesKept = rendered.kept
-            report.monthsKept = rendered.batchesKept
+            report.sectionsKept = rendered.batchesKept
             // Best effort: without a manifest the next build is simply a full one.
             var stored = report
             stored.filesKept = 0
-            stored.monthsKept = 0
+            stored.sectionsKept = []
             try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: rendered.files, batches: rendered.batches)
                 .save(to: manifestURL)
             removal.value

@@ -18,8 +18,9 @@ public struct BuildReport: Sendable, Codable {
     public var filesWritten = 0
     /// Files whose fingerprint matched the previous build: kept (hard-linked), not rendered again.
     public var filesKept = 0
-    /// Months whose documents are unchanged: their files kept whole, without planning them (`PlanBatch.key`).
-    public var monthsKept = 0
+    /// Sections (a month of reports, a month of critiques, the mileage pages) whose inputs are unchanged:
+    /// their files kept whole, without planning them (`PlanBatch.key`). Batch names, in build order.
+    public var sectionsKept: [String] = []
     /// No input changed since the previous build (same gen, content, templates): nothing was done.
     public var upToDate = false
 
@@ -82,8 +83,9 @@ public struct BuildReport: Sendable, Codable {
             } else {
                 lines.append("wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") (\(filesWritten) files) for \(organizations.count) organization\(organizations.count == 1 ? "" : "s") to \(outputPath)")
                 if filesKept > 0 {
-                    let months = monthsKept > 0 ? " (\(monthsKept) unchanged month\(monthsKept == 1 ? "" : "s") not planned again)" : ""
-                    lines.append("kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build\(months), rendered \(filesWritten - filesKept)")
+                    let n = sectionsKept.count
+                    let sections = n > 0 ? " (\(n) unchanged section\(n == 1 ? "" : "s") not planned again)" : ""
+                    lines.append("kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build\(sections), rendered \(filesWritten - filesKept)")
                 }
             }
         }

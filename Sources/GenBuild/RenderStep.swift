@@ -19,7 +19,8 @@ enum RenderStep {
         /// Every keyed batch, kept or planned: what the next build's manifest records.
         var batches: [String: BuildManifest.Batch]
         /// Batches kept whole, without planning.
-        var batchesKept: Int
+        /// The names of the batches kept whole, in build order.
+        var batchesKept: [String]
     }
 
     /// Plans and renders the batches in order. Every core takes the next file from a feed that moves on to
@@ -138,7 +139,7 @@ private final class Feed: @unchecked Sendable {
     /// The files of batches kept whole, and every keyed batch's record.
     private(set) var keptEntries: [(String, BuildManifest.Entry)] = []
     private(set) var records: [String: BuildManifest.Batch] = [:]
-    private(set) var batchesKept = 0
+    private(set) var batchesKept: [String] = []
     private static let taken = PlannedFile(path: "", content: .asset(""))
 
     init(_ batches: [PlanBatch], reuse: BatchReuse, check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void,
@@ -169,7 +170,7 @@ private final class Feed: @unchecked Sendable {
                 files = []
                 keptEntries += entries
                 records[batch.name] = record
-                batchesKept += 1
+                batchesKept.append(batch.name)
                 progress.mark("batch \(batchIndex + 1)/\(batches.count): \(batch.name), \(record.files.count) files kept unplanned")
                 written += record.files.count
                 pages += record.pages

@@ -81,6 +81,22 @@ enum MileagePages {
                           uniquingKeysWith: { a, _ in a })
     }
 
+    /// What the pages of `plan` are made from, beyond what the whole build shares (configuration, content
+    /// pages): the organization's id, name and folder, the computed mileage, and each report's page path.
+    /// A changed report whose route is the same (its notes, say) leaves the mileage pages unplanned.
+    static func key(_ input: OrganizationInput, reportHref: (String) -> String?) -> ContentDigest? {
+        guard let mileage = ContentDigest.of(input.mileage) else { return nil }
+        let org = input.organization
+        var hasher = StableHasher()
+        hasher.add("mileage 1")
+        hasher.add(org.id)
+        hasher.add(org.name)
+        hasher.add(org.pathSegment)
+        hasher.add(mileage)
+        for report in input.mileage.reports { hasher.add(reportHref(report.reportId)) }
+        return hasher.finalize()
+    }
+
     /// `reportHref` gives a report page's path relative to the organization folder.
     static func plan(_ input: OrganizationInput, config: SiteConfig, reportHref: (String) -> String? = { _ in nil }) -> [PlannedPage] {
         let summary = input.mileage

@@ -19,7 +19,7 @@ struct OrganizationPlanner: Sendable {
 
     var org: Organization { input.organization }
 
-    /// Critique detail pages planned (and rendered) together.
+    /// Critique detail pages planned (and rendered) together, at most.
     static let critiquesPerBatch = 2_000
 
     /// The content pages as navigation entries, relative to the organization folder.
@@ -53,7 +53,7 @@ struct OrganizationPlanner: Sendable {
             StatisticsPages.plan(input, links: statisticsLinks, zone: config.timeZone)
                 .map { page($0, current: StatisticsPages.overviewPath) }
         })
-        batches.append(PlanBatch(name: "\(name) mileage") {
+        batches.append(PlanBatch(name: "\(name) mileage", key: { MileagePages.key(input, reportHref: { reportPaths.page($0) }) }) {
             MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
                 .map { page($0, current: "mileage/index.html") }
         })
@@ -61,12 +61,11 @@ struct OrganizationPlanner: Sendable {
             let listed = CritiquePages.galleries(input, galleries: galleries, config: config, plainText: plainText)
             return listed.pages.map { page($0, current: "critiques/index.html") } + listed.files
         })
-        // Detail pages in parts of a size like a month's: a site's critiques are as many as a year of reports.
-        let critiques = galleries.all.critiques
-        for start in stride(from: 0, to: critiques.count, by: Self.critiquesPerBatch) {
-            let part = critiques[start..<min(critiques.count, start + Self.critiquesPerBatch)]
-            batches.append(PlanBatch(name: "\(name) critiques \(start + 1)–\(part.endIndex)") {
-                CritiquePages.details(part, input: input, galleries: galleries, config: config, markdown: markdown)
+        // Detail pages by month, each month keyed, so that a new critique plans only its month again.
+        let details = CritiqueDetailParts(org, galleries: galleries, zone: config.timeZone, perPart: Self.critiquesPerBatch)
+        for part in details.parts {
+            batches.append(PlanBatch(name: "\(name) critiques \(part.name)", key: { details.digest(part) }) {
+                CritiquePages.details(part.critiques, input: input, galleries: galleries, config: config, markdown: markdown)
                     .map { page($0, current: "critiques/index.html") }
             })
         }

@@ -48,3 +48,51 @@ final class ContentDigestTests: XCTestCase {
         XCTAssertNotEqual(ab.finalize(), a_b.finalize())
     }
 }
+
+/// `ContentDigest.of`: the digest of a computed value through its `Encodable` conformance.
+final class EncodableDigestTests: XCTestCase {
+    private struct Leg: Encodable { var from: String; var miles: Double; var minutes: Int }
+    private struct Route: Encodable {
+        var id: String
+        var legs: [Leg]
+        var groups: [[String]]
+        var recorded: Double?
+        var flagged: Bool
+    }
+    private struct Nested: Encodable {
+        var a: Int
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            var inner = container.nestedUnkeyedContainer(forKey: .a)
+            try inner.encode(a)
+        }
+        enum CodingKeys: CodingKey { case a }
+    }
+
+    private let base = Route(id: "r1", legs: [Leg(from: "Home", miles: 12.5, minutes: 20)], groups: [["a"], ["b"]],
+                             recorded: nil, flagged: false)
+
+    func testEqualValuesHaveEqualDigestsAndEveryDifferenceChangesIt() throws {
+        XCTAssertEqual(ContentDigest.of(base), ContentDigest.of(base))
+        var variants: [Route] = []
+        func variant(_ change: (inout Route) -> Void) { var r = base; change(&r); variants.append(r) }
+        variant { $0.id = "r2" }
+        variant { $0.legs[0].from = "home" }
+        variant { $0.legs[0].miles = 12.6 }
+        variant { $0.legs[0].minutes = 21 }
+        variant { $0.legs.append(Leg(from: "Home", miles: 0, minutes: 0)) }
+        variant { $0.legs = [] }
+        variant { $0.groups = [["a", "b"]] }       // the same texts, other containers
+        variant { $0.groups = [["a"], [], ["b"]] }
+        variant { $0.recorded = 0 }
+        variant { $0.flagged = true }
+        var digests: Set<ContentDigest> = [try XCTUnwrap(ContentDigest.of(base))]
+        for v in variants { digests.insert(try XCTUnwrap(ContentDigest.of(v))) }
+        XCTAssertEqual(digests.count, variants.count + 1, "every variant has its own digest")
+    }
+
+    func testAConformanceWithNestedContainersCannotBeKeyed() {
+        XCTAssertNil(ContentDigest.of(Nested(a: 1)))
+        XCTAssertNotNil(ContentDigest.of([1, 2, 3]))
+    }
+}

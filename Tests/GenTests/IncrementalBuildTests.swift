@@ -74,7 +74,7 @@ final class IncrementalBuildTests: XCTestCase {
 
         let incremental = site.root.appendingPathComponent("inc/site")
         let cache = site.root.appendingPathComponent("inc/cache")
-        var kept = 0, monthsKept = 0
+        var kept = 0, sectionsKept = 0
         for round in 0..<14 {
             var edit = "initial"
             if round > 0 {
@@ -120,7 +120,7 @@ final class IncrementalBuildTests: XCTestCase {
             let report = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: incremental,
                                                                   cache: cache))
             kept += report.filesKept
-            monthsKept += report.monthsKept
+            sectionsKept += report.sectionsKept.count
             let clean = site.root.appendingPathComponent("clean-\(round)/site")
             _ = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: clean,
                                                      cache: site.root.appendingPathComponent("clean-\(round)/cache"), clean: true))
@@ -139,7 +139,7 @@ final class IncrementalBuildTests: XCTestCase {
             try? FileManager.default.removeItem(at: clean.deletingLastPathComponent())
         }
         XCTAssertGreaterThan(kept, 0, "some files were kept rather than rendered again")
-        XCTAssertGreaterThan(monthsKept, 0, "some months were kept without planning them")
+        XCTAssertGreaterThan(sectionsKept, 0, "some sections were kept without planning them")
     }
 
     /// Builds `docs` into `output` (incrementally, with `cache`) and into a fresh folder with `--clean`, and
@@ -175,11 +175,12 @@ final class IncrementalBuildTests: XCTestCase {
             docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Report \(id)"])
         }
         let first = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
-        XCTAssertEqual(first.monthsKept, 0)
+        XCTAssertEqual(first.sectionsKept, [])
 
         docs.reports["r2"]!["notes"] = "Changed"
         let changed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "one report changed")
-        XCTAssertEqual(changed.monthsKept, 2, "August and October kept; September planned")
+        XCTAssertEqual(changed.sectionsKept(of: "orgA"), ["orgA 2024-08", "orgA 2024-10", "orgA mileage"],
+                       "August and October kept; September planned; the routes are the same")
         XCTAssertEqual(changed.filesWritten, first.filesWritten)
         XCTAssertTrue(try String(contentsOf: output.appendingPathComponent("orgA/reports/report/r2.html"), encoding: .utf8).contains("Changed"))
 
@@ -187,19 +188,50 @@ final class IncrementalBuildTests: XCTestCase {
         docs.critiques["c1"] = Doc.critique("c1", org: "orgA", target: "u2-orgA", notes: "Nice")
         docs.critiques["c1"]!["createdAt"] = ["_seconds": 1_727_900_000, "_nanoseconds": 0]  // 2024-10-02
         let critiqued = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "critique added")
-        XCTAssertEqual(critiqued.monthsKept, 2, "August and September kept; October planned")
+        XCTAssertEqual(critiqued.sectionsKept(of: "orgA"), ["orgA 2024-08", "orgA 2024-09", "orgA mileage"],
+                       "August and September kept; October planned, and the critique's own page")
 
         // A report moved from September to October: both planned again; August kept.
         docs.reports["r3"]!["date"] = "2024-10-02"
         let moved = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "report moved")
-        XCTAssertEqual(moved.monthsKept, 1)
+        XCTAssertEqual(moved.sectionsKept(of: "orgA"), ["orgA 2024-08", "orgA critiques 2024-10"], "the route's date changed")
 
         // A user renamed (a document every month shows): every month planned again.
         docs.userNames["u1-orgA"] = "Anabel"
         let renamed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "user renamed")
-        XCTAssertEqual(renamed.monthsKept, 0)
+        XCTAssertEqual(renamed.sectionsKept, [])
         XCTAssertTrue(try String(contentsOf: output.appendingPathComponent("orgA/reports/monthly/2024-08/index.html"), encoding: .utf8)
             .contains("Anabel"))
+    }
+
+    /// Critique detail pages are kept by the month the critique was made in. A new critique plans its own
+    /// month again, and the month of the critique whose "newer" link now leads to it (the neighbour is part
+    /// of the key: without it, September's page would keep its old link and the comparison would fail).
+    func testANewCritiquePlansItsMonthAndItsNeighboursMonth() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        docs.reports["r1"] = Doc.report("r1", org: "orgA", user: "u1-orgA", date: "2024-08-05")
+        for (id, seconds) in [("c-aug", 1_723_000_000), ("c-sep", 1_726_000_000), ("c-oct", 1_729_000_000)] {
+            docs.critiques[id] = Doc.critique(id, org: "orgA", target: "u2-orgA", notes: id)
+            docs.critiques[id]!["createdAt"] = ["_seconds": seconds, "_nanoseconds": 0]
+        }
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+
+        // The newest: only October's critique links to it.
+        docs.critiques["c-new"] = Doc.critique("c-new", org: "orgA", target: "u2-orgA", notes: "new")
+        docs.critiques["c-new"]!["createdAt"] = ["_seconds": 1_729_500_000, "_nanoseconds": 0]
+        let newest = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "newest added")
+        XCTAssertEqual(newest.sectionsKept(of: "orgA").filter { $0.contains("critiques") },
+                       ["orgA critiques 2024-08", "orgA critiques 2024-09"])
+
+        // Early October, between September's and October's: September's "newer" link changes.
+        docs.critiques["c-between"] = Doc.critique("c-between", org: "orgA", target: "u2-orgA", notes: "between")
+        docs.critiques["c-between"]!["createdAt"] = ["_seconds": 1_727_800_000, "_nanoseconds": 0]
+        let between = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "one added between")
+        XCTAssertEqual(between.sectionsKept(of: "orgA").filter { $0.contains("critiques") }, ["orgA critiques 2024-08"])
+        let september = try String(contentsOf: output.appendingPathComponent("orgA/critiques/photo/c-sep.html"), encoding: .utf8)
+        XCTAssertTrue(september.contains("c-between.html"), "September's critique links to the new one as newer")
     }
 
     /// A gallery card is a fragment of its own template: changing that template renders again exactly the
@@ -237,7 +269,7 @@ final class IncrementalBuildTests: XCTestCase {
         _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
         docs.reports["r1"]!["photographer"] = "Dana Renamed"
         let renamed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first report renamed")
-        XCTAssertEqual(renamed.monthsKept, 0)
+        XCTAssertEqual(renamed.sectionsKept(of: "orgA"), [])
         let october = try String(contentsOf: output.appendingPathComponent("orgA/reports/monthly/2024-10/index.html"), encoding: .utf8)
         XCTAssertTrue(october.contains("Dana Renamed"), "October's mileage table names the photographer as August's report does")
     }
@@ -254,7 +286,7 @@ final class IncrementalBuildTests: XCTestCase {
         try FileManager.default.removeItem(at: output.appendingPathComponent("orgA/reports/report/r1.md"))
         docs.reports["r2"]!["notes"] = "Changed"
         let rebuilt = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "file removed")
-        XCTAssertEqual(rebuilt.monthsKept, 0, "August lost a file; September changed")
+        XCTAssertEqual(rebuilt.sectionsKept(of: "orgA"), ["orgA mileage"], "August lost a file; September changed")
     }
 
     func testChangedTemplateRendersExactlyThePagesThatUseIt() async throws {
@@ -280,4 +312,9 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(clean.filesKept, 0)
         XCTAssertFalse(clean.upToDate)
     }
+}
+
+private extension BuildReport {
+    /// The kept sections of one organization (the fixtures have a second, empty one).
+    func sectionsKept(of org: String) -> [String] { sectionsKept.filter { $0.hasPrefix(org + " ") } }
 }

@@ -12,7 +12,7 @@ import GenModel
 /// on another thread while the export is loaded.
 struct BuildManifest {
     /// Bumped when fingerprints or the manifest change meaning.
-    static let format = 4
+    static let format = 5
 
     struct Entry: Codable {
         var fingerprint: String

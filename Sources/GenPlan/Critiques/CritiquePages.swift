@@ -23,9 +23,9 @@ enum CritiquePages {
     }
 
     /// The detail pages of `critiques` (a slice of `galleries.all.critiques`, so the site can plan them in parts).
-    static func details(_ critiques: ArraySlice<Critique>, input: OrganizationInput, galleries: CritiqueGalleries,
+    static func details(_ critiques: [Critique], input: OrganizationInput, galleries: CritiqueGalleries,
                         config: SiteConfig, markdown: @escaping @Sendable (String) -> String) -> [PlannedPage] {
-        ParallelMap.map(Array(critiques)) { critique in
+        ParallelMap.map(critiques) { critique in
             let body = CritiqueDetailPage.make(critique, galleries: galleries, media: input.media,
                                                zone: config.timeZone, markdown: markdown)
             return PlannedPage(path: galleries.detailPaths[critique.id]!, template: "critique-detail",

@@ -1,0 +1,153 @@
+/// The digest of a computed value (a mileage summary, say) through its `Encodable` conformance: every
+/// property a synthesized conformance encodes is in it, so a property added later cannot be forgotten.
+/// Only hashes: nothing is built, which makes it cheap next to fingerprinting the pages made from the value.
+///
+/// The stream is tagged like every other `StableHasher` feed: keys and texts with their lengths, each
+/// container opened and closed, a nil as its own tag (an absent optional is simply not there; its key is
+/// not either). A `Dictionary` is fed in its keys' order, which differs between processes: a digest of a
+/// value holding one differs between builds, so what is keyed by it is only planned again, never wrongly kept.
+extension ContentDigest {
+    /// Nil when the value's conformance uses nested containers or super encoders (synthesized ones never
+    /// do), whose ends the stream could not mark: whatever is keyed by it is then always planned.
+    public static func of(_ value: some Encodable) -> ContentDigest? {
+        let state = DigestState()
+        state.feed(value)
+        return state.unmarkedEnds ? nil : state.hasher.finalize()
+    }
+}
+
+private final class DigestState {
+    var hasher = StableHasher()
+    var unmarkedEnds = false
+
+    func feed<T: Encodable>(_ value: T) {
+        switch value {
+        case let v as String: hasher.add(v)
+        case let v as Bool: hasher.add(v)
+        case let v as Int: hasher.add(v)
+        case let v as Double: hasher.add(v)
+        // The other numbers encode themselves as themselves: fed here, or `encode(to:)` would come back.
+        case let v as Float: hasher.add(Double(v))
+        case let v as Int64: hasher.add(v)
+        case let v as Int32: hasher.add(Int(v))
+        case let v as UInt64: hasher.mark(0x75, v)
+        case let v as UInt: hasher.mark(0x75, UInt64(v))
+        case let v as UInt32: hasher.mark(0x75, UInt64(v))
+        case let v as Int16: hasher.add(Int(v))
+        case let v as Int8: hasher.add(Int(v))
+        case let v as UInt16: hasher.mark(0x75, UInt64(v))
+        case let v as UInt8: hasher.mark(0x75, UInt64(v))
+        default:
+            let encoder = DigestEncoding(state: self)
+            // Our containers never throw; a conformance that does cannot be keyed.
+            do { try value.encode(to: encoder) } catch { unmarkedEnds = true }
+            hasher.mark(encoder.opened.map { $0 + 2 } ?? 0x30)  // } or ] (0x7B/0x5B + 2), or a lone value
+        }
+    }
+}
+
+private struct DigestEncoding: Encoder {
+    let state: DigestState
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// The container this value opened (`{` or `[`), read back by `feed` to close it.
+    var opened: UInt8? { box.opened }
+    private let box = Opened()
+
+    init(state: DigestState) { self.state = state }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        open(0x7B)
+        return KeyedEncodingContainer(Keyed<Key>(state: state))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        open(0x5B)
+        return Unkeyed(state: state)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { Single(state: state) }
+
+    private func open(_ mark: UInt8) {
+        guard box.opened == nil else { return }  // a second request for the same container
+        box.opened = mark
+        state.hasher.mark(mark)
+    }
+
+    final class Opened { var opened: UInt8? }
+}
+
+private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let state: DigestState
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        state.hasher.add(key.stringValue, tag: 0x6B)
+        state.hasher.mark(0x6E)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        state.hasher.add(key.stringValue, tag: 0x6B)
+        state.feed(value)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        state.unmarkedEnds = true
+        return KeyedEncodingContainer(Keyed<NestedKey>(state: state))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        state.unmarkedEnds = true
+        return Unkeyed(state: state)
+    }
+
+    mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        state.unmarkedEnds = true
+        return DigestEncoding(state: state)
+    }
+}
+
+private struct Unkeyed: UnkeyedEncodingContainer {
+    let state: DigestState
+    var codingPath: [any CodingKey] { [] }
+    private(set) var count = 0
+
+    init(state: DigestState) { self.state = state }
+
+    mutating func encodeNil() throws {
+        count += 1
+        state.hasher.mark(0x6E)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        count += 1
+        state.feed(value)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        count += 1
+        state.unmarkedEnds = true
+        return KeyedEncodingContainer(Keyed<NestedKey>(state: state))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        count += 1
+        state.unmarkedEnds = true
+        return Unkeyed(state: state)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        count += 1
+        state.unmarkedEnds = true
+        return DigestEncoding(state: state)
+    }
+}
+
+private struct Single: SingleValueEncodingContainer {
+    let state: DigestState
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil() throws { state.hasher.mark(0x6E) }
+    mutating func encode<T: Encodable>(_ value: T) throws { state.feed(value) }
+}
