@@ -14,7 +14,24 @@ public enum MediaLocator {
     /// - a relative path without a scheme → itself
     ///
     /// Nil for anything else, and for paths with empty, `.` or `..` segments, backslashes or control characters.
+    ///
+    /// Remembered per URL: the media stage, the thumbnail manifest, every gallery card and detail page ask
+    /// for the same URLs, and working one out (percent-decoding, checks per character) takes tens of µs.
     public static func mediaPath(for url: String) -> String? {
+        if let known = answers.lock.withLock({ answers.byURL[url] }) { return known }
+        let path = resolve(url)
+        answers.lock.withLock { answers.byURL[url] = .some(path) }
+        return path
+    }
+
+    private final class Answers: @unchecked Sendable {
+        let lock = NSLock()
+        var byURL: [String: String?] = [:]
+    }
+
+    private static let answers = Answers()
+
+    private static func resolve(_ url: String) -> String? {
         guard !url.isEmpty else { return nil }
         let candidate: String?
         if let scheme = scheme(of: url) {
@@ -46,12 +63,13 @@ public enum MediaLocator {
 
     /// `scheme` in `scheme:…` (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`), or nil.
     static func scheme(of url: String) -> String? {
-        guard let colon = url.firstIndex(of: ":") else { return nil }
-        let name = url[..<colon]
-        guard let first = name.unicodeScalars.first, first.isASCIILetter,
-              name.unicodeScalars.allSatisfy({ $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
+        guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let name = url.utf8[..<colon]
+        func isLetter(_ b: UInt8) -> Bool { (0x61...0x7A).contains(b | 0x20) }
+        guard let first = name.first, isLetter(first),
+              name.allSatisfy({ isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })  // + - .
         else { return nil }
-        return String(name)
+        return String(url[..<colon])
     }
 
     /// `//host[:port]/path[?query][#fragment]` → `host/path`, or the Firebase object path.
@@ -65,7 +83,7 @@ public enum MediaLocator {
         if !host.hasPrefix("["), let colon = host.lastIndex(of: ":") { host = host[..<colon] }  // port; IPv6 kept whole
         let hostName = host.lowercased()
         let encodedPath = withoutQuery[authorityEnd...].drop { $0 == "/" }
-        guard !hostName.isEmpty, !encodedPath.isEmpty, let path = encodedPath.removingPercentEncoding else { return nil }
+        guard !hostName.isEmpty, !encodedPath.isEmpty else { return nil }
 
         if hostName == firebaseHost {
             // v0/b/<bucket>/o/<object path, with its slashes encoded as %2F>
@@ -73,6 +91,7 @@ public enum MediaLocator {
             guard parts.count == 5, parts[0] == "v0", parts[1] == "b", !parts[2].isEmpty, parts[3] == "o" else { return nil }
             return parts[4].removingPercentEncoding
         }
+        guard let path = encodedPath.removingPercentEncoding else { return nil }
         return hostName + "/" + path
     }
 
@@ -87,13 +106,20 @@ public enum MediaLocator {
     /// A relative `/`-separated path whose every segment is a plain name.
     static func isSafe(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\") else { return false }
-        guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return false }
+        guard !containsControlCharacter(path) else { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { segment in
             !segment.isEmpty && segment != "." && segment != ".."
         }
     }
 }
 
-private extension Unicode.Scalar {
-    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+/// Whether the text holds a control character (general category Cc: U+0000–U+001F and U+007F–U+009F),
+/// read from the UTF-8 bytes: U+0080–U+009F are the two bytes C2 80 … C2 9F.
+func containsControlCharacter(_ text: String) -> Bool {
+    var afterC2 = false
+    for byte in text.utf8 {
+        if byte < 0x20 || byte == 0x7F || (afterC2 && (0x80...0x9F).contains(byte)) { return true }
+        afterC2 = byte == 0xC2
+    }
+    return false
 }

@@ -84,8 +84,9 @@ enum MileagePages {
     /// What the pages of `plan` are made from, beyond what the whole build shares (configuration, content
     /// pages): the organization's id, name and folder, the computed mileage, and each report's page path.
     /// A changed report whose route is the same (its notes, say) leaves the mileage pages unplanned.
-    static func key(_ input: OrganizationInput, reportHref: (String) -> String?) -> ContentDigest? {
-        guard let mileage = ContentDigest.of(input.mileage) else { return nil }
+    /// `mileage` is `ContentDigest.of(input.mileage)`.
+    static func key(_ input: OrganizationInput, mileage: ContentDigest?, reportHref: (String) -> String?) -> ContentDigest? {
+        guard let mileage else { return nil }
         let org = input.organization
         var hasher = StableHasher()
         hasher.add("mileage 1")

@@ -1,5 +1,5 @@
 import Foundation
-import GenMedia
+@testable import GenMedia
 import GenModel
 import XCTest
 
@@ -288,5 +288,18 @@ private struct MediaSandbox {
 
     func processor(_ settings: SiteConfig.Thumbnails = SiteConfig.Thumbnails()) -> ImageProcessor {
         ImageProcessor(settings: settings, mediaDirectory: media, cacheDirectory: cache)
+    }
+}
+
+extension GenMediaTests {
+    /// The byte scan for control characters answers as Unicode's general category does.
+    func testControlCharactersAreFoundAsUnicodeCategorizesThem() {
+        for value in 0..<0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(Character(scalar)) + "é"
+            XCTAssertEqual(containsControlCharacter(text), scalar.properties.generalCategory == .control, "U+\(String(value, radix: 16))")
+        }
+        XCTAssertNil(MediaLocator.mediaPath(for: "https://example.com/a\u{85}b.jpg"), "NEL (C2 85) is refused")
+        XCTAssertEqual(MediaLocator.mediaPath(for: "https://example.com/caf\u{E9}.jpg"), "example.com/café.jpg")
     }
 }

@@ -179,7 +179,7 @@ final class IncrementalBuildTests: XCTestCase {
 
         docs.reports["r2"]!["notes"] = "Changed"
         let changed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "one report changed")
-        XCTAssertEqual(changed.sectionsKept(of: "orgA"), ["orgA 2024-08", "orgA 2024-10", "orgA mileage"],
+        XCTAssertEqual(changed.sectionsKept(of: "orgA"), ["orgA 2024-08", "orgA 2024-10", "orgA mileage", "orgA mileage data"],
                        "August and October kept; September planned; the routes are the same")
         XCTAssertEqual(changed.filesWritten, first.filesWritten)
         XCTAssertTrue(try String(contentsOf: output.appendingPathComponent("orgA/reports/report/r2.html"), encoding: .utf8).contains("Changed"))
@@ -188,7 +188,7 @@ final class IncrementalBuildTests: XCTestCase {
         docs.critiques["c1"] = Doc.critique("c1", org: "orgA", target: "u2-orgA", notes: "Nice")
         docs.critiques["c1"]!["createdAt"] = ["_seconds": 1_727_900_000, "_nanoseconds": 0]  // 2024-10-02
         let critiqued = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "critique added")
-        XCTAssertEqual(critiqued.sectionsKept(of: "orgA"), ["orgA 2024-08", "orgA 2024-09", "orgA mileage"],
+        XCTAssertEqual(critiqued.sectionsKept(of: "orgA"), ["orgA 2024-08", "orgA 2024-09", "orgA mileage", "orgA mileage data"],
                        "August and September kept; October planned, and the critique's own page")
 
         // A report moved from September to October: both planned again; August kept.
@@ -286,7 +286,7 @@ final class IncrementalBuildTests: XCTestCase {
         try FileManager.default.removeItem(at: output.appendingPathComponent("orgA/reports/report/r1.md"))
         docs.reports["r2"]!["notes"] = "Changed"
         let rebuilt = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "file removed")
-        XCTAssertEqual(rebuilt.sectionsKept(of: "orgA"), ["orgA mileage"], "August lost a file; September changed")
+        XCTAssertEqual(rebuilt.sectionsKept(of: "orgA"), ["orgA mileage", "orgA mileage data"], "August lost a file; September changed")
     }
 
     func testChangedTemplateRendersExactlyThePagesThatUseIt() async throws {

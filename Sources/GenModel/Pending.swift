@@ -1,15 +1,15 @@
 import Foundation
 
 /// A value made on another thread; `value` waits for it.
-final class Pending<Value>: @unchecked Sendable {
+public final class Pending<Value>: @unchecked Sendable {
     private let group = DispatchGroup()
     private var made: Value?
 
-    init(_ make: @escaping @Sendable () -> Value) {
+    public init(_ make: @escaping @Sendable () -> Value) {
         DispatchQueue.global().async(group: group) { self.made = make() }
     }
 
-    var value: Value {
+    public var value: Value {
         group.wait()
         return made!
     }
