@@ -67,12 +67,15 @@ public enum BuildPipeline {
         let processor = ImageProcessor(settings: config.thumbnails,
                                        mediaDirectory: options.content.appendingPathComponent("media"),
                                        cacheDirectory: options.cache)
+        // Statistics (one organization's on one core) are computed while the media stage works.
+        let statistics = Pending { [organizations = site.organizations] in
+            ParallelMap.map(Array(zip(organizations, forms).enumerated())) { i, pair in
+                OrganizationStatistics.compute(for: pair.0, mileage: computed[i].0, forms: pair.1, timeZone: config.timeZone)
+            }
+        }
         let media = MediaStep.run(site.organizations, forms: forms, processor: processor)
         report.images = media.stats
         report.diagnostics += media.diagnostics
-        let statistics = ParallelMap.map(Array(zip(site.organizations, forms).enumerated())) { i, pair in
-            OrganizationStatistics.compute(for: pair.0, mileage: computed[i].0, forms: pair.1, timeZone: config.timeZone)
-        }
         // Planning reads a report through its form, which holds every value; of the raw fields only the few
         // the report header names. The rest (a dictionary per report, a third of what a loaded report holds)
         // is let go before the pages are planned.
@@ -81,7 +84,7 @@ public enum BuildPipeline {
         let inputs = site.organizations.indices.map { i in
             let org = site.organizations[i]
             return OrganizationInput(organization: org, mileage: computed[i].0, media: media.perOrganization[i],
-                                     forms: forms[i], statistics: statistics[i],
+                                     forms: forms[i], statistics: statistics.value[i],
                                      diagnostics: allDiagnostics.filter { $0.organizationID == org.id })
         }
 

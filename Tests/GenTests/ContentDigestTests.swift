@@ -96,3 +96,18 @@ final class EncodableDigestTests: XCTestCase {
         XCTAssertNotNil(ContentDigest.of([1, 2, 3]))
     }
 }
+
+final class MemoTests: XCTestCase {
+    func testAnswersAreRememberedUpToTheLimit() {
+        let memo = Memo<String, Int>(limit: 2)
+        var calls = 0
+        func ask(_ key: String) -> Int { memo.value(key) { calls += 1; return $0.count } }
+        XCTAssertEqual(ask("a"), 1)
+        XCTAssertEqual(ask("bb"), 2)
+        XCTAssertEqual(ask("a"), 1)
+        XCTAssertEqual(calls, 2, "remembered")
+        XCTAssertEqual(ask("ccc"), 3)
+        XCTAssertEqual(ask("ccc"), 3)
+        XCTAssertEqual(calls, 4, "past the limit, worked out again each time")
+    }
+}

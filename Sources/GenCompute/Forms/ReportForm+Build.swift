@@ -121,7 +121,7 @@ struct TemplateReading {
     private func weather(_ fields: [TemplateField]) -> WeatherReading? {
         for field in fields where field.smartKind == .weatherConditions {
             guard let stored = report.fields[field.id], !FieldFormatter.isBlank(stored) else { continue }
-            return WeatherReading(parsing: FieldFormatter.inline(stored, zone: zone))
+            return WeatherReading.parsedOnce(FieldFormatter.inline(stored, zone: zone))
         }
         return nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GenModel
 
 extension WeatherReading {
     /// Reads the text a `weather_conditions` field stores, as the app writes it (`"\(condition), \(temp)°F"`)
@@ -17,6 +18,10 @@ extension WeatherReading {
     /// no weather), which would otherwise count as a condition.
     /// Trimmed from around the condition, with white space.
     static let separators = Set(",;:/|-–—()".unicodeScalars)
+
+    /// `init(parsing:)`, remembered by text: the app writes the same few dozen texts into every report.
+    static func parsedOnce(_ text: String) -> WeatherReading? { parsed.value(text, WeatherReading.init(parsing:)) }
+    private static let parsed = Memo<String, WeatherReading?>(limit: 50_000)
 
     public init?(parsing text: String) {
         let trimmed = text.trimmed

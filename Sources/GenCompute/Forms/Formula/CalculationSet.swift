@@ -1,3 +1,5 @@
+import GenModel
+
 /// Evaluates every calculation field of one report in dependency order, detecting cycles.
 ///
 /// A calculation that references another calculation field uses that field's computed value (formulas
@@ -9,6 +11,9 @@
 /// field on a cycle gets a `cycle` error at the position of its reference that closes the cycle. A field
 /// that uses a failed calculation gets that field's error kind, reported at its own reference.
 public enum CalculationSet {
+    /// Every report of a template has the same formulas: each text is parsed once.
+    private static let parsedFormulas = Memo<String, Result<Formula, FormulaError>>(limit: 10_000)
+
     /// `formulas`: calculation field id → formula source; `values`: the report's other values by field id.
     public static func evaluate(formulas: [String: String], values: [String: FormulaValue]) -> [String: Result<FormulaValue, FormulaError>] {
         calculate(formulas: formulas, values: values).mapValues { $0.map(\.value) }
@@ -20,7 +25,7 @@ public enum CalculationSet {
         var results: [String: Result<CalculatedValue, FormulaError>] = [:]
         for (id, source) in formulas {
             do throws(FormulaError) {
-                parsed[id] = try Formula.parse(source)
+                parsed[id] = try parsedFormulas.value(source) { source in Result { () throws(FormulaError) in try Formula.parse(source) } }.get()
             } catch {
                 results[id] = .failure(error)
             }
