@@ -69,7 +69,7 @@ struct OrganizationPlanner: Sendable {
         let details = CritiqueDetailParts(org, galleries: galleries, zone: config.timeZone, perPart: Self.critiquesPerBatch)
         for part in details.parts {
             batches.append(PlanBatch(name: "\(name) critiques \(part.name)", key: { details.digest(part) }) {
-                CritiquePages.details(part.critiques, input: input, galleries: galleries, config: config, markdown: markdown)
+                CritiquePages.details(details.critiques(part), input: input, galleries: galleries, config: config, markdown: markdown)
                     .map { page($0, current: "critiques/index.html") }
             })
         }
