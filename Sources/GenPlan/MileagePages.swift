@@ -87,12 +87,7 @@ enum MileagePages {
     /// `mileage` is `ContentDigest.of(input.mileage)`.
     static func key(_ input: OrganizationInput, mileage: ContentDigest?, reportHref: (String) -> String?) -> ContentDigest? {
         guard let mileage else { return nil }
-        let org = input.organization
-        var hasher = StableHasher()
-        hasher.add("mileage 1")
-        hasher.add(org.id)
-        hasher.add(org.name)
-        hasher.add(org.pathSegment)
+        var hasher = StableHasher.sectionKey("mileage 1", of: input.organization)
         hasher.add(mileage)
         for report in input.mileage.reports { hasher.add(reportHref(report.reportId)) }
         return hasher.finalize()

@@ -76,10 +76,7 @@ struct OrganizationPlanner: Sendable {
         // `mileage.json` is most of the output's bytes (85 MB at 100,000 reports): encoded only when it changed.
         batches.append(PlanBatch(name: "\(name) mileage data", key: {
             mileageDigest.value.map { digest in
-                var hasher = StableHasher()
-                hasher.add("mileage data 1")
-                hasher.add(org.id)
-                hasher.add(org.pathSegment)
+                var hasher = StableHasher.sectionKey("mileage data 1", of: org)
                 hasher.add(digest)
                 return hasher.finalize()
             }

@@ -1,5 +1,6 @@
 import Foundation
 import GenModel
+import GenResolve
 
 /// One file of the output tree, decided but not yet rendered: the plan says *what*,
 /// the render stage says *which bytes*.
@@ -91,4 +92,18 @@ struct PlannedPage: Sendable {
     var template: String
     var title: String
     var body: any Encodable & Sendable
+}
+
+extension StableHasher {
+    /// The start of a section's key (`PlanBatch.key`): which kind of section it is (with the version of
+    /// what its key covers) and whose — the organization's id, its name (every page's layout shows it) and
+    /// its folder (every path starts with it).
+    static func sectionKey(_ kind: String, of org: Organization) -> StableHasher {
+        var hasher = StableHasher()
+        hasher.add(kind)
+        hasher.add(org.id)
+        hasher.add(org.name)
+        hasher.add(org.pathSegment)
+        return hasher
+    }
 }

@@ -61,11 +61,7 @@ struct CritiqueDetailParts: Sendable {
     /// the newer and older critique its page links to, by path and digest (the link shows their kind and
     /// date). Nil when a document has no digest (made in code, not loaded): always planned.
     func digest(_ part: Part) -> ContentDigest? {
-        var hasher = StableHasher()
-        hasher.add("critiques 1")
-        hasher.add(organization.id)
-        hasher.add(organization.name)
-        hasher.add(organization.pathSegment)
+        var hasher = StableHasher.sectionKey("critiques 1", of: organization)
         hasher.add(part.name)
         hasher.mark(0x43, UInt64(part.positions.count))
         let all = galleries.all.critiques

@@ -38,11 +38,7 @@ struct MonthKey {
         let org = monthly.input.organization
         let keys = monthly.keys
         let key = keys[index]
-        var hasher = StableHasher()
-        hasher.add("month 1")
-        hasher.add(org.id)
-        hasher.add(org.name)
-        hasher.add(org.pathSegment)
+        var hasher = StableHasher.sectionKey("month 1", of: org)
         hasher.add(key)
         hasher.add(index > 0 ? keys[index - 1] : nil)
         hasher.add(index + 1 < keys.count ? keys[index + 1] : nil)
