@@ -101,11 +101,14 @@ private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
         return Unkeyed(state: state)
     }
 
-    mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
+    // The key is not needed: a value with a super encoder cannot be keyed (and a `CodingKeys` enum need
+    // not have a "super" case to make one from).
+    mutating func superEncoder() -> any Encoder {
         state.unmarkedEnds = true
         return DigestEncoding(state: state)
     }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder() }
 }
 
 private struct Unkeyed: UnkeyedEncodingContainer {

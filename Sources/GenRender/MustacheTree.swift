@@ -218,13 +218,16 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         return UnkeyedContainer(box: nested, build: build)
     }
 
-    mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
+    // Under the key "super" (as JSONEncoder does), by name: a `CodingKeys` enum need not have that case.
+    mutating func superEncoder() -> any Encoder { superEncoder(named: "super") }
 
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
+    mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key.stringValue) }
+
+    private func superEncoder(named key: String) -> any Encoder {
         build.nestedContainers = true
-        if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B); build.digest.mark(0x7B) }
+        if build.unordered == 0 { build.digest.add(key, tag: 0x6B); build.digest.mark(0x7B) }
         let nested = KeyedBox()
-        box.nested[key.stringValue] = .keyed(nested)
+        box.nested[key] = .keyed(nested)
         return TreeEncoder(build: build, box: .keyed(nested))
     }
 }

@@ -111,3 +111,20 @@ final class MemoTests: XCTestCase {
         XCTAssertEqual(calls, 4, "past the limit, worked out again each time")
     }
 }
+
+extension EncodableDigestTests {
+    /// A super encoder asked for without a key, by a type whose coding keys have no "super" case.
+    private struct WithSuper: Encodable {
+        var a = 1
+        enum CodingKeys: CodingKey { case a }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(a, forKey: .a)
+            try 2.encode(to: container.superEncoder())
+        }
+    }
+
+    func testASuperEncoderWithoutAKeyCannotBeKeyedAndDoesNotTrap() {
+        XCTAssertNil(ContentDigest.of(WithSuper()))
+    }
+}
