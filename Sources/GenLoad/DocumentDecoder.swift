@@ -22,42 +22,75 @@ public struct TypedExport: Sendable {
 /// is skipped with a diagnostic naming collection, id and field; everything else goes on.
 public enum DocumentDecoder {
     public static func decode(_ loaded: LoadedExport, timeZone: TimeZone) -> TypedExport {
+        // Each document is decoded (and hashed) on its own, on all cores; the results are gathered in the
+        // export's order, so the typed export is the same whatever the number of cores.
+        let decoded = ParallelMap.map(loaded.documents) { decodeOne($0, timeZone: timeZone) }
         var out = TypedExport()
         out.diagnostics = loaded.diagnostics
         var shared = StableHasher()
-        for doc in loaded.documents {
+        for (doc, one) in zip(loaded.documents, decoded) {
             out.documentsRead[doc.collection, default: 0] += 1
-            var reader = FieldReader(doc)
-            switch KnownCollection(rawValue: doc.collection) {
-            case .users?:
-                shared.add(doc.digest)
-                decodeUser(&reader).map { out.users.append($0) }
-            case .schools?:
-                shared.add(doc.digest)
-                decodeSchool(&reader).map { out.schools.append($0) }
-            case .reportTemplates?:
-                shared.add(doc.digest)
-                decodeTemplate(&reader).map { out.templates.append($0) }
-            case .dailyJobReports?:
-                if var report = decodeReport(&reader, timeZone: timeZone) {
-                    report.digest = doc.digest
-                    out.reports.append(report)
-                }
-            case .photoCritiques?:
-                if var critique = decodeCritique(&reader) {
-                    critique.digest = doc.digest
-                    out.critiques.append(critique)
-                }
-            case nil: break
+            switch one.document {
+            case .user(let user, let digest):
+                shared.add(digest)
+                user.map { out.users.append($0) }
+            case .school(let school, let digest):
+                shared.add(digest)
+                school.map { out.schools.append($0) }
+            case .template(let template, let digest):
+                shared.add(digest)
+                template.map { out.templates.append($0) }
+            case .report(let report?): out.reports.append(report)
+            case .critique(let critique?): out.critiques.append(critique)
+            case .report(nil), .critique(nil), .unknown: break
             }
-            // Attribute the document's problems to the organization it names (even when it is skipped for
-            // something else), so only that organization's data-quality page shows them.
-            let owner = ["organizationID", "organizationId"].lazy
-                .compactMap { reader[$0]?.string?.trimmed }.first { !$0.isEmpty }
-            out.diagnostics += reader.diagnostics.map { $0.owned(by: owner) }
+            out.diagnostics += one.diagnostics
         }
         out.sharedDigest = shared.finalize()
         return out
+    }
+
+    /// One document decoded, with its problems.
+    private struct Decoded: Sendable {
+        enum Document: Sendable {
+            /// Shared documents carry their digest whether or not they decoded: any change to them counts.
+            case user(User?, ContentDigest)
+            case school(School?, ContentDigest)
+            case template(ReportTemplate?, ContentDigest)
+            case report(DailyJobReport?)
+            case critique(Critique?)
+            case unknown
+        }
+        var document: Document
+        var diagnostics: [Diagnostic]
+    }
+
+    private static func decodeOne(_ doc: RawDocument, timeZone: TimeZone) -> Decoded {
+        var reader = FieldReader(doc)
+        let document: Decoded.Document
+        switch KnownCollection(rawValue: doc.collection) {
+        case .users?: document = .user(decodeUser(&reader), doc.digest)
+        case .schools?: document = .school(decodeSchool(&reader), doc.digest)
+        case .reportTemplates?: document = .template(decodeTemplate(&reader), doc.digest)
+        case .dailyJobReports?:
+            document = .report(decodeReport(&reader, timeZone: timeZone).map { report in
+                var report = report
+                report.digest = doc.digest
+                return report
+            })
+        case .photoCritiques?:
+            document = .critique(decodeCritique(&reader).map { critique in
+                var critique = critique
+                critique.digest = doc.digest
+                return critique
+            })
+        case nil: document = .unknown
+        }
+        // Attribute the document's problems to the organization it names (even when it is skipped for
+        // something else), so only that organization's data-quality page shows them.
+        let owner = ["organizationID", "organizationId"].lazy
+            .compactMap { reader[$0]?.string?.trimmed }.first { !$0.isEmpty }
+        return Decoded(document: document, diagnostics: reader.diagnostics.map { $0.owned(by: owner) })
     }
 
     private static func skip(_ reader: inout FieldReader, _ field: String, _ message: String) {

@@ -30,11 +30,11 @@ public enum OrganizationResolver {
             var org = Organization(id: id, name: config.organizations[id] ?? id, pathSegment: folders[id],
                                    users: users[id] ?? [], schools: schools[id] ?? [], templates: templates[id] ?? [],
                                    reports: [], critiques: critiques[id] ?? [])
-            // Keys made once per report, not once per comparison.
-            org.reports = (reports[id] ?? [])
-                .map { (key: ($0.date, org.photographerName(of: $0), $0.createdAt ?? Timestamp(seconds: .min), $0.id), report: $0) }
-                .sorted { $0.key < $1.key }
-                .map(\.report)
+            // Keys made once per report, not once per comparison; positions sorted, not the reports (a
+            // report is a large value, and a sort moves its elements many times).
+            let unsorted = reports[id] ?? []
+            let keys = unsorted.map { ($0.date, org.photographerName(of: $0), $0.createdAt ?? Timestamp(seconds: .min), $0.id) }
+            org.reports = keys.indices.sorted { keys[$0] < keys[$1] }.map { unsorted[$0] }
             diagnostics += checkReferences(org).map { $0.owned(by: org.id) }
             organizations.append(org)
         }
