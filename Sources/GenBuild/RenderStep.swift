@@ -29,7 +29,8 @@ enum RenderStep {
     /// template fails the build as bad input, exit 2).
     ///
     /// A batch with a key (`PlanBatch.key`) equal to the previous build's is not planned at all: its files,
-    /// recorded by the previous build, are kept as they are (`BatchReuse`).
+    /// recorded by the previous build, are kept as they are (`BatchReuse`), linked by a thread of their own
+    /// that runs ahead of the workers (`ReuseDecisions`), so no worker waits while a kept month is linked.
     static func run(_ batches: [PlanBatch], renderer: Renderer, into tree: OutputTree, previous: BuildManifest?, sharedKey: String,
                     check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void, progress: Progress) throws(BuildFailure) -> Result {
         let state = RenderState()
@@ -55,20 +56,20 @@ enum RenderStep {
                         // they are the bytes the previous build wrote).
                         var fingerprint = ""
                         let size = try tree.write(to: file.path) { append in fingerprint = try renderer.streamData(file, to: append) }
-                        entries.append((file.path, BuildManifest.Entry(fingerprint: fingerprint, size: size)))
-                        if previous?[file.path]?.fingerprint == fingerprint { kept += 1 }  // the same bytes: unchanged
+                        if let entry = BuildManifest.Entry(fingerprint: fingerprint, size: size) { entries.append((file.path, entry)) }
+                        if previous?[file.path]?.matches(fingerprint) == true { kept += 1 }  // the same bytes: unchanged
                         continue
                     }
                     let prepared = try renderer.prepare(file)
                     let fingerprint = prepared.fingerprint
-                    if let old = previous?[file.path], old.fingerprint == fingerprint, tree.keep(file.path, size: old.size) {
+                    if let old = previous?[file.path], old.matches(fingerprint), tree.keep(file.path, size: old.size) {
                         entries.append((file.path, old))
                         kept += 1
                         continue
                     }
                     let data = try prepared.render()
                     try tree.write(data, to: file.path)
-                    entries.append((file.path, BuildManifest.Entry(fingerprint: fingerprint, size: data.count)))
+                    if let entry = BuildManifest.Entry(fingerprint: fingerprint, size: data.count) { entries.append((file.path, entry)) }
                 } catch let error as Renderer.Failure {
                     state.fail(.render(error.description))
                 } catch let error as OutputTree.Failure {
@@ -79,6 +80,7 @@ enum RenderStep {
             }
             state.record(entries, kept: kept)
         }
+        feed.finish()
         if let failure = state.failure { throw failure }
         state.record(feed.keptEntries, kept: feed.keptEntries.count)
         return Result(files: state.files, kept: state.kept, written: feed.written, pages: feed.pages, batches: feed.records,
@@ -88,6 +90,54 @@ enum RenderStep {
     /// Plans every batch (and checks it) without rendering: `gen check`.
     static func plan(_ batches: [PlanBatch], check: ([PlannedFile]) throws(BuildFailure) -> Void) throws(BuildFailure) {
         for batch in batches { try check(batch.files()) }
+    }
+}
+
+/// Which batches are kept, decided in build order on one thread of their own, ahead of the render workers:
+/// keeping a batch is linking its files (tens of thousands in a large site), which the workers need not
+/// wait for, while a batch to be planned is only planned when its turn comes (`BatchPlanning`).
+private final class ReuseDecisions: @unchecked Sendable {
+    struct Decision {
+        /// The batch's key, when it has one (recorded for the next build).
+        var key: String?
+        /// The batch's record and files, when it was kept whole (its files already linked into the new tree).
+        var kept: (batch: BuildManifest.Batch, entries: [(String, BuildManifest.Entry)])?
+    }
+
+    private let condition = NSCondition()
+    private var decisions: [Decision?]
+    private var cancelled = false
+    private let group = DispatchGroup()
+
+    init(_ batches: [PlanBatch], reuse: BatchReuse) {
+        decisions = Array(repeating: nil, count: batches.count)
+        DispatchQueue.global().async(group: group) {
+            for (index, batch) in batches.enumerated() {
+                if self.condition.withLock({ self.cancelled }) { return }
+                let key = reuse.key(of: batch)
+                let decision = Decision(key: key, kept: key.flatMap { reuse.keep(batch.name, key: $0) })
+                self.condition.lock()
+                self.decisions[index] = decision
+                self.condition.broadcast()
+                self.condition.unlock()
+            }
+        }
+    }
+
+    /// The decision for batch `index`, waiting for it; handed over, not kept here.
+    func take(_ index: Int) -> Decision {
+        condition.lock()
+        defer { condition.unlock() }
+        while decisions[index] == nil { condition.wait() }
+        defer { decisions[index] = Decision(key: nil, kept: nil) }
+        return decisions[index]!
+    }
+
+    /// Stops deciding (a failed build links nothing more) and waits until nothing is being linked: the
+    /// staging tree is then the build's alone to commit or discard.
+    func finish() {
+        condition.withLock { cancelled = true }
+        group.wait()
     }
 }
 
@@ -104,13 +154,13 @@ private final class BatchPlanning: @unchecked Sendable {
     private let group = DispatchGroup()
     private var outcome = Outcome.planned([], key: nil)
 
-    init(_ batch: PlanBatch, reuse: BatchReuse) {
+    init(_ batch: PlanBatch, index: Int, decisions: ReuseDecisions) {
         DispatchQueue.global().async(group: group) {
-            let key = reuse.key(of: batch)
-            if let key, let kept = reuse.keep(batch.name, key: key) {
+            let decision = decisions.take(index)
+            if let kept = decision.kept {
                 self.outcome = .kept(kept.batch, entries: kept.entries)
             } else {
-                self.outcome = .planned(batch.files(), key: key)
+                self.outcome = .planned(batch.files(), key: decision.key)
             }
         }
     }
@@ -127,7 +177,7 @@ private final class BatchPlanning: @unchecked Sendable {
 private final class Feed: @unchecked Sendable {
     private let lock = NSLock()
     private let batches: [PlanBatch]
-    private let reuse: BatchReuse
+    private let decisions: ReuseDecisions
     private let check: ([PlannedFile]) throws(BuildFailure) -> Void
     private let progress: Progress
     private var batchIndex = -1
@@ -145,11 +195,14 @@ private final class Feed: @unchecked Sendable {
     init(_ batches: [PlanBatch], reuse: BatchReuse, check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void,
          progress: Progress) {
         self.batches = batches
-        self.reuse = reuse
+        decisions = ReuseDecisions(batches, reuse: reuse)
         self.check = check
         self.progress = progress
-        upcoming = batches.first.map { BatchPlanning($0, reuse: reuse) }
+        upcoming = batches.first.map { BatchPlanning($0, index: 0, decisions: decisions) }
     }
+
+    /// After the last file (or a failure): nothing is linked into the tree any more.
+    func finish() { decisions.finish() }
 
     /// The next file, or nil when every batch is done.
     func next() throws(BuildFailure) -> PlannedFile? {
@@ -164,7 +217,8 @@ private final class Feed: @unchecked Sendable {
             position = 0
             batchIndex += 1
             let batch = batches[batchIndex]
-            upcoming = batchIndex + 1 < batches.count ? BatchPlanning(batches[batchIndex + 1], reuse: reuse) : nil
+            upcoming = batchIndex + 1 < batches.count
+                ? BatchPlanning(batches[batchIndex + 1], index: batchIndex + 1, decisions: decisions) : nil
             switch outcome {
             case .kept(let record, let entries):
                 files = []

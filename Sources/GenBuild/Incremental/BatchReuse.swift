@@ -30,7 +30,7 @@ struct BatchReuse: Sendable {
             guard let entry = previous.files[path] else { return nil }
             entries.append((path, entry))
         }
-        // Linked on all cores: the render workers have nothing to do while a kept batch is taken.
+        // Linked on all cores (on a thread of its own ahead of the render workers, which take what cores are left).
         let parts = max(1, min(entries.count / 64, ProcessInfo.processInfo.activeProcessorCount * 4))
         let size = (entries.count + parts - 1) / max(1, parts)
         let all = entries
