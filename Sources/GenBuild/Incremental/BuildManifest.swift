@@ -8,19 +8,34 @@ import GenModel
 /// whose fingerprint changed, keeps the others, and drops what is no longer planned.
 ///
 /// Two files: the header (`<name>.json`: keys and report), read first to know whether anything changed,
-/// and the table (`<name>.files.json`: every file and keyed batch, megabytes at 100,000 reports), read
-/// on another thread while the export is loaded.
+/// and the table (`<name>.files`: every file and keyed batch, megabytes at 100,000 reports, as lines of
+/// text: `ManifestTable`), read on another thread while the export is loaded.
 struct BuildManifest {
     /// Bumped when fingerprints or the manifest change meaning.
-    static let format = 5
+    static let format = 6
 
-    struct Entry: Codable {
-        var fingerprint: String
+    struct Entry {
+        /// `Renderer.Prepared.fingerprint`, as 32 bytes.
+        var fingerprint: Digest256
         var size: Int
+
+        init(fingerprint: Digest256, size: Int) {
+            self.fingerprint = fingerprint
+            self.size = size
+        }
+
+        /// Nil when `fingerprint` is not a SHA-256 in hex (every fingerprint gen makes is).
+        init?(fingerprint hex: String, size: Int) {
+            guard let digest = Digest256(hex: hex) else { return nil }
+            self.init(fingerprint: digest, size: size)
+        }
+
+        /// Whether the file was made from what `hex` fingerprints.
+        func matches(_ hex: String) -> Bool { Digest256(hex: hex) == fingerprint }
     }
 
     /// A batch planned with a key (`PlanBatch.key`): its key, with the build's shared key, and its files.
-    struct Batch: Codable {
+    struct Batch {
         var key: String
         var files: [String]
         var pages: Int
@@ -33,14 +48,6 @@ struct BuildManifest {
         /// Hash of every input file (content folder, templates) and the gen hash: equal means nothing to do.
         var inputs: String
         var report: BuildReport
-    }
-
-    struct Table: Codable {
-        /// The header's `inputs`: a table left from another build (a crash between the two writes) is not used.
-        var inputs: String
-        var files: [String: Entry]
-        /// Keyed batches by name.
-        var batches: [String: Batch]
     }
 
     var header: Header
@@ -60,7 +67,7 @@ struct BuildManifest {
     }
 
     private static func tableLocation(_ url: URL) -> URL {
-        url.deletingPathExtension().appendingPathExtension("files.json")
+        url.deletingPathExtension().appendingPathExtension("files")
     }
 
     /// The header, when it is of this format.
@@ -72,8 +79,10 @@ struct BuildManifest {
 
     /// The whole manifest whose header is `header`, or nil when its table is missing or not that build's.
     static func load(_ header: Header, from url: URL) -> BuildManifest? {
-        guard let data = try? Data(contentsOf: tableLocation(url)), let table = try? JSONDecoder().decode(Table.self, from: data),
-              table.inputs == header.inputs else { return nil }
+        // The header's `inputs` are checked in the table too: a table left from another build (a crash between
+        // the two writes) is not used.
+        guard let data = try? Data(contentsOf: tableLocation(url)),
+              let table = ManifestTable.decode(data, inputs: header.inputs) else { return nil }
         return BuildManifest(gen: header.gen, inputs: header.inputs, report: header.report, files: table.files,
                              batches: table.batches)
     }
@@ -89,7 +98,9 @@ struct BuildManifest {
             if fm.fileExists(atPath: url.path) { try fm.removeItem(at: url) }
             try fm.moveItem(at: temporary, to: url)
         }
-        try write(JSONEncoder().encode(Table(inputs: header.inputs, files: files, batches: batches)), to: Self.tableLocation(url))
+        try write(ManifestTable.encode(inputs: header.inputs, files: files, batches: batches), to: Self.tableLocation(url))
+        // The table of format 5 and before, under its old name.
+        try? fm.removeItem(at: url.deletingPathExtension().appendingPathExtension("files.json"))
         try write(JSONEncoder().encode(header), to: url)
     }
 

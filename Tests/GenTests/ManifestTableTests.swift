@@ -1,0 +1,89 @@
+import Foundation
+@testable import GenBuild
+import XCTest
+
+/// The manifest's file table as lines: read back exactly as written, and any damage makes it unusable
+/// (the next build is then a full one), never a table that says something else.
+final class ManifestTableTests: XCTestCase {
+    private let inputs = String(repeating: "ab", count: 32)
+
+    private func fingerprint(_ seed: Int) -> String {
+        (0..<4).map { String(format: "%016llx", UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64($0)) }.joined()
+    }
+
+    private let paths = ["index.html", "org a/reports/monthly/2024-10/index.html", "org a/reports/report/é r1.md",
+                         "org a/data/mileage.json", "org a/archive/2024-10.zip"]
+
+    private func sample() -> (files: [String: BuildManifest.Entry], batches: [String: BuildManifest.Batch]) {
+        var files: [String: BuildManifest.Entry] = [:]
+        for (index, path) in paths.enumerated() {
+            files[path] = BuildManifest.Entry(fingerprint: fingerprint(index), size: index * 1000)!
+        }
+        let batches = ["org a 2024-10": BuildManifest.Batch(key: "k1", files: Array(paths[1...2]) + [paths[4]], pages: 2),
+                       "org a mileage data": BuildManifest.Batch(key: "k2", files: [paths[3]], pages: 0),
+                       "org a empty": BuildManifest.Batch(key: "k3", files: [], pages: 0)]
+        return (files, batches)
+    }
+
+    func testATableReadsBackAsItWasWritten() throws {
+        let (files, batches) = sample()
+        let data = ManifestTable.encode(inputs: inputs, files: files, batches: batches)
+        let read = try XCTUnwrap(ManifestTable.decode(data, inputs: inputs))
+        XCTAssertEqual(read.files.count, files.count)
+        for (index, path) in paths.enumerated() {
+            XCTAssertEqual(read.files[path]?.fingerprint, files[path]!.fingerprint, path)
+            XCTAssertEqual(read.files[path]?.fingerprint.hex, fingerprint(index), path)
+            XCTAssertEqual(read.files[path]?.size, index * 1000, path)
+        }
+        XCTAssertEqual(Set(read.batches.keys), Set(batches.keys))
+        for (name, batch) in batches {
+            XCTAssertEqual(read.batches[name]?.key, batch.key, name)
+            XCTAssertEqual(read.batches[name]?.files, batch.files, name)
+            XCTAssertEqual(read.batches[name]?.pages, batch.pages, name)
+        }
+        // The same table, the same bytes.
+        XCTAssertEqual(ManifestTable.encode(inputs: inputs, files: read.files, batches: read.batches), data)
+    }
+
+    func testAFingerprintIsMatchedByItsHexInEitherCaseAndNothingElse() throws {
+        let hex = fingerprint(7)
+        let entry = try XCTUnwrap(BuildManifest.Entry(fingerprint: hex, size: 1))
+        XCTAssertEqual(entry.fingerprint.hex, hex)
+        XCTAssertTrue(entry.matches(hex))
+        XCTAssertTrue(entry.matches(hex.uppercased()))
+        XCTAssertFalse(entry.matches(fingerprint(8)))
+        XCTAssertFalse(entry.matches(String(hex.dropLast())))
+        XCTAssertFalse(entry.matches(String(hex.dropLast()) + "g"))
+        XCTAssertNil(BuildManifest.Entry(fingerprint: "", size: 1))
+        XCTAssertNil(BuildManifest.Entry(fingerprint: hex + "0", size: 1))
+    }
+
+    func testADamagedTableIsNotUsed() throws {
+        let (files, batches) = sample()
+        let text = String(decoding: ManifestTable.encode(inputs: inputs, files: files, batches: batches), as: UTF8.self)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertNil(ManifestTable.decode(Data(text.utf8), inputs: String(repeating: "cd", count: 32)), "another build's table")
+        let damaged: [(String, (inout [String]) -> Void)] = [
+            ("an older format", { $0[0] = "gen-table 5" }),
+            ("a fingerprint one digit short", { $0[2].remove(at: $0[2].startIndex) }),
+            ("a fingerprint with a letter that is not hex", { $0[2] = "z" + $0[2].dropFirst() }),
+            ("a size that is not a number", { $0[2] = $0[2].replacingOccurrences(of: " 0 ", with: " x ") }),
+            ("a file line without a path", { $0[2] = String($0[2].prefix(66)) }),
+            ("a batch listing more files than follow", { lines in
+                let index = lines.lastIndex { $0.hasPrefix("batch ") }!
+                lines[index] = lines[index].replacingOccurrences(of: " 0 1 ", with: " 0 9 ")
+            }),
+            ("a batch line cut short", { lines in
+                let index = lines.firstIndex { $0.hasPrefix("batch ") }!
+                lines[index] = "batch k1 2"
+            }),
+        ]
+        for (what, damage) in damaged {
+            var copy = lines
+            damage(&copy)
+            XCTAssertNil(ManifestTable.decode(Data(copy.joined(separator: "\n").utf8), inputs: inputs), what)
+        }
+        lines.removeLast(2)  // the table cut off in a batch's file list
+        XCTAssertNil(ManifestTable.decode(Data(lines.joined(separator: "\n").utf8), inputs: inputs), "cut off")
+    }
+}
