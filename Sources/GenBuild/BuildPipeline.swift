@@ -108,6 +108,8 @@ public enum BuildPipeline {
         var renderTemplates = templates
         let previous = previousLoad?.value
         renderTemplates.rendersMostPages = previous == nil
+        renderTemplates.previousFragments = previous == nil ? nil : PreviousFragments()
+        let fragments = FragmentIndexStore(manifest: manifestURL)
         let renderer = Renderer(templates: renderTemplates, assetsDirectory: options.templates.appendingPathComponent("assets"))
         let tree: OutputTree
         do { tree = try OutputTree(output: options.output) } catch { throw .write(error.description) }
@@ -117,7 +119,8 @@ public enum BuildPipeline {
             shared.add(inputKeys.shared)
             shared.add(sharedDigest)
             let rendered = try RenderStep.run(batches, renderer: renderer, into: tree, previous: previous,
-                                              sharedKey: shared.finalize().hex, check: check, progress: progress)
+                                              sharedKey: shared.finalize().hex, fragments: fragments, check: check,
+                                              progress: progress)
             progress.step(8, steps, "swapping in \(options.output.path)")
             // The old manifest describes the old tree: drop it before the swap, so a crash between the swap and
             // saving the new one can only cost a full build, never a stale kept file.
@@ -135,6 +138,7 @@ public enum BuildPipeline {
             stored.sectionsKept = []
             try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: rendered.files, batches: rendered.batches)
                 .save(to: manifestURL)
+            fragments.prune(keeping: rendered.files)
             removal.value
             progress.finish()
         } catch let failure as BuildFailure {

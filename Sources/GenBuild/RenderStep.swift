@@ -31,12 +31,21 @@ enum RenderStep {
     /// A batch with a key (`PlanBatch.key`) equal to the previous build's is not planned at all: its files,
     /// recorded by the previous build, are kept as they are (`BatchReuse`), linked by a thread of their own
     /// that runs ahead of the workers (`ReuseDecisions`), so no worker waits while a kept month is linked.
+    ///
+    /// Indexed pages (a month's pages, which show every report body of the month) have their fragments
+    /// located as they are rendered, and the index saved in `fragments`; a batch planned again loads its pages'
+    /// previous indexes first, so its unchanged fragments are read back rather than rendered.
     static func run(_ batches: [PlanBatch], renderer: Renderer, into tree: OutputTree, previous: BuildManifest?, sharedKey: String,
+                    fragments: FragmentIndexStore?,
                     check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void, progress: Progress) throws(BuildFailure) -> Result {
         let state = RenderState()
         let reuse = BatchReuse(previous: previous, sharedKey: sharedKey, tree: tree)
+        let previousManifest = previous
+        let previousFragments = renderer.templates.previousFragments
         let previous = previous?.files
-        let feed = Feed(batches, reuse: reuse, check: check, progress: progress)
+        let feed = Feed(batches, reuse: reuse, check: check, progress: progress) { planned in
+            fragments?.load(planned, previous: previousManifest, output: tree.output, into: previousFragments)
+        }
         DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
             var entries: [(String, BuildManifest.Entry)] = []
             var kept = 0
@@ -67,7 +76,14 @@ enum RenderStep {
                         kept += 1
                         continue
                     }
-                    let data = try prepared.render()
+                    let data: Data
+                    if file.indexesFragments, let fragments {
+                        let indexed = try renderer.renderIndexed(prepared)
+                        data = indexed.data
+                        fragments.write(indexed.index, fingerprint: fingerprint)
+                    } else {
+                        data = try prepared.render()
+                    }
                     try tree.write(data, to: file.path)
                     if let entry = BuildManifest.Entry(fingerprint: fingerprint, size: data.count) { entries.append((file.path, entry)) }
                 } catch let error as Renderer.Failure {
@@ -154,13 +170,15 @@ private final class BatchPlanning: @unchecked Sendable {
     private let group = DispatchGroup()
     private var outcome = Outcome.planned([], key: nil)
 
-    init(_ batch: PlanBatch, index: Int, decisions: ReuseDecisions) {
+    init(_ batch: PlanBatch, index: Int, decisions: ReuseDecisions, planned: @escaping @Sendable ([PlannedFile]) -> Void) {
         DispatchQueue.global().async(group: group) {
             let decision = decisions.take(index)
             if let kept = decision.kept {
                 self.outcome = .kept(kept.batch, entries: kept.entries)
             } else {
-                self.outcome = .planned(batch.files(), key: decision.key)
+                let files = batch.files()
+                planned(files)
+                self.outcome = .planned(files, key: decision.key)
             }
         }
     }
@@ -192,13 +210,17 @@ private final class Feed: @unchecked Sendable {
     private(set) var batchesKept: [String] = []
     private static let taken = PlannedFile(path: "", content: .asset(""))
 
+    /// Called with each batch's files once it is planned, before any is rendered.
+    private let planned: @Sendable ([PlannedFile]) -> Void
+
     init(_ batches: [PlanBatch], reuse: BatchReuse, check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void,
-         progress: Progress) {
+         progress: Progress, planned: @escaping @Sendable ([PlannedFile]) -> Void) {
+        self.planned = planned
         self.batches = batches
         decisions = ReuseDecisions(batches, reuse: reuse)
         self.check = check
         self.progress = progress
-        upcoming = batches.first.map { BatchPlanning($0, index: 0, decisions: decisions) }
+        upcoming = batches.first.map { BatchPlanning($0, index: 0, decisions: decisions, planned: planned) }
     }
 
     /// After the last file (or a failure): nothing is linked into the tree any more.
@@ -218,7 +240,7 @@ private final class Feed: @unchecked Sendable {
             batchIndex += 1
             let batch = batches[batchIndex]
             upcoming = batchIndex + 1 < batches.count
-                ? BatchPlanning(batches[batchIndex + 1], index: batchIndex + 1, decisions: decisions) : nil
+                ? BatchPlanning(batches[batchIndex + 1], index: batchIndex + 1, decisions: decisions, planned: planned) : nil
             switch outcome {
             case .kept(let record, let entries):
                 files = []

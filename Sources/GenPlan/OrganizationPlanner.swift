@@ -118,6 +118,8 @@ struct OrganizationPlanner: Sendable {
                           body: month.site),
                      page("\(folder)/report.md", template: "reports-month-md", title: month.title, current: "reports/index.html",
                           body: month.site)]
+        // Every body of the month, HTML and Markdown, is in these two: indexed for the next build.
+        for index in files.indices { files[index].indexesFragments = true }
         let archived = PageContext(siteTitle: config.title, title: month.title, root: "",
                                    organization: OrganizationLink(name: org.name, id: org.id), nav: [], page: month.archive)
         var entries = [PlannedFile(path: "index.html", content: .page(template: "reports-month", context: archived)),

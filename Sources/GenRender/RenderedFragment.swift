@@ -33,16 +33,23 @@ final class RenderedFragment: MustacheCustomRenderable, @unchecked Sendable {
 
     /// The fragment's template exists (checked when the fragment was resolved), so rendering cannot fail.
     var renderText: String {
-        lock.withLock {
-            let rendered = text ?? render()
-            tree = nil
-            remaining -= 1
-            text = remaining > 0 ? rendered : nil
-            return rendered
+        let make = {
+            self.lock.withLock {
+                let rendered = self.text ?? self.render()
+                self.tree = nil
+                self.remaining -= 1
+                self.text = self.remaining > 0 ? rendered : nil
+                return rendered
+            }
         }
+        // A page whose fragments are indexed (a month's page) logs each one it puts in.
+        guard let log = FragmentLog.current else { return make() }
+        return log.fragment(fingerprint, make)
     }
 
     private func render() -> String {
+        // The previous build's page may hold this very text: read back, not rendered again.
+        if let previous = templates.previousFragments?.text(for: fingerprint) { return previous }
         guard let tree = tree ?? (try? templates.tree(makeContext(), template: template).tree) else { return "" }
         return templates.render(tree: tree, template: template) ?? ""
     }

@@ -12,6 +12,8 @@ public struct TemplateRenderer: Sendable {
     /// they are hashed from and rendered with. An incremental build renders few pages: it hashes every
     /// context without building a tree, and encodes again only the pages (and fragments) it renders.
     public var rendersMostPages = true
+    /// Fragments an incremental build can read from the previous build's pages instead of rendering them.
+    public var previousFragments: PreviousFragments?
 
     /// The hash of everything a template renders with (nil for an unknown template).
     public func closureHash(_ name: String) -> String? { closures[name] }

@@ -274,6 +274,41 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertTrue(october.contains("Dana Renamed"), "October's mileage table names the photographer as August's report does")
     }
 
+    /// A month planned again (one of its reports changed) reads its other reports' bodies back from its
+    /// previous page instead of rendering them: shown here by a body altered by hand in the previous page
+    /// (same size), which the new page repeats, while the untouched Markdown page and a clean build render
+    /// the body as it is. Without the fragment index, the new page would render every body again.
+    func testAMonthPlannedAgainReadsUnchangedBodiesFromItsPreviousPage() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        docs.reports["r1"] = Doc.report("r1", org: "orgA", user: "u1-orgA", date: "2024-09-03", extra: ["notes": "ALPHA-NOTE"])
+        docs.reports["r2"] = Doc.report("r2", org: "orgA", user: "u2-orgA", date: "2024-09-04", extra: ["notes": "BETA-NOTE"])
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        let month = output.appendingPathComponent("orgA/reports/monthly/2024-09/index.html")
+        let before = try String(contentsOf: month, encoding: .utf8)
+        XCTAssertEqual(before.components(separatedBy: "BETA-NOTE").count, 2)
+        try before.replacingOccurrences(of: "BETA-NOTE", with: "XXXX-NOTE").write(to: month, atomically: true, encoding: .utf8)
+
+        docs.reports["r1"]!["notes"] = "ALPHA-EDIT"
+        try docs.write(to: site)
+        _ = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: output, cache: cache))
+        let after = try String(contentsOf: output.appendingPathComponent("orgA/reports/monthly/2024-09/index.html"), encoding: .utf8)
+        XCTAssertTrue(after.contains("ALPHA-EDIT"), "the changed report's body is rendered")
+        XCTAssertTrue(after.contains("XXXX-NOTE"), "the unchanged body is read back from the previous page")
+        XCTAssertFalse(after.contains("BETA-NOTE"))
+        let markdown = try String(contentsOf: output.appendingPathComponent("orgA/reports/monthly/2024-09/report.md"), encoding: .utf8)
+        XCTAssertTrue(markdown.contains("BETA-NOTE") && markdown.contains("ALPHA-EDIT"))
+
+        // With the output repaired by a clean build, incremental builds match clean ones again.
+        _ = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: output, cache: cache, clean: true))
+        docs.reports["r1"]!["notes"] = "ALPHA-AGAIN"
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "after a clean build")
+        let indexes = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("build").path)
+            .filter { $0.hasSuffix(".fragments") }
+        XCTAssertEqual(indexes.count, 1, "one index folder for the one output folder")
+    }
+
     /// A kept month's file removed from the output by hand: the month is planned again and the file is back.
     func testAMonthWithAFileRemovedByHandIsPlannedAgain() async throws {
         let (site, templates, output, cache) = try makeSite()

@@ -1,0 +1,52 @@
+import Foundation
+import GenPlan
+import GenRender
+
+/// The fragment indexes of indexed pages (`PlannedFile.indexesFragments`), one file per page, named by
+/// the page's fingerprint, beside the manifest: `<cache>/build/<name>.fragments/<fingerprint>`.
+///
+/// Named by fingerprint, an index can never describe other bytes than the page it names: a build that fails
+/// after writing some leaves indexes of pages that were never swapped in, which nothing asks for and the
+/// next successful build removes (`prune`).
+struct FragmentIndexStore: Sendable {
+    let directory: String
+
+    init(manifest: URL) {
+        directory = manifest.deletingPathExtension().path + ".fragments"
+    }
+
+    /// Best effort: without an index, the next build renders the page's fragments.
+    func write(_ index: FragmentIndex, fingerprint: String) {
+        guard Digest256(hex: fingerprint) != nil else { return }
+        let fm = FileManager.default
+        try? fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let target = "\(directory)/\(fingerprint)"
+        let temporary = "\(directory)/.\(fingerprint).\(getpid()).tmp"
+        guard fm.createFile(atPath: temporary, contents: index.encoded) else { return }
+        if rename(temporary, target) != 0 { unlink(temporary) }
+    }
+
+    func read(fingerprint: Digest256) -> FragmentIndex? {
+        guard let data = FileManager.default.contents(atPath: "\(directory)/\(fingerprint.hex)") else { return nil }
+        return FragmentIndex(encoded: data)
+    }
+
+    /// Removes every index but those of pages in the output now.
+    func prune(keeping files: [String: BuildManifest.Entry]) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        let live = Set(files.values.map(\.fingerprint))
+        for name in names where Digest256(hex: name).map({ !live.contains($0) }) ?? true {
+            unlink("\(directory)/\(name)")
+        }
+    }
+
+    /// For a batch about to be rendered: the indexes of its indexed pages as the previous build wrote them,
+    /// so that their unchanged fragments are read back from the previous output instead of rendered.
+    func load(_ files: [PlannedFile], previous: BuildManifest?, output: URL, into fragments: PreviousFragments?) {
+        guard let previous, let fragments else { return }
+        for file in files where file.indexesFragments {
+            guard let entry = previous.files[file.path], let index = read(fingerprint: entry.fingerprint) else { continue }
+            fragments.add(index, file: output.appendingPathComponent(file.path).path, size: entry.size)
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Where each fragment's text sits in a rendered page, so that a later build can read a fragment's text
+/// back from the page instead of rendering it again.
+///
+/// Why: a month's page shows every report body of the month (HTML and Markdown), so one changed report
+/// makes an incremental build render every body of its month again, hundreds of them, to put the page
+/// together. The previous build's page already holds each unchanged body, byte for byte: a fragment's text
+/// is fixed by its fingerprint (its template with everything it includes, and its whole context).
+public struct FragmentIndex: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var fingerprint: String
+        public var offset: Int
+        public var length: Int
+    }
+
+    public var entries: [Entry]
+
+    /// The fragments a page's render put in (in order, as `FragmentLog.recording` saw them), found in the
+    /// page's bytes. Each is looked for after the one before, else from the start; one not found (a text
+    /// escaped into the page rather than put in as it is) is simply not indexed.
+    public static func locate(_ fragments: [(fingerprint: String, text: String)], in page: Data) -> FragmentIndex {
+        var entries: [Entry] = []
+        var seen = Set<String>()
+        page.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var from = 0
+            for (fingerprint, text) in fragments where !text.isEmpty && seen.insert(fingerprint).inserted {
+                var text = text
+                let found: Int? = text.withUTF8 { needle in
+                    // The first byte by memchr, the rest by memcmp (Glibc's memmem is not visible to Swift).
+                    func search(_ start: Int) -> Int? {
+                        var position = start
+                        let first = Int32(needle[0])
+                        while raw.count - position >= needle.count {
+                            guard let hit = memchr(base + position, first, raw.count - position - needle.count + 1) else { return nil }
+                            let offset = base.distance(to: UnsafeRawPointer(hit))
+                            if memcmp(hit, needle.baseAddress!, needle.count) == 0 { return offset }
+                            position = offset + 1
+                        }
+                        return nil
+                    }
+                    return search(from) ?? search(0)
+                }
+                guard let offset = found else { continue }
+                let length = text.utf8.count
+                entries.append(Entry(fingerprint: fingerprint, offset: offset, length: length))
+                from = offset + length
+            }
+        }
+        return FragmentIndex(entries: entries)
+    }
+
+    /// One line per fragment: `<fingerprint> <offset> <length>`.
+    public var encoded: Data {
+        Data(entries.map { "\($0.fingerprint) \($0.offset) \($0.length)\n" }.joined().utf8)
+    }
+
+    /// Nil unless every line reads exactly so.
+    public init?(encoded data: Data) {
+        var entries: [Entry] = []
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, fields[0].count == 64, fields[0].allSatisfy(\.isHexDigit),
+                  let offset = Int(fields[1]), offset >= 0, let length = Int(fields[2]), length > 0 else { return nil }
+            entries.append(Entry(fingerprint: String(fields[0]), offset: offset, length: length))
+        }
+        self.entries = entries
+    }
+
+    public init(entries: [Entry]) { self.entries = entries }
+}
+
+/// The fragments of the previous build's pages that this build may read back instead of rendering: by
+/// fingerprint, the file and the place in it. Filled as batches are planned (`add`), read as fragments
+/// are rendered (`text(for:)`), from any thread.
+public final class PreviousFragments: @unchecked Sendable {
+    private struct Source {
+        var file: String
+        var offset: Int
+        var length: Int
+    }
+
+    private let lock = NSLock()
+    private var sources: [String: Source] = [:]
+    /// Which fingerprints each batch added: only the last few batches' are kept (a fragment is shown only
+    /// by pages of its own month's batch).
+    private var added: [[String]] = []
+    private static let batchesKept = 2
+
+    public init() {}
+
+    /// The fragments `index` places in `file` (the previous output's copy, `size` bytes as recorded), for
+    /// the batch being planned now. An index that does not fit the file is not used.
+    public func add(_ index: FragmentIndex, file: String, size: Int) {
+        guard POSIXSize.of(file) == size, index.entries.allSatisfy({ $0.offset + $0.length <= size }) else { return }
+        lock.withLock {
+            var fingerprints: [String] = []
+            for entry in index.entries where sources[entry.fingerprint] == nil {
+                sources[entry.fingerprint] = Source(file: file, offset: entry.offset, length: entry.length)
+                fingerprints.append(entry.fingerprint)
+            }
+            added.append(fingerprints)
+            while added.count > Self.batchesKept {
+                for fingerprint in added.removeFirst() { sources[fingerprint] = nil }
+            }
+        }
+    }
+
+    /// The text of the fragment with this fingerprint, read from the previous build's page; nil when no
+    /// page holds it (or it cannot be read: the fragment is then rendered).
+    public func text(for fingerprint: String) -> String? {
+        guard let source = lock.withLock({ sources[fingerprint] }) else { return nil }
+        let descriptor = open(source.file, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: source.length)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, source.length, off_t(source.offset)) }
+        guard read == source.length else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}
+
+private enum POSIXSize {
+    static func of(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+}
+
+/// The fragments put into the page being rendered on this thread, in the order the page shows them.
+/// Only a page's own fragments are logged, not fragments inside them (their texts are inside their
+/// parent's, and the parent is what a page puts together).
+final class FragmentLog {
+    private(set) var fragments: [(fingerprint: String, text: String)] = []
+    private var depth = 0
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    static var current: FragmentLog? {
+        pthread_getspecific(key).map { Unmanaged<FragmentLog>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Around a fragment's render: `body` makes its text (rendering fragments inside it, not logged).
+    func fragment(_ fingerprint: String, _ body: () -> String) -> String {
+        depth += 1
+        let text = body()
+        depth -= 1
+        if depth == 0 { fragments.append((fingerprint, text)) }
+        return text
+    }
+
+    /// Runs `render` with a log on this thread, and returns what it made with the fragments it put in.
+    static func recording<T>(_ render: () throws -> T) rethrows -> (T, [(fingerprint: String, text: String)]) {
+        let log = Unmanaged.passRetained(FragmentLog())
+        pthread_setspecific(key, log.toOpaque())
+        defer {
+            pthread_setspecific(key, nil)
+            log.release()
+        }
+        let value = try render()
+        return (value, log.takeUnretainedValue().fragments)
+    }
+}
+
+extension Renderer {
+    /// Renders a prepared page and locates the fragments it put in.
+    public func renderIndexed(_ prepared: Prepared) throws -> (data: Data, index: FragmentIndex) {
+        let (data, fragments) = try FragmentLog.recording { try prepared.render() }
+        return (data, FragmentIndex.locate(fragments, in: data))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+@testable import GenRender
+import XCTest
+
+/// Locating a page's fragments in its bytes, and the index as a file.
+final class FragmentIndexTests: XCTestCase {
+    private func fingerprint(_ n: Int) -> String { String(repeating: String(n % 10), count: 64) }
+
+    func testFragmentsAreFoundInOrderAndMissingOnesAreLeftOut() {
+        let page = Data("<p>head</p>[one][two]<p>mid</p>[one][three]".utf8)
+        let fragments = [(fingerprint(1), "[one]"), (fingerprint(2), "[two]"), (fingerprint(1), "[one]"),
+                         (fingerprint(3), "[three]"), (fingerprint(4), "[escaped &amp; not there]"), (fingerprint(5), "")]
+        let index = FragmentIndex.locate(fragments, in: page)
+        XCTAssertEqual(index.entries.map(\.fingerprint), [fingerprint(1), fingerprint(2), fingerprint(3)])
+        for entry in index.entries {
+            let text = String(decoding: page[entry.offset..<entry.offset + entry.length], as: UTF8.self)
+            XCTAssertEqual(text, fragments.first { $0.0 == entry.fingerprint }!.1)
+        }
+        // Out of order: found from the start.
+        let reversed = FragmentIndex.locate([(fingerprint(3), "[three]"), (fingerprint(2), "[two]")], in: page)
+        XCTAssertEqual(reversed.entries.map(\.offset), [36, 16])
+        // Multi-byte text: offsets and lengths in bytes.
+        let accented = FragmentIndex.locate([(fingerprint(6), "[é]")], in: Data("ééé[é]".utf8))
+        XCTAssertEqual(accented.entries.first?.offset, 6)
+        XCTAssertEqual(accented.entries.first?.length, 4)
+    }
+
+    func testAnIndexReadsBackAndADamagedOneDoesNot() throws {
+        let index = FragmentIndex(entries: [.init(fingerprint: fingerprint(1), offset: 0, length: 5),
+                                            .init(fingerprint: fingerprint(2), offset: 12, length: 300)])
+        XCTAssertEqual(FragmentIndex(encoded: index.encoded), index)
+        for damaged in ["\(fingerprint(1)) 0", "\(fingerprint(1)) -1 5", "\(fingerprint(1)) 0 0", "zz \(0) 5",
+                        "\(fingerprint(1).dropLast())x 0 5"] {
+            XCTAssertNil(FragmentIndex(encoded: Data(damaged.utf8)), damaged)
+        }
+    }
+
+    /// Only a page's own fragments are logged: a fragment rendered inside another is part of its text.
+    func testOnlyTopLevelFragmentsAreLogged() {
+        let (_, logged) = FragmentLog.recording { () -> Int in
+            let log = FragmentLog.current!
+            _ = log.fragment(fingerprint(1)) { "outer[" + log.fragment(fingerprint(2)) { "inner" } + "]" }
+            _ = log.fragment(fingerprint(3)) { "next" }
+            return 0
+        }
+        XCTAssertEqual(logged.map(\.fingerprint), [fingerprint(1), fingerprint(3)])
+        XCTAssertEqual(logged.map(\.text), ["outer[inner]", "next"])
+        XCTAssertNil(FragmentLog.current, "no log outside a recording")
+    }
+
+    /// Texts are read back from the file only where the index fits it.
+    func testPreviousFragmentsReadTheRecordedBytes() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fragments-\(UUID().uuidString).html")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let page = Data("<html>[body é]</html>".utf8)
+        try page.write(to: file)
+        let index = FragmentIndex.locate([(fingerprint(1), "[body é]")], in: page)
+        let previous = PreviousFragments()
+        previous.add(index, file: file.path, size: page.count + 1)  // not the size recorded: not used
+        XCTAssertNil(previous.text(for: fingerprint(1)))
+        previous.add(index, file: file.path, size: page.count)
+        XCTAssertEqual(previous.text(for: fingerprint(1)), "[body é]")
+        XCTAssertNil(previous.text(for: fingerprint(2)))
+    }
+}
