@@ -127,7 +127,7 @@ private final class ReuseDecisions: @unchecked Sendable {
 
     init(_ batches: [PlanBatch], reuse: BatchReuse) {
         decisions = Array(repeating: nil, count: batches.count)
-        DispatchQueue.global().async(group: group) {
+        BackgroundThread.start(group: group) {
             for (index, batch) in batches.enumerated() {
                 if self.condition.withLock({ self.cancelled }) { return }
                 let key = reuse.key(of: batch)
@@ -171,7 +171,7 @@ private final class BatchPlanning: @unchecked Sendable {
     private var outcome = Outcome.planned([], key: nil)
 
     init(_ batch: PlanBatch, index: Int, decisions: ReuseDecisions, planned: @escaping @Sendable ([PlannedFile]) -> Void) {
-        DispatchQueue.global().async(group: group) {
+        BackgroundThread.start(group: group) {
             let decision = decisions.take(index)
             if let kept = decision.kept {
                 self.outcome = .kept(kept.batch, entries: kept.entries)
