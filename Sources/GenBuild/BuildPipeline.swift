@@ -67,11 +67,11 @@ public enum BuildPipeline {
         let processor = ImageProcessor(settings: config.thumbnails,
                                        mediaDirectory: options.content.appendingPathComponent("media"),
                                        cacheDirectory: options.cache)
-        // Statistics (one organization's on one core) are computed while the media stage works.
-        let statistics = Pending { [organizations = site.organizations] in
-            ParallelMap.map(Array(zip(organizations, forms).enumerated())) { i, pair in
-                OrganizationStatistics.compute(for: pair.0, mileage: computed[i].0, forms: pair.1, timeZone: config.timeZone)
-            }
+        // Statistics (one organization's on one core) are computed while the media stage works and the first
+        // batches are planned; planning waits for them only where it shows them (`OrganizationInput.statistics`).
+        let statistics = site.organizations.indices.map { [organizations = site.organizations] i in
+            Pending { OrganizationStatistics.compute(for: organizations[i], mileage: computed[i].0, forms: forms[i],
+                                                     timeZone: config.timeZone) }
         }
         let media = MediaStep.run(site.organizations, forms: forms, processor: processor)
         report.images = media.stats
@@ -84,7 +84,7 @@ public enum BuildPipeline {
         let inputs = site.organizations.indices.map { i in
             let org = site.organizations[i]
             return OrganizationInput(organization: org, mileage: computed[i].0, media: media.perOrganization[i],
-                                     forms: forms[i], statistics: statistics.value[i],
+                                     forms: forms[i], statistics: statistics[i],
                                      diagnostics: allDiagnostics.filter { $0.organizationID == org.id })
         }
 

@@ -25,8 +25,11 @@ public struct OrganizationInput: Sendable {
     public let media: [String: ProcessedImage]
     /// Each report read through its template, in the order of `organization.reports`.
     public let forms: [ReportForm]
-    /// The numbers of `data/stats.json`, the statistics pages and the monthly reports.
-    public let statistics: OrganizationStatistics
+    /// The numbers of `data/stats.json`, the statistics pages and the monthly reports. Made on another
+    /// thread while the first batches are planned and linked: only a planned month, the statistics pages and
+    /// the overview wait for them (an incremental build that keeps most months computes them meanwhile).
+    public var statistics: OrganizationStatistics { pendingStatistics.value }
+    private let pendingStatistics: Pending<OrganizationStatistics>
     /// This organization's data problems (skipped documents and warnings), for its data-quality page.
     public let diagnostics: [Diagnostic]
     /// `forms` and `mileage.reports` by report id: made once here, looked up by every section planner.
@@ -34,7 +37,7 @@ public struct OrganizationInput: Sendable {
     public let mileageByReport: [String: ReportMileage]
 
     public init(organization: Organization, mileage: MileageSummary, media: [String: ProcessedImage] = [:],
-                forms: [ReportForm]? = nil, statistics: OrganizationStatistics? = nil, diagnostics: [Diagnostic] = [],
+                forms: [ReportForm]? = nil, statistics: Pending<OrganizationStatistics>? = nil, diagnostics: [Diagnostic] = [],
                 timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.organization = organization
         self.mileage = mileage
@@ -43,8 +46,9 @@ public struct OrganizationInput: Sendable {
         self.forms = forms
         formsByReport = Dictionary(zip(organization.reports.map(\.id), forms), uniquingKeysWith: { a, _ in a })
         mileageByReport = Dictionary(mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
-        self.statistics = statistics ?? OrganizationStatistics.compute(for: organization, mileage: mileage, forms: forms,
-                                                                       timeZone: timeZone)
+        pendingStatistics = statistics ?? Pending { [mileage] in
+            OrganizationStatistics.compute(for: organization, mileage: mileage, forms: forms, timeZone: timeZone)
+        }
         self.diagnostics = diagnostics
     }
 }
