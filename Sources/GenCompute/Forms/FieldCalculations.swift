@@ -23,12 +23,17 @@ struct FieldCalculations {
                 formulas[field.id] = f
             }
         }
+        self.formulas = formulas
+        // Most templates calculate nothing: the report's values are converted only when a formula reads them.
+        guard !formulas.isEmpty else {
+            results = [:]
+            return
+        }
         var values = report.fields.mapValues(FormulaValue.init)
         for field in fields where formulas[field.id] == nil {
             values[field.id] = report.fields[field.id].map(FormulaValue.init) ?? .empty
         }
-        self.formulas = formulas
-        self.results = formulas.isEmpty ? [:] : CalculationSet.calculate(formulas: formulas, values: values)
+        self.results = CalculationSet.calculate(formulas: formulas, values: values)
     }
 
     /// A calculation field's value, the warning when its formula could not be used, and the stored result
