@@ -63,7 +63,13 @@ struct OrganizationPlanner: Sendable {
         })
         batches.append(PlanBatch(name: "\(name) critique galleries") {
             let listed = CritiquePages.galleries(input, galleries: galleries, config: config, plainText: plainText)
-            return listed.pages.map { page($0, current: "critiques/index.html") } + listed.files
+            // A new critique shifts every page of the organization's gallery: its cards, unchanged, are read back
+            // from the pages that showed them (`PlannedFile.indexesFragments`).
+            return listed.pages.map { listedPage -> PlannedFile in
+                var file = page(listedPage, current: "critiques/index.html")
+                file.indexesFragments = true
+                return file
+            } + listed.files
         })
         // Detail pages by month, each month keyed, so that a new critique plans only its month again.
         let details = CritiqueDetailParts(org, galleries: galleries, zone: config.timeZone, perPart: Self.critiquesPerBatch)

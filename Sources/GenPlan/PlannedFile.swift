@@ -8,8 +8,9 @@ public struct PlannedFile: Sendable {
     /// Path relative to the output root, `/`-separated, every data-derived segment sanitized.
     public var path: String
     public var content: Content
-    /// A page showing many fragments (a month's reports): where each one sits in it is recorded, so that
-    /// the next build, rendering the page again, reads unchanged fragments back from it (`FragmentIndex`).
+    /// A page showing many fragments (a month's reports, a gallery page's cards): where each one sits in it is
+    /// recorded, so that the next build, rendering the page again, reads unchanged fragments back from it
+    /// (`FragmentIndex`).
     public var indexesFragments = false
 
     public enum Content: Sendable {

@@ -90,15 +90,33 @@ public final class PreviousFragments: @unchecked Sendable {
 
     public init() {}
 
-    /// The fragments `index` places in `file` (the previous output's copy, `size` bytes as recorded), for
-    /// the batch being planned now. An index that does not fit the file is not used.
-    public func add(_ index: FragmentIndex, file: String, size: Int) {
-        guard POSIXSize.of(file) == size, index.entries.allSatisfy({ $0.offset + $0.length <= size }) else { return }
+    /// One indexed page of the previous build: its index, its file (the previous output's copy) and its size
+    /// as recorded.
+    public struct Page: Sendable {
+        public var index: FragmentIndex
+        public var file: String
+        public var size: Int
+
+        public init(index: FragmentIndex, file: String, size: Int) {
+            self.index = index
+            self.file = file
+            self.size = size
+        }
+    }
+
+    /// The fragments the indexed pages of the batch being planned now place in their previous files. An
+    /// index that does not fit its file is not used.
+    public func add(batch pages: [Page]) {
+        let usable = pages.filter { page in
+            POSIXSize.of(page.file) == page.size && page.index.entries.allSatisfy { $0.offset + $0.length <= page.size }
+        }
         lock.withLock {
             var fingerprints: [String] = []
-            for entry in index.entries where sources[entry.fingerprint] == nil {
-                sources[entry.fingerprint] = Source(file: file, offset: entry.offset, length: entry.length)
-                fingerprints.append(entry.fingerprint)
+            for page in usable {
+                for entry in page.index.entries where sources[entry.fingerprint] == nil {
+                    sources[entry.fingerprint] = Source(file: page.file, offset: entry.offset, length: entry.length)
+                    fingerprints.append(entry.fingerprint)
+                }
             }
             added.append(fingerprints)
             while added.count > Self.batchesKept {

@@ -56,10 +56,33 @@ final class FragmentIndexTests: XCTestCase {
         try page.write(to: file)
         let index = FragmentIndex.locate([(fingerprint(1), "[body é]")], in: page)
         let previous = PreviousFragments()
-        previous.add(index, file: file.path, size: page.count + 1)  // not the size recorded: not used
+        previous.add(batch: [.init(index: index, file: file.path, size: page.count + 1)])  // not the size recorded: not used
         XCTAssertNil(previous.text(for: fingerprint(1)))
-        previous.add(index, file: file.path, size: page.count)
+        previous.add(batch: [.init(index: index, file: file.path, size: page.count)])
         XCTAssertEqual(previous.text(for: fingerprint(1)), "[body é]")
         XCTAssertNil(previous.text(for: fingerprint(2)))
+    }
+
+    /// A batch's pages all count (a gallery has hundreds); only the last two batches' are held.
+    func testEveryPageOfABatchIsHeldUntilTwoBatchesLater() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fragments-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func pages(_ numbers: Range<Int>) throws -> [PreviousFragments.Page] {
+            try numbers.map { n in
+                let page = Data("<p>[card \(n)]</p>".utf8)
+                let file = folder.appendingPathComponent("\(n).html")
+                try page.write(to: file)
+                return .init(index: FragmentIndex.locate([(fingerprint(n), "[card \(n)]")], in: page), file: file.path, size: page.count)
+            }
+        }
+        let previous = PreviousFragments()
+        previous.add(batch: try pages(0..<5))
+        XCTAssertEqual((0..<5).compactMap { previous.text(for: fingerprint($0)) }, (0..<5).map { "[card \($0)]" })
+        previous.add(batch: try pages(5..<6))
+        XCTAssertEqual(previous.text(for: fingerprint(0)), "[card 0]")
+        previous.add(batch: try pages(6..<7))
+        XCTAssertNil(previous.text(for: fingerprint(0)), "the first batch's pages are let go two batches later")
+        XCTAssertEqual(previous.text(for: fingerprint(6)), "[card 6]")
     }
 }

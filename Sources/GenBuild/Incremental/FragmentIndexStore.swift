@@ -44,9 +44,10 @@ struct FragmentIndexStore: Sendable {
     /// so that their unchanged fragments are read back from the previous output instead of rendered.
     func load(_ files: [PlannedFile], previous: BuildManifest?, output: URL, into fragments: PreviousFragments?) {
         guard let previous, let fragments else { return }
-        for file in files where file.indexesFragments {
-            guard let entry = previous.files[file.path], let index = read(fingerprint: entry.fingerprint) else { continue }
-            fragments.add(index, file: output.appendingPathComponent(file.path).path, size: entry.size)
+        let pages = files.filter(\.indexesFragments).compactMap { file -> PreviousFragments.Page? in
+            guard let entry = previous.files[file.path], let index = read(fingerprint: entry.fingerprint) else { return nil }
+            return PreviousFragments.Page(index: index, file: output.appendingPathComponent(file.path).path, size: entry.size)
         }
+        if !pages.isEmpty { fragments.add(batch: pages) }
     }
 }
