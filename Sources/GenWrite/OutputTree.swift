@@ -153,7 +153,7 @@ public final class OutputTree: Sendable {
 
     /// Deletes the output `commit(keepingReplaced: true)` replaced.
     public func removeReplaced() {
-        try? FileManager.default.removeItem(at: replaced)
+        POSIXFiles.removeTree(replaced.path)
     }
 
     /// Throws the staging folder away; the previous output is untouched.

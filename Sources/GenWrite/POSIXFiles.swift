@@ -36,6 +36,51 @@ public enum POSIXFiles {
         return true
     }
 
+    /// Removes `root` and everything under it, the files on all cores. The replaced output of an incremental
+    /// build is hundreds of thousands of files, one folder holding most of them: FileManager removed them
+    /// one at a time (1.8 s of the swap at 100,000 reports). Whatever could not be removed this way (a
+    /// folder made meanwhile) is left to FileManager.
+    public static func removeTree(_ root: String) {
+        var files: [String] = []
+        var directories: [String] = []
+        collect(root, files: &files, directories: &directories)
+        let chunk = 1_024
+        let all = files
+        DispatchQueue.concurrentPerform(iterations: (all.count + chunk - 1) / chunk) { part in
+            for path in all[(part * chunk)..<min(all.count, (part + 1) * chunk)] { unlink(path) }
+        }
+        for directory in directories.reversed() { rmdir(directory) }
+        if rmdir(root) != 0 { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    /// Every file (of any kind but a folder) and folder under `directory`, folders before what they hold.
+    private static func collect(_ directory: String, files: inout [String], directories: inout [String]) {
+        guard let dir = opendir(directory) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let path = directory + "/" + name
+            if Int32(entry.pointee.d_type) == Int32(DT_DIR) {
+                directories.append(path)
+                collect(path, files: &files, directories: &directories)
+            } else if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                if info.st_mode & S_IFMT == S_IFDIR {
+                    directories.append(path)
+                    collect(path, files: &files, directories: &directories)
+                } else {
+                    files.append(path)
+                }
+            } else {
+                files.append(path)
+            }
+        }
+    }
+
     /// The size of the regular file at `path`; nil when there is none (or it is a link or a folder).
     public static func regularFileSize(_ path: String) -> Int? {
         var info = stat()
