@@ -104,12 +104,11 @@ public final class PreviousFragments: @unchecked Sendable {
         }
     }
 
-    /// The fragments the indexed pages of the batch being planned now place in their previous files. An
-    /// index that does not fit its file is not used.
+    /// The fragments the indexed pages of the batch being planned now place in their previous files (each
+    /// file checked by the caller to be `size` bytes, as recorded). An index that does not fit its file is not
+    /// used.
     public func add(batch pages: [Page]) {
-        let usable = pages.filter { page in
-            POSIXSize.of(page.file) == page.size && page.index.entries.allSatisfy { $0.offset + $0.length <= page.size }
-        }
+        let usable = pages.filter { page in page.index.entries.allSatisfy { $0.offset + $0.length <= page.size } }
         lock.withLock {
             var fingerprints: [String] = []
             for page in usable {
@@ -136,14 +135,6 @@ public final class PreviousFragments: @unchecked Sendable {
         let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, source.length, off_t(source.offset)) }
         guard read == source.length else { return nil }
         return String(validating: bytes, as: UTF8.self)
-    }
-}
-
-private enum POSIXSize {
-    static func of(_ path: String) -> Int? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(info.st_size)
     }
 }
 

@@ -56,7 +56,8 @@ final class FragmentIndexTests: XCTestCase {
         try page.write(to: file)
         let index = FragmentIndex.locate([(fingerprint(1), "[body é]")], in: page)
         let previous = PreviousFragments()
-        previous.add(batch: [.init(index: index, file: file.path, size: page.count + 1)])  // not the size recorded: not used
+        let beyond = FragmentIndex(entries: [.init(fingerprint: fingerprint(1), offset: 10, length: page.count)])
+        previous.add(batch: [.init(index: beyond, file: file.path, size: page.count)])  // past the file's end: not used
         XCTAssertNil(previous.text(for: fingerprint(1)))
         previous.add(batch: [.init(index: index, file: file.path, size: page.count)])
         XCTAssertEqual(previous.text(for: fingerprint(1)), "[body é]")

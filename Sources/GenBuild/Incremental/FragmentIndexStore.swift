@@ -1,6 +1,7 @@
 import Foundation
 import GenPlan
 import GenRender
+import GenWrite
 
 /// The fragment indexes of indexed pages (`PlannedFile.indexesFragments`), one file per page, named by
 /// the page's fingerprint, beside the manifest: `<cache>/build/<name>.fragments/<fingerprint>`.
@@ -45,8 +46,11 @@ struct FragmentIndexStore: Sendable {
     func load(_ files: [PlannedFile], previous: BuildManifest?, output: URL, into fragments: PreviousFragments?) {
         guard let previous, let fragments else { return }
         let pages = files.filter(\.indexesFragments).compactMap { file -> PreviousFragments.Page? in
-            guard let entry = previous.files[file.path], let index = read(fingerprint: entry.fingerprint) else { return nil }
-            return PreviousFragments.Page(index: index, file: output.appendingPathComponent(file.path).path, size: entry.size)
+            let path = output.appendingPathComponent(file.path).path
+            // The previous page as recorded (by size, as a kept file is), else its index is not used.
+            guard let entry = previous.files[file.path], POSIXFiles.regularFileSize(path) == entry.size,
+                  let index = read(fingerprint: entry.fingerprint) else { return nil }
+            return PreviousFragments.Page(index: index, file: path, size: entry.size)
         }
         if !pages.isEmpty { fragments.add(batch: pages) }
     }
