@@ -109,47 +109,74 @@ enum RenderStep {
     }
 }
 
-/// Which batches are kept, decided in build order on one thread of their own, ahead of the render workers:
-/// keeping a batch is linking its files (tens of thousands in a large site), which the workers need not
-/// wait for, while a batch to be planned is only planned when its turn comes (`BatchPlanning`).
+/// Which batches are kept, decided on one thread of their own, ahead of the render workers, in two passes:
+/// first every batch's key (quick: which batches are to be planned is known at once), then the linking of
+/// the kept batches' files (tens of thousands in a large site), which nothing waits for until the end. A
+/// batch whose files cannot all be linked (one removed by hand) is planned after all, at the end.
 private final class ReuseDecisions: @unchecked Sendable {
-    struct Decision {
-        /// The batch's key, when it has one (recorded for the next build).
-        var key: String?
-        /// The batch's record and files, when it was kept whole (its files already linked into the new tree).
-        var kept: (batch: BuildManifest.Batch, entries: [(String, BuildManifest.Entry)])?
+    enum Decision {
+        /// To be planned; its key, when it has one (recorded for the next build).
+        case plan(key: String?)
+        /// Unchanged since the previous build: its files are being linked (`kept(_:)`).
+        case keep(key: String)
     }
+
+    typealias Kept = (batch: BuildManifest.Batch, entries: [(String, BuildManifest.Entry)])
 
     private let condition = NSCondition()
     private var decisions: [Decision?]
+    /// The kept batches' outcomes by index: nil inside when linking failed.
+    private var linked: [Int: Kept?] = [:]
     private var cancelled = false
     private let group = DispatchGroup()
 
     init(_ batches: [PlanBatch], reuse: BatchReuse) {
         decisions = Array(repeating: nil, count: batches.count)
         BackgroundThread.start(group: group) {
+            var keeping: [(Int, String)] = []
             for (index, batch) in batches.enumerated() {
-                if self.condition.withLock({ self.cancelled }) { return }
                 let key = reuse.key(of: batch)
-                let decision = Decision(key: key, kept: key.flatMap { reuse.keep(batch.name, key: $0) })
-                self.condition.lock()
-                self.decisions[index] = decision
-                self.condition.broadcast()
-                self.condition.unlock()
+                let decision: Decision
+                if let key, reuse.isUnchanged(batch.name, key: key) {
+                    decision = .keep(key: key)
+                    keeping.append((index, key))
+                } else {
+                    decision = .plan(key: key)
+                }
+                self.publish { self.decisions[index] = decision }
+            }
+            for (index, key) in keeping {
+                if self.condition.withLock({ self.cancelled }) { return }
+                let kept = reuse.keep(batches[index].name, key: key)
+                self.publish { self.linked[index] = .some(kept) }
             }
         }
     }
 
-    /// The decision for batch `index`, waiting for it; handed over, not kept here.
-    func take(_ index: Int) -> Decision {
+    private func publish(_ change: () -> Void) {
+        condition.lock()
+        change()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Whether batch `index` is planned or kept, waiting for its key.
+    func decision(_ index: Int) -> Decision {
         condition.lock()
         defer { condition.unlock() }
         while decisions[index] == nil { condition.wait() }
-        defer { decisions[index] = Decision(key: nil, kept: nil) }
         return decisions[index]!
     }
 
-    /// Stops deciding (a failed build links nothing more) and waits until nothing is being linked: the
+    /// A kept batch's record and linked files, waiting for the linking; nil when it failed. Handed over.
+    func kept(_ index: Int) -> Kept? {
+        condition.lock()
+        defer { condition.unlock() }
+        while linked[index] == nil { condition.wait() }
+        return linked.removeValue(forKey: index)!
+    }
+
+    /// Stops linking (a failed build links nothing more) and waits until nothing is being linked: the
     /// staging tree is then the build's alone to commit or discard.
     func finish() {
         condition.withLock { cancelled = true }
@@ -157,41 +184,33 @@ private final class ReuseDecisions: @unchecked Sendable {
     }
 }
 
-/// A batch being planned on another thread; `take` waits for it. A batch whose key is unchanged is kept
-/// instead of planned.
+/// A batch being planned on another thread; `take` waits for it.
 private final class BatchPlanning: @unchecked Sendable {
-    enum Outcome {
-        /// Planned; `key` when the batch has one (recorded for the next build).
-        case planned([PlannedFile], key: String?)
-        /// Kept whole from the previous build, its files already linked into the new tree.
-        case kept(BuildManifest.Batch, entries: [(String, BuildManifest.Entry)])
-    }
-
+    let index: Int
+    let key: String?
     private let group = DispatchGroup()
-    private var outcome = Outcome.planned([], key: nil)
+    private var files: [PlannedFile] = []
 
-    init(_ batch: PlanBatch, index: Int, decisions: ReuseDecisions, planned: @escaping @Sendable ([PlannedFile]) -> Void) {
+    init(_ batch: PlanBatch, index: Int, key: String?, planned: @escaping @Sendable ([PlannedFile]) -> Void) {
+        self.index = index
+        self.key = key
         BackgroundThread.start(group: group) {
-            let decision = decisions.take(index)
-            if let kept = decision.kept {
-                self.outcome = .kept(kept.batch, entries: kept.entries)
-            } else {
-                let files = batch.files()
-                planned(files)
-                self.outcome = .planned(files, key: decision.key)
-            }
+            let files = batch.files()
+            planned(files)
+            self.files = files
         }
     }
 
-    /// The outcome, handed over (not kept here): the feed lets go of each planned file as it is taken.
-    func take() -> Outcome {
+    /// The files, handed over (not kept here): the feed lets go of each planned file as it is taken.
+    func take() -> [PlannedFile] {
         group.wait()
-        defer { outcome = .planned([], key: nil) }
-        return outcome
+        defer { files = [] }
+        return files
     }
 }
 
-/// The files to render, batch after batch, handed out one at a time to the render workers.
+/// The files to render, batch after batch, handed out one at a time to the render workers. Batches to plan
+/// come in build order; kept batches are passed over and gathered at the end, when their files are linked.
 private final class Feed: @unchecked Sendable {
     private let lock = NSLock()
     private let batches: [PlanBatch]
@@ -202,12 +221,16 @@ private final class Feed: @unchecked Sendable {
     private var files: [PlannedFile] = []
     private var position = 0
     private var upcoming: BatchPlanning?
+    /// Kept batches passed over, gathered once the planned ones are all handed out.
+    private var keeping: [Int] = []
     private(set) var written = 0
     private(set) var pages = 0
     /// The files of batches kept whole, and every keyed batch's record.
     private(set) var keptEntries: [(String, BuildManifest.Entry)] = []
     private(set) var records: [String: BuildManifest.Batch] = [:]
-    private(set) var batchesKept: [String] = []
+    private var keptIndexes: [Int] = []
+    /// The names of the batches kept whole, in build order.
+    var batchesKept: [String] { keptIndexes.sorted().map { batches[$0].name } }
     private static let taken = PlannedFile(path: "", content: .asset(""))
 
     /// Called with each batch's files once it is planned, before any is rendered.
@@ -220,7 +243,23 @@ private final class Feed: @unchecked Sendable {
         decisions = ReuseDecisions(batches, reuse: reuse)
         self.check = check
         self.progress = progress
-        upcoming = batches.first.map { BatchPlanning($0, index: 0, decisions: decisions, planned: planned) }
+        upcoming = planning(from: 0)
+    }
+
+    /// Starts planning the first batch from `index` on that is to be planned; the kept ones before it are
+    /// passed over.
+    private func planning(from index: Int) -> BatchPlanning? {
+        var index = index
+        while index < batches.count {
+            switch decisions.decision(index) {
+            case .keep:
+                keeping.append(index)
+                index += 1
+            case .plan(let key):
+                return BatchPlanning(batches[index], index: index, key: key, planned: planned)
+            }
+        }
+        return nil
     }
 
     /// After the last file (or a failure): nothing is linked into the tree any more.
@@ -231,33 +270,36 @@ private final class Feed: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         while position == files.count {
-            guard let planning = upcoming else { return nil }
-            // Waiting here holds the lock: the other workers have nothing to take either.
-            // The batch before has been freed but for its last files in flight: hand its memory back.
-            HeapTuning.trim()
-            let outcome = planning.take()  // the only reference: taking files out below does not copy the batch
             position = 0
-            batchIndex += 1
-            let batch = batches[batchIndex]
-            upcoming = batchIndex + 1 < batches.count
-                ? BatchPlanning(batches[batchIndex + 1], index: batchIndex + 1, decisions: decisions, planned: planned) : nil
-            switch outcome {
-            case .kept(let record, let entries):
-                files = []
-                keptEntries += entries
-                records[batch.name] = record
-                batchesKept.append(batch.name)
-                progress.mark("batch \(batchIndex + 1)/\(batches.count): \(batch.name), \(record.files.count) files kept unplanned")
-                written += record.files.count
-                pages += record.pages
-            case .planned(let planned, let key):
-                files = planned
-                try check(files)
-                progress.mark("batch \(batchIndex + 1)/\(batches.count): \(batch.name), \(files.count) files")
-                written += files.count
-                let pageCount = files.filter(\.isPage).count
-                pages += pageCount
-                if let key { records[batch.name] = BuildManifest.Batch(key: key, files: files.map(\.path), pages: pageCount) }
+            files = []
+            if let planning = upcoming {
+                // Waiting here holds the lock: the other workers have nothing to take either.
+                // The batch before has been freed but for its last files in flight: hand its memory back.
+                HeapTuning.trim()
+                let planned = planning.take()  // the only reference: taking files out below does not copy the batch
+                batchIndex = planning.index
+                upcoming = self.planning(from: batchIndex + 1)
+                try take(planned, key: planning.key)
+            } else if !keeping.isEmpty {
+                batchIndex = keeping.removeFirst()
+                let batch = batches[batchIndex]
+                if let (record, entries) = decisions.kept(batchIndex) {
+                    keptEntries += entries
+                    records[batch.name] = record
+                    keptIndexes.append(batchIndex)
+                    progress.mark("batch \(batchIndex + 1)/\(batches.count): \(batch.name), \(record.files.count) files kept unplanned")
+                    written += record.files.count
+                    pages += record.pages
+                } else {
+                    // A file of the batch is no longer as recorded: planned after all, under the same key.
+                    let files = batch.files()
+                    planned(files)
+                    var key: String?
+                    if case .keep(let unchanged) = decisions.decision(batchIndex) { key = unchanged }
+                    try take(files, key: key)
+                }
+            } else {
+                return nil
             }
         }
         let file = files[position]
@@ -267,6 +309,18 @@ private final class Feed: @unchecked Sendable {
         position += 1
         progress.counter("\(batches[batchIndex].name) (\(batchIndex + 1)/\(batches.count))", position, files.count)
         return file
+    }
+
+    /// A planned batch's files become the ones handed out.
+    private func take(_ planned: [PlannedFile], key: String?) throws(BuildFailure) {
+        let batch = batches[batchIndex]
+        files = planned
+        try check(files)
+        progress.mark("batch \(batchIndex + 1)/\(batches.count): \(batch.name), \(files.count) files")
+        written += files.count
+        let pageCount = files.filter(\.isPage).count
+        pages += pageCount
+        if let key { records[batch.name] = BuildManifest.Batch(key: key, files: files.map(\.path), pages: pageCount) }
     }
 }
 

@@ -20,6 +20,11 @@ struct BatchReuse: Sendable {
         return hasher.finalize().hex
     }
 
+    /// Whether the previous build recorded the batch under this key (its files are then linked by `keep`).
+    func isUnchanged(_ name: String, key: String) -> Bool {
+        previous?.batches[name]?.key == key
+    }
+
     /// Keeps the batch's files when its key is the previous build's and every one of its files is still
     /// in the previous output as recorded; nil (and nothing linked) otherwise.
     func keep(_ name: String, key: String) -> (batch: BuildManifest.Batch, entries: [(String, BuildManifest.Entry)])? {
