@@ -16,6 +16,23 @@ public enum POSIXFiles {
     }
 
     private static func walk(_ directory: String, relative: String, into found: inout [String: Int]) -> Bool {
+        eachEntry(of: directory) { name, _ in
+            let path = directory + "/" + name
+            let rel = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return false }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: found[rel] = Int(info.st_size)
+            case S_IFDIR: return walk(path, relative: rel, into: &found)
+            default: break
+            }
+            return true
+        }
+    }
+
+    /// Calls `body` with the name and `d_type` of every entry of `directory` but `.` and `..`, until it
+    /// returns false; false when the folder cannot be read or `body` stopped.
+    private static func eachEntry(of directory: String, _ body: (String, UInt8) -> Bool) -> Bool {
         guard let dir = opendir(directory) else { return false }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
@@ -23,15 +40,7 @@ public enum POSIXFiles {
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            let path = directory + "/" + name
-            let rel = relative.isEmpty ? name : relative + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return false }
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: found[rel] = Int(info.st_size)
-            case S_IFDIR: guard walk(path, relative: rel, into: &found) else { return false }
-            default: continue
-            }
+            guard body(name, entry.pointee.d_type) else { return false }
         }
         return true
     }
@@ -55,29 +64,20 @@ public enum POSIXFiles {
 
     /// Every file (of any kind but a folder) and folder under `directory`, folders before what they hold.
     private static func collect(_ directory: String, files: inout [String], directories: inout [String]) {
-        guard let dir = opendir(directory) else { return }
-        defer { closedir(dir) }
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
+        _ = eachEntry(of: directory) { name, type in
             let path = directory + "/" + name
-            if Int32(entry.pointee.d_type) == Int32(DT_DIR) {
+            var isDirectory = Int32(type) == Int32(DT_DIR)
+            if Int32(type) == Int32(DT_UNKNOWN) {
+                var info = stat()
+                isDirectory = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            }
+            if isDirectory {
                 directories.append(path)
                 collect(path, files: &files, directories: &directories)
-            } else if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                if info.st_mode & S_IFMT == S_IFDIR {
-                    directories.append(path)
-                    collect(path, files: &files, directories: &directories)
-                } else {
-                    files.append(path)
-                }
             } else {
                 files.append(path)
             }
+            return true
         }
     }
 
