@@ -42,7 +42,7 @@ final class RenderedFragment: MustacheCustomRenderable, @unchecked Sendable {
                 return rendered
             }
         }
-        // A page whose fragments are indexed (a month's page) logs each one it puts in.
+        // A page whose fragments are indexed (a month's page, a gallery page) logs each one it puts in.
         guard let log = FragmentLog.current else { return make() }
         return log.fragment(fingerprint, make)
     }
