@@ -96,3 +96,70 @@ extension EscapingShortcutTests {
         }
     }
 }
+
+/// The escaper reads Unicode scalars. Before, it read `Character`s; on text without combining marks both
+/// must give the same bytes, and with one, the scalar reading escapes what a Markdown parser would see.
+final class MarkdownEscapingScalarTests: XCTestCase {
+    func testAgreesWithTheCharacterReadingOnTextWithoutCombiningMarks() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aw W1.)-+=:/@#*_`[]<>|~&!\\ \t\n\r\u{2028}\u{85}é→😀9")
+        for _ in 0..<20_000 {
+            let text = String((0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            XCTAssertEqual(MarkdownEscaping.escaped(text), CharacterReading.escaped(text), "«\(text.debugDescription)»")
+        }
+    }
+
+    func testAMarkFollowingPunctuationDoesNotHideIt() {
+        let cmark = MarkdownRenderer()
+        for text in ["*\u{301}bold*\u{301}", "[x\u{301}](javascript:alert(1))", "<\u{301}b>x</b>", "_\u{301}a_\u{301}"] {
+            let escaped = MarkdownEscaping.inline(text)
+            let html = cmark.unsafeHTMLForTesting("\(escaped)\n")
+            XCTAssertFalse(html.contains("<em>") || html.contains("<a ") || html.contains("<b>"), "\(text.debugDescription): \(html)")
+        }
+        XCTAssertEqual(MarkdownEscaping.inline("*\u{301}"), "\\*\u{301}")
+        XCTAssertEqual(MarkdownEscaping.inline("a\r\nb"), "a<br>b", "CR LF is one line break")
+        XCTAssertEqual(MarkdownEscaping.inline("a\n\rb"), "a<br><br>b")
+    }
+}
+
+/// The escaper as it was, a `Character` at a time: the reference the scalar reading is checked against.
+private enum CharacterReading {
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        let characters = Array(text)
+        var lineStart = true
+        var onlyDigits = true
+        var i = 0
+        while i < characters.count {
+            let c = characters[i]
+            i += 1
+            if c.isNewline {
+                out += "<br>"
+                lineStart = true
+                onlyDigits = true
+                continue
+            }
+            let isDigit = c.isASCII && c.isNumber
+            let blankFollows = i >= characters.count || characters[i] == " " || characters[i] == "\t" || characters[i].isNewline
+            if lineStart, c == " " || c == "\t" {
+                out += "&#32;"
+            } else if MarkdownEscaping.always.contains(c)
+                        || (lineStart && c == "=")
+                        || (lineStart && (c == "-" || c == "+") && blankFollows)
+                        || (lineStart && c == "-" && i < characters.count && characters[i] == "-")
+                        || (!lineStart && onlyDigits && (c == "." || c == ")") && blankFollows)
+                        || (c == ":" && i + 1 < characters.count && characters[i] == "/" && characters[i + 1] == "/")
+                        || (c == "." && i - 1 >= 3 && characters[(i - 4)..<(i - 1)].allSatisfy { $0 == "w" || $0 == "W" }) {
+                out.append("\\")
+                out.append(c)
+            } else if c == "@" {
+                out += "@\u{200B}"
+            } else {
+                out.append(c)
+            }
+            if !isDigit { onlyDigits = false }
+            lineStart = false
+        }
+        return out
+    }
+}
