@@ -32,3 +32,23 @@ public enum BackgroundThread {
         thread.start()
     }
 }
+
+/// A value made when it is first asked for, by the thread that asks first; others asking meanwhile wait for
+/// it. For what several batches share but a build may never need (every batch that would use it kept).
+public final class Lazy<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var make: (@Sendable () -> Value)?
+    private var made: Value?
+
+    public init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    public var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let value = make!()
+        made = value
+        make = nil
+        return value
+    }
+}

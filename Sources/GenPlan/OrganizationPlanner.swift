@@ -51,10 +51,16 @@ struct OrganizationPlanner: Sendable {
         let statisticsLinks = StatisticsPages.Links(paths: reportPaths, galleries: galleries,
                                                     mileagePages: MileagePages.photographerPaths(input.mileage),
                                                     monthly: { "\(MonthlyReports.folder)/\($0)/index.html" })
+        let statistics = StatisticsSection(input, links: statisticsLinks, zone: config.timeZone)
         batches.append(PlanBatch(name: "\(name) statistics") {
-            StatisticsPages.plan(input, links: statisticsLinks, zone: config.timeZone)
-                .map { page($0, current: StatisticsPages.overviewPath) }
+            statistics.overviewPages().map { page($0, current: StatisticsPages.overviewPath) }
         })
+        // Photographers' pages by group, each keyed: a changed report plans its photographer's group again.
+        for group in 0..<StatisticsSection.groups {
+            batches.append(PlanBatch(name: "\(name) statistics photographers \(group + 1)", key: { statistics.digest(group) }) {
+                statistics.photographerPages(group).map { page($0, current: StatisticsPages.overviewPath) }
+            })
+        }
         batches.append(PlanBatch(name: "\(name) mileage", key: {
             MileagePages.key(input, mileage: mileageDigest.value, reportHref: { reportPaths.page($0) })
         }) {

@@ -1,6 +1,7 @@
 import Foundation
 import GenBuild
 import GenModel
+@testable import GenPlan
 import XCTest
 
 /// Incremental builds: after any edit — documents changed, added, deleted; a template changed; the
@@ -309,6 +310,41 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(indexes.count, 1, "one index folder for the one output folder")
     }
 
+    /// Each photographer's statistics page lists every report they filed, so the pages are planned in groups,
+    /// each keyed by its photographers' documents: a changed report plans its photographer's group again, a
+    /// new critique the group of the photographer it is about, and every other group is kept. The comparison
+    /// with a clean build (in `buildAndCompare`) shows the kept pages are the right ones.
+    func testAChangedReportPlansOnlyItsPhotographersStatisticsGroup() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        // Two photographers in different groups, so keeping one group and planning the other can be told apart.
+        let ana = "u1-orgA", ben = "u2-orgA"
+        let anaGroup = StatisticsGroup.of(ana), benGroup = StatisticsGroup.of(ben)
+        XCTAssertNotEqual(anaGroup, benGroup, "the fixture's users must fall in different groups")
+        let all = Set(1...StatisticsGroup.count)
+        var docs = Documents()
+        docs.reports["r1"] = Doc.report("r1", org: "orgA", user: ana, date: "2024-09-03", extra: ["notes": "first"])
+        docs.reports["r2"] = Doc.report("r2", org: "orgA", user: ben, date: "2024-09-04")
+        let first = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        XCTAssertEqual(first.statisticsGroupsKept(of: "orgA"), [])
+
+        docs.reports["r1"]!["notes"] = "edited"
+        let edited = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "Ana's report edited")
+        XCTAssertEqual(edited.statisticsGroupsKept(of: "orgA"), all.subtracting([anaGroup]))
+
+        docs.critiques["c1"] = Doc.critique("c1", org: "orgA", target: ben, notes: "Nice")
+        let benPage = output.appendingPathComponent("orgA/stats/photographer/u2-orgA.html")
+        let before = try String(contentsOf: benPage, encoding: .utf8)
+        let critiqued = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "critique for Ben")
+        XCTAssertEqual(critiqued.statisticsGroupsKept(of: "orgA"), all.subtracting([benGroup]))
+        XCTAssertNotEqual(try String(contentsOf: benPage, encoding: .utf8), before, "Ben's page shows the critique")
+
+        // A report moved from Ana to Ben: both groups planned again.
+        docs.reports["r1"]!["userId"] = ben
+        let moved = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "report moved to Ben")
+        XCTAssertEqual(moved.statisticsGroupsKept(of: "orgA"), all.subtracting([anaGroup, benGroup]))
+    }
+
     /// A kept month's file removed from the output by hand: the month is planned again and the file is back.
     func testAMonthWithAFileRemovedByHandIsPlannedAgain() async throws {
         let (site, templates, output, cache) = try makeSite()
@@ -349,7 +385,24 @@ final class IncrementalBuildTests: XCTestCase {
     }
 }
 
+/// The groups photographers' statistics pages are planned in, numbered as the batches are (from 1).
+private enum StatisticsGroup {
+    static var count: Int { StatisticsSection.groups }
+    static func of(_ key: String) -> Int { StatisticsSection.group(of: key) + 1 }
+}
+
 private extension BuildReport {
-    /// The kept sections of one organization (the fixtures have a second, empty one).
-    func sectionsKept(of org: String) -> [String] { sectionsKept.filter { $0.hasPrefix(org + " ") } }
+    /// The kept sections of one organization (the fixtures have a second, empty one), but for the groups of
+    /// photographers' statistics pages, which `testAChangedReportPlansOnlyItsPhotographersStatisticsGroup`
+    /// looks at.
+    func sectionsKept(of org: String) -> [String] {
+        sectionsKept.filter { $0.hasPrefix(org + " ") && !$0.hasPrefix(org + " statistics photographers ") }
+    }
+
+    /// The numbers of the kept groups of photographers' statistics pages.
+    func statisticsGroupsKept(of org: String) -> Set<Int> {
+        Set(sectionsKept.compactMap { name in
+            name.hasPrefix(org + " statistics photographers ") ? Int(name.split(separator: " ").last!) : nil
+        })
+    }
 }

@@ -37,27 +37,6 @@ enum StatisticsPages {
         }
     }
 
-    static func plan(_ input: OrganizationInput, links: Links, zone: TimeZone) -> [PlannedPage] {
-        let stats = input.statistics
-        let people = StatisticsPeople(input, galleries: links.galleries)
-        let index = Index(input, galleries: links.galleries)
-        var pages = [PlannedPage(path: overviewPath, template: "stats-index", title: "Statistics",
-                                 body: StatisticsOverview.make(input, people: people, links: links))]
-        pages += ParallelMap.map(people.photographers) { photographer in
-            PlannedPage(path: people.photographerPaths[photographer.key]!, template: "stats-photographer",
-                        title: "Statistics: \(photographer.name)",
-                        body: PhotographerStatisticsPage.make(photographer, input: input, index: index, links: links, zone: zone))
-        }
-        pages += ParallelMap.map(people.managers) { manager in
-            PlannedPage(path: people.managerPaths[manager.key]!, template: "stats-manager",
-                        title: "Critiques given: \(manager.name)",
-                        body: ManagerStatisticsPage.make(manager, input: input, index: index, people: people, links: links, zone: zone))
-        }
-        pages.append(PlannedPage(path: qualityPath, template: "stats-quality", title: "Data quality",
-                                 body: DataQualityPage.make(input, links: links, stats: stats)))
-        return pages
-    }
-
     /// A path under `stats/` (relative to the organization) as linked from the overview, which is in `stats/`.
     static func fromOverview(_ path: String) -> String {
         path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : "../" + path

@@ -1,0 +1,121 @@
+import Foundation
+import GenCompute
+import GenModel
+import GenResolve
+
+/// The statistics pages in batches: the overview, the managers' pages and the data-quality page together
+/// (a new critique or any changed report changes the overview anyway), and the photographers' pages in
+/// `groups` keyed batches. A photographer's page lists every report they filed (500 rows at the sample's
+/// proportions); with every page in one batch, one changed report planned and fingerprinted them all
+/// again (5 s of a one-change rebuild at 100,000 reports). Now only the groups of the photographers
+/// whose documents changed are planned again.
+///
+/// A photographer belongs to a group by a stable hash of their key, so a new photographer moves nobody
+/// else; the number of groups is fixed for the same reason.
+final class StatisticsSection: Sendable {
+    static let groups = 16
+
+    let input: OrganizationInput
+    let links: StatisticsPages.Links
+    let zone: TimeZone
+    /// Who has a page, and what the pages look up: made from the statistics, once, by the first batch
+    /// that needs them (a key or a plan); a build that keeps every statistics batch never makes them.
+    private let shared: Lazy<Shared>
+
+    private struct Shared: Sendable {
+        var people: StatisticsPeople
+        var index: StatisticsPages.Index
+        /// Published critiques by the photographer key the statistics count them under, as the
+        /// statistics read them (`org.critiques`, in export order).
+        var critiquesByPhotographer: [String: [Critique]]
+    }
+
+    init(_ input: OrganizationInput, links: StatisticsPages.Links, zone: TimeZone) {
+        self.input = input
+        self.links = links
+        self.zone = zone
+        shared = Lazy { [input, links] in
+            let org = input.organization
+            return Shared(people: StatisticsPeople(input, galleries: links.galleries),
+                          index: StatisticsPages.Index(input, galleries: links.galleries),
+                          critiquesByPhotographer: Dictionary(grouping: org.critiques.filter(\.isPublished)) {
+                              CritiqueFacts($0, in: org).photographerKey
+                          })
+        }
+    }
+
+    /// The group a photographer's page is planned in.
+    static func group(of key: String) -> Int {
+        var hasher = StableHasher()
+        hasher.add(key)
+        return Int(hasher.finalize().low % UInt64(groups))
+    }
+
+    /// `stats/index.html`, every manager's page and `stats/data-quality.html`.
+    func overviewPages() -> [PlannedPage] {
+        let shared = shared.value
+        let people = shared.people
+        var pages = [PlannedPage(path: StatisticsPages.overviewPath, template: "stats-index", title: "Statistics",
+                                 body: StatisticsOverview.make(input, people: people, links: links))]
+        pages += ParallelMap.map(people.managers) { [input, links, zone] manager in
+            PlannedPage(path: people.managerPaths[manager.key]!, template: "stats-manager",
+                        title: "Critiques given: \(manager.name)",
+                        body: ManagerStatisticsPage.make(manager, input: input, index: shared.index, people: people,
+                                                         links: links, zone: zone))
+        }
+        pages.append(PlannedPage(path: StatisticsPages.qualityPath, template: "stats-quality", title: "Data quality",
+                                 body: DataQualityPage.make(input, links: links, stats: input.statistics)))
+        return pages
+    }
+
+    /// The pages of the photographers in `group`, in the order the overview lists them.
+    func photographerPages(_ group: Int) -> [PlannedPage] {
+        let shared = shared.value
+        return ParallelMap.map(members(group, of: shared)) { [input, links, zone] photographer in
+            PlannedPage(path: shared.people.photographerPaths[photographer.key]!, template: "stats-photographer",
+                        title: "Statistics: \(photographer.name)",
+                        body: PhotographerStatisticsPage.make(photographer, input: input, index: shared.index, links: links,
+                                                              zone: zone))
+        }
+    }
+
+    /// What the pages of `group` are made from, beyond what the whole build shares (configuration, templates,
+    /// content pages, users, schools, report templates). Listed from what `PhotographerStatisticsPage.make`
+    /// reads (keep them in step): for each photographer, their key, name and page path; their reports, in
+    /// order, by digest, with each report's page path (a report's form, mileage and month come from the
+    /// report and the shared documents alone); the published critiques they received, by digest; the folder
+    /// of their gallery and the path of their mileage page. Nil when a document has no digest (made in code,
+    /// not loaded): always planned.
+    func digest(_ group: Int) -> ContentDigest? {
+        let shared = shared.value
+        let members = members(group, of: shared)
+        var hasher = StableHasher.sectionKey("statistics photographers 1", of: input.organization)
+        hasher.add(group)
+        hasher.mark(0x50, UInt64(members.count))
+        for person in members {
+            hasher.add(person.key)
+            hasher.add(person.name)
+            hasher.add(shared.people.photographerPaths[person.key])
+            hasher.add(links.galleries.folderByKey[person.key])
+            hasher.add(links.mileagePages[person.key])
+            let reports = shared.index.reportsByPhotographer[person.key] ?? []
+            hasher.mark(0x52, UInt64(reports.count))
+            for report in reports {
+                guard report.digest != .none else { return nil }
+                hasher.add(report.digest)
+                hasher.add(links.paths.page(report.id))
+            }
+            let critiques = shared.critiquesByPhotographer[person.key] ?? []
+            hasher.mark(0x43, UInt64(critiques.count))
+            for critique in critiques {
+                guard critique.digest != .none else { return nil }
+                hasher.add(critique.digest)
+            }
+        }
+        return hasher.finalize()
+    }
+
+    private func members(_ group: Int, of shared: Shared) -> [StatisticsPeople.Person] {
+        shared.people.photographers.filter { Self.group(of: $0.key) == group }
+    }
+}
