@@ -23,12 +23,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(year: y, month: m, day: d)
     }
 
-    /// The local day of an instant in a time zone (DST-aware, via Foundation's calendar).
+    /// The local day of an instant in a time zone (DST-aware: `LocalDateTime`).
     public init(_ timestamp: Timestamp, in zone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day], from: timestamp.date)
-        self.init(year: c.year!, month: c.month!, day: c.day!)
+        self = LocalDateTime(timestamp, in: zone).date
     }
 
     public var description: String { FastFormat.padded(year, width: 4) + "-" + FastFormat.padded(month, width: 2) + "-" + FastFormat.padded(day, width: 2) }

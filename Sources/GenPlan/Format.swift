@@ -45,30 +45,24 @@ public enum Format {
 
     /// A moment in `zone` as `Jan 15, 2024, 3:30 PM` (the critique viewer's format).
     public static func dateTime(_ ts: Timestamp, in zone: TimeZone) -> String {
-        let c = parts(ts, zone)
-        let hour = c.hour! % 12 == 0 ? 12 : c.hour! % 12
-        return "\(shortMonths[c.month! - 1]) \(c.day!), \(c.year!), \(hour):\(FastFormat.padded(c.minute!, width: 2)) \(c.hour! < 12 ? "AM" : "PM")"
+        let c = LocalDateTime(ts, in: zone)
+        let hour = c.hour % 12 == 0 ? 12 : c.hour % 12
+        return "\(shortMonths[c.date.month - 1]) \(c.date.day), \(c.date.year), \(hour):\(FastFormat.padded(c.minute, width: 2)) \(c.hour < 12 ? "AM" : "PM")"
     }
 
     /// A moment in `zone` as `Jan 15, 2024`.
     public static func shortDate(_ ts: Timestamp, in zone: TimeZone) -> String {
-        let c = parts(ts, zone)
-        return "\(shortMonths[c.month! - 1]) \(c.day!), \(c.year!)"
+        let c = LocalDate(ts, in: zone)
+        return "\(shortMonths[c.month - 1]) \(c.day), \(c.year)"
     }
 
     /// A moment as an HTML `datetime` value with the zone's offset, e.g. `2024-01-15T15:30:00-06:00`.
     public static func machineDateTime(_ ts: Timestamp, in zone: TimeZone) -> String {
-        let c = parts(ts, zone)
+        let c = LocalDateTime(ts, in: zone)
         let offset = zone.secondsFromGMT(for: ts.date) / 60
         let sign = offset < 0 ? "-" : "+"
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
-            + sign + String(format: "%02d:%02d", abs(offset) / 60, abs(offset) % 60)
-    }
-
-    private static func parts(_ ts: Timestamp, _ zone: TimeZone) -> DateComponents {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: ts.date)
+        func two(_ n: Int) -> String { FastFormat.padded(n, width: 2) }
+        return "\(c.date)T\(two(c.hour)):\(two(c.minute)):\(two(c.second))" + sign + "\(two(abs(offset) / 60)):\(two(abs(offset) % 60))"
     }
 
     /// `1` → `1 report`, `2` → `2 reports`.

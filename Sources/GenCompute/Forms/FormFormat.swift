@@ -84,12 +84,10 @@ enum FormFormat {
         return mediumDate(day) + ", " + time.twelveHour
     }
 
-    /// The local day and time of day of a moment in a zone (DST-aware, via Foundation's calendar).
+    /// The local day and time of day of a moment in a zone (DST-aware: `LocalDateTime`).
     static func local(_ t: Timestamp, in zone: TimeZone) -> (LocalDate, TimeOfDay) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: t.date)
-        return (LocalDate(year: c.year!, month: c.month!, day: c.day!), TimeOfDay(hour: c.hour!, minute: c.minute!))
+        let local = LocalDateTime(t, in: zone)
+        return (local.date, TimeOfDay(hour: local.hour, minute: local.minute))
     }
 
     /// A date as stored in a `date` field: `2025-07-08`, an ISO timestamp (its day in `zone`),

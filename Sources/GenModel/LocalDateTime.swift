@@ -1,0 +1,42 @@
+import Foundation
+
+/// What a clock in a time zone read at a moment: the local day and the time of day, to the second.
+///
+/// Why not Foundation's calendar every time: a `Calendar` made and asked for components per moment was most
+/// of planning a gallery (two dates per critique card). The zone's offset at the moment (DST-aware, from
+/// Foundation's zone data, as the calendar uses it) is added to the seconds, and the day is counted out in
+/// the proleptic Gregorian calendar. Foundation's calendar is Julian before 15 October 1582, so moments
+/// before then (no real export holds one) are still asked of it, to give the same answer.
+public struct LocalDateTime: Sendable, Hashable {
+    public var date: LocalDate
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+
+    /// 1582-10-16T00:00:00Z: with any zone's offset, later moments fall on Gregorian days.
+    private static let gregorianStart: Int64 = -12_219_206_400
+
+    public init(_ timestamp: Timestamp, in zone: TimeZone) {
+        guard timestamp.seconds >= Self.gregorianStart else {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: timestamp.date)
+            self.init(date: LocalDate(year: c.year!, month: c.month!, day: c.day!), hour: c.hour!, minute: c.minute!, second: c.second!)
+            return
+        }
+        // Whole seconds: the nanoseconds (0 ≤ n < 10⁹) never carry into the next second. (The calendar reads a
+        // moment less than a microsecond before a second as that second: it works in rounded `Date`s.)
+        let local = Int(timestamp.seconds) + zone.secondsFromGMT(for: timestamp.date)
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let secondOfDay = local - days * 86_400
+        self.init(date: LocalDate(daysSinceEpoch: days), hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60,
+                  second: secondOfDay % 60)
+    }
+
+    public init(date: LocalDate, hour: Int, minute: Int, second: Int) {
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+}
