@@ -2,6 +2,7 @@ import Foundation
 import GenBuild
 import GenMedia
 import GenModel
+@testable import GenPlan
 import XCTest
 
 /// Critique galleries and detail pages, built end to end from a temp content folder.
@@ -360,5 +361,28 @@ extension TestSite {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? FileManager.default.removeItem(at: url)
         try FileManager.default.copyItem(at: source, to: url)
+    }
+}
+
+/// A card's notes preview is read a Unicode scalar at a time; on text without combining marks it must give
+/// what collapsing `Character` whitespace gave.
+final class CritiquePreviewTests: XCTestCase {
+    func testPreviewCollapsesWhitespaceAsBefore() {
+        func byCharacters(_ notes: String, limit: Int) -> String? {
+            let words = notes.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard !words.isEmpty else { return nil }
+            return words.count <= limit ? words : String(words.prefix(limit)).trimmedBlanks + "…"
+        }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("ab c\t\n\r\u{A0}\u{2028}\u{3000}é😀🇺🇸.")
+        for _ in 0..<10_000 {
+            let text = String((0..<Int.random(in: 0...24, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let limit = Int.random(in: 1...12, using: &generator)
+            XCTAssertEqual(CritiqueCard.preview(text, limit: limit), byCharacters(text, limit: limit), "«\(text.debugDescription)» \(limit)")
+        }
+        XCTAssertNil(CritiqueCard.preview(" \n\t "))
+        XCTAssertEqual(CritiqueCard.preview("  Great   light,\n\nwatch the\tbackground  "), "Great light, watch the background")
+        XCTAssertEqual(CritiqueCard.preview(String(repeating: "🇺🇸", count: 5), limit: 5), String(repeating: "🇺🇸", count: 5),
+                       "five flags are five characters, though forty bytes")
     }
 }

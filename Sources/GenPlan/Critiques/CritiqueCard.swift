@@ -34,11 +34,26 @@ struct CritiqueCard: Sendable, Encodable {
             image: ImageView.make(images.first, role: "thumbnail", alt: alt, prefix: prefix))
     }
 
-    /// Whitespace collapsed and cut, so a 5,000-word note does not bloat every gallery page.
+    /// Whitespace collapsed and cut, so a 5,000-word note does not bloat every gallery page. Read a scalar
+    /// at a time (every card of every gallery makes one: by `Character` it was most of planning a gallery);
+    /// characters are counted only when the text has more bytes than the limit allows characters.
     static func preview(_ notes: String?, limit: Int = 280) -> String? {
         guard let notes else { return nil }
-        let words = notes.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !words.isEmpty else { return nil }
-        return words.count <= limit ? words : String(words.prefix(limit)).trimmedBlanks + "…"
+        var words = String.UnicodeScalarView()
+        var blank = false
+        for scalar in notes.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                blank = !words.isEmpty
+                continue
+            }
+            if blank {
+                words.append(" ")
+                blank = false
+            }
+            words.append(scalar)
+        }
+        let text = String(words)
+        guard !text.isEmpty else { return nil }
+        return text.utf8.count <= limit || text.count <= limit ? text : String(text.prefix(limit)).trimmedBlanks + "…"
     }
 }
