@@ -8,10 +8,22 @@ enum CritiquePages {
     /// The galleries (every filter, sort and page of each) and the thumbnail manifest.
     static func galleries(_ input: OrganizationInput, galleries: CritiqueGalleries, config: SiteConfig,
                           plainText: @escaping @Sendable (String) -> String) -> (pages: [PlannedPage], files: [PlannedFile]) {
-        // Galleries planned on all cores (the organization's holds every critique, the photographers' together
-        // as many): an incremental build that renders them again waits for their planning.
-        let pages = ParallelMap.map([galleries.all] + galleries.photographers) { gallery in
-            GalleryPages.plan(gallery, in: galleries, media: input.media, config: config, plainText: plainText).map {
+        // Cards, then pages, each on all cores: an incremental build that renders the galleries again waits
+        // for their planning. The cards are made as one list: the organization's gallery alone holds every
+        // critique, so made gallery by gallery, one core made its cards while the other ran out of galleries.
+        let all = [galleries.all] + galleries.photographers
+        let positions = all.indices.flatMap { g in all[g].critiques.indices.map { (gallery: g, index: $0) } }
+        let made = ParallelMap.map(positions) { position in
+            GalleryPages.card(position.index, of: all[position.gallery], in: galleries, media: input.media, config: config,
+                              plainText: plainText)
+        }
+        var start = 0
+        let cards = all.map { gallery -> [Fragment] in
+            defer { start += gallery.critiques.count }
+            return Array(made[start..<start + gallery.critiques.count])
+        }
+        let pages = ParallelMap.map(Array(all.indices)) { g in
+            GalleryPages.plan(all[g], cards: cards[g], in: galleries, config: config).map {
                 PlannedPage(path: $0.path, template: "critique-gallery", title: $0.title, body: $0.body)
             }
         }.flatMap { $0 }

@@ -86,18 +86,28 @@ enum GalleryPages {
         return "\(filter.rawValue)-\(sort.rawValue)\(page == 1 ? "" : "-\(page)").html"
     }
 
-    static func plan(_ gallery: CritiqueGalleries.Gallery, in galleries: CritiqueGalleries,
-                     media: [String: ProcessedImage], config: SiteConfig, plainText: (String) -> String) -> [Planned] {
+    /// The card of `gallery.critiques[index]` as that gallery shows it (with the photographer's name on the
+    /// organization's gallery, links relative to the gallery's folder).
+    static func card(_ index: Int, of gallery: CritiqueGalleries.Gallery, in galleries: CritiqueGalleries,
+                     media: [String: ProcessedImage], config: SiteConfig, plainText: (String) -> String) -> Fragment {
+        let critique = gallery.critiques[index]
+        return Fragment(template: "partial-critique-card", context: CritiqueCard.make(
+            critique, photographer: galleries.photographerName(of: critique), showPhotographer: gallery.photographer == nil,
+            detailPath: galleries.detailPaths[critique.id]!, media: media,
+            zone: config.timeZone, prefix: prefixToOrganization(gallery), plainText: plainText))
+    }
+
+    /// `../` for each folder between the gallery's pages and the organization folder.
+    static func prefixToOrganization(_ gallery: CritiqueGalleries.Gallery) -> String {
+        String(repeating: "../", count: gallery.folder.split(separator: "/").count)
+    }
+
+    /// Every page of `gallery`; `cards` are its critiques' cards, in its order (`card(_:of:…)`).
+    static func plan(_ gallery: CritiqueGalleries.Gallery, cards: [Fragment], in galleries: CritiqueGalleries,
+                     config: SiteConfig) -> [Planned] {
         let depth = gallery.folder.split(separator: "/").count
-        let prefix = String(repeating: "../", count: depth)
         let isAll = gallery.photographer == nil
         let kinds = gallery.critiques.map(ExampleKind.init)
-        let cards = gallery.critiques.map { critique in
-            Fragment(template: "partial-critique-card", context: CritiqueCard.make(
-                critique, photographer: galleries.photographerName(of: critique), showPhotographer: isAll,
-                detailPath: galleries.detailPaths[critique.id]!, media: media,
-                zone: config.timeZone, prefix: prefix, plainText: plainText))
-        }
         let stats = statCards(kinds)
         let photographers = isAll ? galleries.photographers.map { g in
             PhotographerLink(name: g.photographer ?? "", href: String(g.folder.dropFirst(CritiqueGalleries.root.count + 1)) + "/index.html",

@@ -22,13 +22,13 @@ enum ManagerStatisticsPage {
         var overviewHref: String
     }
 
-    static func make(_ person: StatisticsPeople.Person, input: OrganizationInput, index: StatisticsPages.Index, people: StatisticsPeople,
+    /// `given` are the critiques the manager gave, newest first (as the galleries list them), with their facts.
+    static func make(_ person: StatisticsPeople.Person, input: OrganizationInput,
+                     given mine: [(critique: Critique, facts: CritiqueFacts)], people: StatisticsPeople,
                      links: StatisticsPages.Links, zone: TimeZone) -> Body {
         let stats = input.statistics
         let up = "../../"
         let given = stats.critiques.managers[person.key] ?? PersonCritiques(name: person.name)
-        // Newest first, as the galleries list them; the keys are the ones stats.json counts by.
-        let mine = index.critiquesByManager[person.key] ?? []
 
         var byPhotographer: [String: (name: String, good: Int, improvement: Int)] = [:]
         for (_, facts) in mine {

@@ -46,7 +46,8 @@ enum PhotographerStatisticsPage {
         var overviewHref: String
     }
 
-    static func make(_ person: StatisticsPeople.Person, input: OrganizationInput, index: StatisticsPages.Index,
+    /// `reports` are the photographer's own, oldest first (as `organization.reports`).
+    static func make(_ person: StatisticsPeople.Person, input: OrganizationInput, reports ownReports: [DailyJobReport],
                      links: StatisticsPages.Links, zone: TimeZone) -> Body {
         let stats = input.statistics
         let up = "../../"  // from stats/photographer/ to the organization folder
@@ -77,7 +78,7 @@ enum PhotographerStatisticsPage {
 
         let forms = input.formsByReport
         let mileage = input.mileageByReport
-        let own = (index.reportsByPhotographer[key] ?? []).reversed()  // newest first
+        let own = ownReports.reversed()  // newest first
         let rows = own.map { report -> ReportRow in
             let form = forms[report.id]
             let problems = form?.problems.count ?? 0

@@ -20,23 +20,6 @@ enum StatisticsPages {
         var monthly: @Sendable (String) -> String
     }
 
-    /// What the per-person pages look up, made once per organization. Made per person it cost a pass over
-    /// every report or critique each: quadratic, since photographers grow with reports (85 s of planning at
-    /// 100,000 reports and 200 photographers).
-    struct Index: Sendable {
-        /// Oldest first, as `organization.reports`.
-        let reportsByPhotographer: [String: [DailyJobReport]]
-        /// Newest first, as the galleries list them.
-        let critiquesByManager: [String: [(critique: Critique, facts: CritiqueFacts)]]
-
-        init(_ input: OrganizationInput, galleries: CritiqueGalleries) {
-            let org = input.organization
-            reportsByPhotographer = Dictionary(grouping: org.reports, by: ReportStatistics.photographerKey(of:))
-            critiquesByManager = Dictionary(grouping: galleries.all.critiques.map { ($0, CritiqueFacts($0, in: org)) },
-                                            by: \.1.managerKey)
-        }
-    }
-
     /// A path under `stats/` (relative to the organization) as linked from the overview, which is in `stats/`.
     static func fromOverview(_ path: String) -> String {
         path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : "../" + path

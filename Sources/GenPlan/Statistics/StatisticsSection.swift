@@ -19,15 +19,19 @@ final class StatisticsSection: Sendable {
     let links: StatisticsPages.Links
     let zone: TimeZone
     /// Who has a page, and what the pages look up: made from the statistics, once, by the first batch
-    /// that needs them (a key or a plan); a build that keeps every statistics batch never makes them.
+    /// that needs them (a key or a plan). Held for the whole build (the batches hold the section), so it
+    /// holds positions and digests, not copies of documents.
     private let shared: Lazy<Shared>
 
     private struct Shared: Sendable {
         var people: StatisticsPeople
-        var index: StatisticsPages.Index
-        /// Published critiques by the photographer key the statistics count them under, as the
-        /// statistics read them (`org.critiques`, in export order).
-        var critiquesByPhotographer: [String: [Critique]]
+        /// Positions in `organization.reports` (oldest first) by the photographer key the statistics count
+        /// them under. Made once per organization: made per person it was a pass over every report each,
+        /// quadratic as photographers grow with reports.
+        var reportsByPhotographer: [String: [Int]]
+        /// The digests of the published critiques each photographer received, by the key the statistics
+        /// count them under (`org.critiques`, in export order, as the statistics read them).
+        var critiquesByPhotographer: [String: [ContentDigest]]
     }
 
     init(_ input: OrganizationInput, links: StatisticsPages.Links, zone: TimeZone) {
@@ -36,11 +40,15 @@ final class StatisticsSection: Sendable {
         self.zone = zone
         shared = Lazy { [input, links] in
             let org = input.organization
+            var critiques: [String: [ContentDigest]] = [:]
+            for critique in org.critiques where critique.isPublished {
+                critiques[CritiqueFacts(critique, in: org).photographerKey, default: []].append(critique.digest)
+            }
             return Shared(people: StatisticsPeople(input, galleries: links.galleries),
-                          index: StatisticsPages.Index(input, galleries: links.galleries),
-                          critiquesByPhotographer: Dictionary(grouping: org.critiques.filter(\.isPublished)) {
-                              CritiqueFacts($0, in: org).photographerKey
-                          })
+                          reportsByPhotographer: Dictionary(grouping: org.reports.indices) {
+                              ReportStatistics.photographerKey(of: org.reports[$0])
+                          },
+                          critiquesByPhotographer: critiques)
         }
     }
 
@@ -57,10 +65,13 @@ final class StatisticsSection: Sendable {
         let people = shared.people
         var pages = [PlannedPage(path: StatisticsPages.overviewPath, template: "stats-index", title: "Statistics",
                                  body: StatisticsOverview.make(input, people: people, links: links))]
+        // Newest first, as the galleries list them; the keys are the ones stats.json counts by.
+        let org = input.organization
+        let given = Dictionary(grouping: links.galleries.all.critiques.map { ($0, CritiqueFacts($0, in: org)) }, by: \.1.managerKey)
         pages += ParallelMap.map(people.managers) { [input, links, zone] manager in
             PlannedPage(path: people.managerPaths[manager.key]!, template: "stats-manager",
                         title: "Critiques given: \(manager.name)",
-                        body: ManagerStatisticsPage.make(manager, input: input, index: shared.index, people: people,
+                        body: ManagerStatisticsPage.make(manager, input: input, given: given[manager.key] ?? [], people: people,
                                                          links: links, zone: zone))
         }
         pages.append(PlannedPage(path: StatisticsPages.qualityPath, template: "stats-quality", title: "Data quality",
@@ -71,11 +82,13 @@ final class StatisticsSection: Sendable {
     /// The pages of the photographers in `group`, in the order the overview lists them.
     func photographerPages(_ group: Int) -> [PlannedPage] {
         let shared = shared.value
+        let reports = input.organization.reports
         return ParallelMap.map(members(group, of: shared)) { [input, links, zone] photographer in
             PlannedPage(path: shared.people.photographerPaths[photographer.key]!, template: "stats-photographer",
                         title: "Statistics: \(photographer.name)",
-                        body: PhotographerStatisticsPage.make(photographer, input: input, index: shared.index, links: links,
-                                                              zone: zone))
+                        body: PhotographerStatisticsPage.make(photographer, input: input,
+                                                              reports: (shared.reportsByPhotographer[photographer.key] ?? []).map { reports[$0] },
+                                                              links: links, zone: zone))
         }
     }
 
@@ -98,18 +111,18 @@ final class StatisticsSection: Sendable {
             hasher.add(shared.people.photographerPaths[person.key])
             hasher.add(links.galleries.folderByKey[person.key])
             hasher.add(links.mileagePages[person.key])
-            let reports = shared.index.reportsByPhotographer[person.key] ?? []
-            hasher.mark(0x52, UInt64(reports.count))
-            for report in reports {
+            let positions = shared.reportsByPhotographer[person.key] ?? []
+            hasher.mark(0x52, UInt64(positions.count))
+            for report in positions.map({ input.organization.reports[$0] }) {
                 guard report.digest != .none else { return nil }
                 hasher.add(report.digest)
                 hasher.add(links.paths.page(report.id))
             }
             let critiques = shared.critiquesByPhotographer[person.key] ?? []
             hasher.mark(0x43, UInt64(critiques.count))
-            for critique in critiques {
-                guard critique.digest != .none else { return nil }
-                hasher.add(critique.digest)
+            for digest in critiques {
+                guard digest != .none else { return nil }
+                hasher.add(digest)
             }
         }
         return hasher.finalize()
