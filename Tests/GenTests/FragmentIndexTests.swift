@@ -29,6 +29,11 @@ final class FragmentIndexTests: XCTestCase {
         let index = FragmentIndex(entries: [.init(fingerprint: fingerprint(1), offset: 0, length: 5),
                                             .init(fingerprint: fingerprint(2), offset: 12, length: 300)])
         XCTAssertEqual(FragmentIndex(encoded: index.encoded), index)
+        XCTAssertEqual(FragmentIndex(encoded: Data()), FragmentIndex(entries: []), "a page without fragments")
+        XCTAssertNil(FragmentIndex(encoded: index.encoded.dropLast()), "cut short: the last line has no end")
+        XCTAssertNil(FragmentIndex(encoded: index.encoded + Data("\n".utf8)), "a blank line")
+        XCTAssertNil(FragmentIndex(encoded: Data("\(fingerprint(1)) 0 5555555555555555555\n".utf8)), "a number too long")
+        XCTAssertNil(FragmentIndex(encoded: Data("\(fingerprint(1)) 0 5 \n".utf8)), "a fourth field")
         for damaged in ["\(fingerprint(1)) 0", "\(fingerprint(1)) -1 5", "\(fingerprint(1)) 0 0", "zz \(0) 5",
                         "\(fingerprint(1).dropLast())x 0 5"] {
             XCTAssertNil(FragmentIndex(encoded: Data(damaged.utf8)), damaged)

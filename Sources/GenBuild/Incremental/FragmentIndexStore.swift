@@ -1,4 +1,5 @@
 import Foundation
+import GenModel
 import GenPlan
 import GenRender
 import GenWrite
@@ -45,13 +46,14 @@ struct FragmentIndexStore: Sendable {
     /// so that their unchanged fragments are read back from the previous output instead of rendered.
     func load(_ files: [PlannedFile], previous: BuildManifest?, output: URL, into fragments: PreviousFragments?) {
         guard let previous, let fragments else { return }
-        let pages = files.filter(\.indexesFragments).compactMap { file -> PreviousFragments.Page? in
+        // On all cores: a gallery planned again has thousands of pages, and the batch waits for their indexes.
+        let pages = ParallelMap.map(files.filter(\.indexesFragments)) { file -> PreviousFragments.Page? in
             let path = output.appendingPathComponent(file.path).path
             // The previous page as recorded (by size, as a kept file is), else its index is not used.
             guard let entry = previous.files[file.path], POSIXFiles.regularFileSize(path) == entry.size,
                   let index = read(fingerprint: entry.fingerprint) else { return nil }
             return PreviousFragments.Page(index: index, file: path, size: entry.size)
-        }
+        }.compactMap { $0 }
         if !pages.isEmpty { fragments.add(batch: pages) }
     }
 }
