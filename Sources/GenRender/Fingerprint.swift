@@ -111,6 +111,7 @@ extension Renderer {
 enum TreeHash {
     static func feed(_ value: Any, into digest: inout StableHasher) {
         switch value {
+        case let t as MustacheText: digest.add(t.text, tag: 0x73)
         case let s as String: digest.add(s, tag: 0x73)
         case let b as Bool: digest.add(b ? "1" : "0", tag: 0x62)
         case let i as Int: digest.add(String(i), tag: 0x69)

@@ -65,7 +65,7 @@ private final class TreeBuild {
         switch value {
         case let v as String:
             if unordered == 0 { digest.add(v, tag: 0x73) }
-            return v
+            return MustacheText(text: v)
         case let v as Bool:
             if unordered == 0 { digest.add(v ? "1" : "0", tag: 0x62) }
             return v
@@ -111,6 +111,17 @@ private final class TreeBuild {
             return [String: Any]()
         }
     }
+}
+
+/// A text leaf of a tree. Why not the `String` itself: swift-mustache writes a value by asking it, in
+/// turn, whether it is a template, a custom renderable, a lambda or an optional, and then prints it with
+/// `String(describing:)`, which asks more: each a conformance lookup, per tag. A custom renderable is
+/// answered at the second question. It renders, escapes and opens sections exactly as the `String` would
+/// (no template uses a transform, the one thing only a `String` can do).
+struct MustacheText: MustacheCustomRenderable, Sendable {
+    let text: String
+    var renderText: String { text }
+    var isNull: Bool { false }
 }
 
 /// Dictionaries iterate in a per-process order: hashed from their sorted tree, not in encoding order.
