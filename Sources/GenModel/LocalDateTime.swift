@@ -12,31 +12,36 @@ public struct LocalDateTime: Sendable, Hashable {
     public var hour: Int
     public var minute: Int
     public var second: Int
+    /// The zone's offset from UTC at the moment, in seconds (an HTML `datetime` value shows it).
+    public var secondsFromGMT: Int
 
     /// 1582-10-16T00:00:00Z: with any zone's offset, later moments fall on Gregorian days.
     private static let gregorianStart: Int64 = -12_219_206_400
 
     public init(_ timestamp: Timestamp, in zone: TimeZone) {
+        let offset = zone.secondsFromGMT(for: timestamp.date)
         guard timestamp.seconds >= Self.gregorianStart else {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: timestamp.date)
-            self.init(date: LocalDate(year: c.year!, month: c.month!, day: c.day!), hour: c.hour!, minute: c.minute!, second: c.second!)
+            self.init(date: LocalDate(year: c.year!, month: c.month!, day: c.day!), hour: c.hour!, minute: c.minute!, second: c.second!,
+                      secondsFromGMT: offset)
             return
         }
         // Whole seconds: the nanoseconds (0 ≤ n < 10⁹) never carry into the next second. (The calendar reads a
         // moment less than a microsecond before a second as that second: it works in rounded `Date`s.)
-        let local = Int(timestamp.seconds) + zone.secondsFromGMT(for: timestamp.date)
+        let local = Int(timestamp.seconds) + offset
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let secondOfDay = local - days * 86_400
         self.init(date: LocalDate(daysSinceEpoch: days), hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60,
-                  second: secondOfDay % 60)
+                  second: secondOfDay % 60, secondsFromGMT: offset)
     }
 
-    public init(date: LocalDate, hour: Int, minute: Int, second: Int) {
+    public init(date: LocalDate, hour: Int, minute: Int, second: Int, secondsFromGMT: Int) {
         self.date = date
         self.hour = hour
         self.minute = minute
         self.second = second
+        self.secondsFromGMT = secondsFromGMT
     }
 }

@@ -59,7 +59,7 @@ public enum Format {
     /// A moment as an HTML `datetime` value with the zone's offset, e.g. `2024-01-15T15:30:00-06:00`.
     public static func machineDateTime(_ ts: Timestamp, in zone: TimeZone) -> String {
         let c = LocalDateTime(ts, in: zone)
-        let offset = zone.secondsFromGMT(for: ts.date) / 60
+        let offset = c.secondsFromGMT / 60
         let sign = offset < 0 ? "-" : "+"
         func two(_ n: Int) -> String { FastFormat.padded(n, width: 2) }
         return "\(c.date)T\(two(c.hour)):\(two(c.minute)):\(two(c.second))" + sign + "\(two(abs(offset) / 60)):\(two(abs(offset) % 60))"

@@ -222,24 +222,25 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     // A nil optional property is a null value (`MustacheNull`): found, falsy, rendered as nothing, as a JSON
     // null is in Mustache's reference implementations. Absent, it sent every lookup of the name on through
     // each enclosing context (a field value's `{{#rich}}`, `{{#email}}`, … a third of all lookups), and could
-    // pick up an outer value of the same name. Synthesized conformances encode optionals through these.
-    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        guard let value else { return null(key) }
-        try encode(value, forKey: key)
-    }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-        guard let value else { return null(key) }
-        try encode(value, forKey: key)
-    }
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-        guard let value else { return null(key) }
-        try encode(value, forKey: key)
-    }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-        guard let value else { return null(key) }
-        try encode(value, forKey: key)
-    }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+    // pick up an outer value of the same name. Synthesized conformances encode optionals through these, one
+    // overload per type the protocol names.
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try encodeOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encodeOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encodeOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encodeOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeOrNull(value, key) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOrNull(value, key) }
+
+    private mutating func encodeOrNull<T: Encodable>(_ value: T?, _ key: Key) throws {
         guard let value else { return null(key) }
         try encode(value, forKey: key)
     }

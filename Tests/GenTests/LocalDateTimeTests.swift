@@ -10,7 +10,7 @@ final class LocalDateTimeTests: XCTestCase {
         calendar.timeZone = zone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: t.date)
         return LocalDateTime(date: LocalDate(year: c.year!, month: c.month!, day: c.day!), hour: c.hour!, minute: c.minute!,
-                             second: c.second!)
+                             second: c.second!, secondsFromGMT: zone.secondsFromGMT(for: t.date))
     }
 
     /// Nanoseconds up to 999,999,000: see `testAMomentJustBeforeMidnightIsStillOnItsDay`.
