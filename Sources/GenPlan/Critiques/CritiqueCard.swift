@@ -36,13 +36,14 @@ struct CritiqueCard: Sendable, Encodable {
 
     /// Whitespace collapsed and cut, so a 5,000-word note does not bloat every gallery page. Read a scalar
     /// at a time (every card of every gallery makes one: by `Character` it was most of planning a gallery);
-    /// characters are counted only when the text has more bytes than the limit allows characters.
+    /// only the characters up to the limit are counted.
     static func preview(_ notes: String?, limit: Int = 280) -> String? {
         guard let notes else { return nil }
         var words = String.UnicodeScalarView()
         var blank = false
         for scalar in notes.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            // ASCII's White_Space is tab through carriage return and the space: no property lookup for those.
+            if scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace {
                 blank = !words.isEmpty
                 continue
             }
@@ -54,6 +55,8 @@ struct CritiqueCard: Sendable, Encodable {
         }
         let text = String(words)
         guard !text.isEmpty else { return nil }
-        return text.utf8.count <= limit || text.count <= limit ? text : String(text.prefix(limit)).trimmedBlanks + "…"
+        // The first `limit` characters, found without counting the rest of a long note.
+        let cut = text.prefix(limit)
+        return cut.endIndex == text.endIndex ? text : String(cut).trimmedBlanks + "…"
     }
 }
