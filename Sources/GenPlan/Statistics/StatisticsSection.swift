@@ -25,6 +25,8 @@ final class StatisticsSection: Sendable {
 
     private struct Shared: Sendable {
         var people: StatisticsPeople
+        /// The photographers of each group, in the order the overview lists them.
+        var groups: [[StatisticsPeople.Person]]
         /// Positions in `organization.reports` (oldest first) by the photographer key the statistics count
         /// them under. Made once per organization: made per person it was a pass over every report each,
         /// quadratic as photographers grow with reports.
@@ -44,7 +46,10 @@ final class StatisticsSection: Sendable {
             for critique in org.critiques where critique.isPublished {
                 critiques[CritiqueFacts(critique, in: org).photographerKey, default: []].append(critique.digest)
             }
-            return Shared(people: StatisticsPeople(input, galleries: links.galleries),
+            let people = StatisticsPeople(input, galleries: links.galleries)
+            var groups = [[StatisticsPeople.Person]](repeating: [], count: Self.groups)
+            for person in people.photographers { groups[Self.group(of: person.key)].append(person) }
+            return Shared(people: people, groups: groups,
                           reportsByPhotographer: Dictionary(grouping: org.reports.indices) {
                               ReportStatistics.photographerKey(of: org.reports[$0])
                           },
@@ -83,7 +88,7 @@ final class StatisticsSection: Sendable {
     func photographerPages(_ group: Int) -> [PlannedPage] {
         let shared = shared.value
         let reports = input.organization.reports
-        return ParallelMap.map(members(group, of: shared)) { [input, links, zone] photographer in
+        return ParallelMap.map(shared.groups[group]) { [input, links, zone] photographer in
             PlannedPage(path: shared.people.photographerPaths[photographer.key]!, template: "stats-photographer",
                         title: "Statistics: \(photographer.name)",
                         body: PhotographerStatisticsPage.make(photographer, input: input,
@@ -101,7 +106,7 @@ final class StatisticsSection: Sendable {
     /// not loaded): always planned.
     func digest(_ group: Int) -> ContentDigest? {
         let shared = shared.value
-        let members = members(group, of: shared)
+        let members = shared.groups[group]
         var hasher = StableHasher.sectionKey("statistics photographers 1", of: input.organization)
         hasher.add(group)
         hasher.mark(0x50, UInt64(members.count))
@@ -126,9 +131,5 @@ final class StatisticsSection: Sendable {
             }
         }
         return hasher.finalize()
-    }
-
-    private func members(_ group: Int, of shared: Shared) -> [StatisticsPeople.Person] {
-        shared.people.photographers.filter { Self.group(of: $0.key) == group }
     }
 }
