@@ -7,8 +7,9 @@ import GenResolve
 enum ReportFormStep {
     static func run(_ org: Organization, mileage: MileageSummary, timeZone: TimeZone) -> [ReportForm] {
         let byReport = Dictionary(mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
+        let shapes = FormShape.all(in: org)
         return ParallelMap.map(org.reports) { report in
-            ReportForm.build(report, in: org, mileage: byReport[report.id], timeZone: timeZone)
+            ReportForm.build(report, in: org, mileage: byReport[report.id], timeZone: timeZone, shapes: shapes)
         }
     }
 }

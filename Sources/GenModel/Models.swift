@@ -81,20 +81,23 @@ public struct SmartFieldConfig: Sendable, Hashable {
 /// One field of a report template; a report stores its value under the field's `id`.
 public struct TemplateField: Sendable, Hashable {
     public var id: String
-    public var type: String
+    public var type: String { didSet { reading = Reading(type: type, smartConfig: smartConfig) } }
     public var label: String
     public var required: Bool
     public var options: [String]?
     public var placeholder: String?
     public var defaultValue: String?
-    public var smartConfig: SmartFieldConfig?
+    public var smartConfig: SmartFieldConfig? { didSet { reading = Reading(type: type, smartConfig: smartConfig) } }
     public var readOnly: Bool?
     /// The optional conditional-logic block, kept as data for the form-logic stage.
     public var logic: FirestoreValue?
+    /// Kind and type as the form stage reads them (see `SmartKind.swift`).
+    private(set) var reading: Reading
 
     public init(id: String, type: String, label: String, required: Bool = false, options: [String]? = nil,
                 placeholder: String? = nil, defaultValue: String? = nil, smartConfig: SmartFieldConfig? = nil,
                 readOnly: Bool? = nil, logic: FirestoreValue? = nil) {
+        self.reading = Reading(type: type, smartConfig: smartConfig)
         self.id = id
         self.type = type
         self.label = label

@@ -55,8 +55,15 @@ final class ReportFormTests: XCTestCase {
                users: [User]? = nil, userId: String? = "u1", photographer: String? = nil,
                mileage: ReportMileage? = nil) -> ReportForm {
         let t = template(fields)
-        return ReportForm.build(report(values, userId: userId, photographer: photographer, createdAt: createdAt),
-                                in: org([t], users: users), mileage: mileage, timeZone: zone)
+        let r = report(values, userId: userId, photographer: photographer, createdAt: createdAt)
+        let o = org([t], users: users)
+        let form = ReportForm.build(r, in: o, mileage: mileage, timeZone: zone)
+        // The build reads every report through shapes made once per template: the same form.
+        let shaped = ReportForm.build(r, in: o, mileage: mileage, timeZone: zone, shapes: FormShape.all(in: o))
+        XCTAssertEqual(shaped.fields, form.fields)
+        XCTAssertEqual(shaped.otherValues, form.otherValues)
+        XCTAssertEqual(shaped.problems, form.problems)
+        return form
     }
 
     func field(_ form: ReportForm, _ id: String, file: StaticString = #filePath, line: UInt = #line) -> FormField? {

@@ -16,13 +16,19 @@ struct FieldCalculations {
     var results: [String: Result<CalculatedValue, FormulaError>]
     var formulas: [String: String]
 
-    init(fields: [TemplateField], report: DailyJobReport) {
+    /// Calculation fields' non-blank formulas by field id.
+    static func formulas(of fields: [TemplateField]) -> [String: String] {
         var formulas: [String: String] = [:]
         for field in fields where field.smartKind == .calculation {
             if let f = field.smartConfig?.formula, !f.trimmed.isEmpty {
                 formulas[field.id] = f
             }
         }
+        return formulas
+    }
+
+    /// `formulas`: `formulas(of: fields)`, made once per template.
+    init(fields: [TemplateField], formulas: [String: String], report: DailyJobReport) {
         self.formulas = formulas
         // Most templates calculate nothing: the report's values are converted only when a formula reads them.
         guard !formulas.isEmpty else {

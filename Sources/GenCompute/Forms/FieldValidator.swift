@@ -17,7 +17,7 @@ enum FieldValidator {
         guard let value, !FieldFormatter.isBlank(value) else {
             return field.required ? [problem("is required")] : []
         }
-        let type = field.type.lowercased()
+        let type = field.typeKey
         if !reading.isReadable { return [problem(unreadableMessage(type))] }
 
         // Choices: compared trimmed and case-insensitively, so "fall sports" is the option "Fall Sports".

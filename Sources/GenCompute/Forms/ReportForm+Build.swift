@@ -12,8 +12,10 @@ extension ReportForm {
     /// - Otherwise the template's fields in template order, with conditional logic applied, smart fields and
     ///   calculations resolved and visible input fields validated; everything the template does not
     ///   describe goes to `otherValues`.
+    ///
+    /// `shapes`: `FormShape.all(in: org)`, made once for all of the organization's reports (made here when nil).
     public static func build(_ report: DailyJobReport, in org: Organization, mileage: ReportMileage?,
-                             timeZone: TimeZone) -> ReportForm {
+                             timeZone: TimeZone, shapes: [String: FormShape]? = nil) -> ReportForm {
         let templateId = report.templateId?.trimmed
         if report.reportType?.trimmedBlanks.lowercased() == "legacy"
             || templateId == nil || templateId!.isEmpty {
@@ -26,7 +28,8 @@ extension ReportForm {
                                        note: "Template \"\(templateId!)\" is not in this export; the report's values are shown as stored.",
                                        zone: timeZone)
         }
-        return TemplateReading(report: report, template: template, org: org, mileage: mileage, zone: timeZone).form()
+        let shape = shapes?[template.id] ?? FormShape(template)
+        return TemplateReading(report: report, template: template, shape: shape, org: org, mileage: mileage, zone: timeZone).form()
     }
 }
 
@@ -34,6 +37,7 @@ extension ReportForm {
 struct TemplateReading {
     var report: DailyJobReport
     var template: ReportTemplate
+    var shape: FormShape
     var org: Organization
     var mileage: ReportMileage?
     var zone: TimeZone
@@ -45,11 +49,10 @@ struct TemplateReading {
                               versionMismatch: report.templateVersion.map { $0 != template.version } ?? false)
 
         // Metadata ids are the header's (see ReportMetadata); a repeated id is the first field's.
-        var seen = Set<String>()
-        let fields = template.fields.filter { !ReportMetadata.isMetadata($0.id) && seen.insert($0.id).inserted }
+        let fields = shape.fields
         let smart = SmartFieldResolver(report: report, org: org, mileage: mileage, zone: zone,
-                                       fileFieldIDs: fields.filter { $0.type.lowercased() == "file" }.map(\.id))
-        let calculations = FieldCalculations(fields: fields, report: report)
+                                       fileFieldIDs: shape.fileFieldIDs)
+        let calculations = FieldCalculations(fields: fields, formulas: shape.formulas, report: report)
         var hiddenValues: [FormField] = []
         var storedResults: [FormField] = []
 
@@ -95,9 +98,8 @@ struct TemplateReading {
         // Nothing is lost: keys the template does not describe (fields of other template versions, values
         // the app added) follow the hidden fields' values and the stored results the page does not show,
         // in key order.
-        let templateIDs = Set(template.fields.map(\.id))
         let extra = report.fields.keys.sorted()
-            .filter { !ReportMetadata.isMetadata($0) && !templateIDs.contains($0) }
+            .filter { !ReportMetadata.isMetadata($0) && !shape.templateIDs.contains($0) }
             .map { GenericReading.field($0, report.fields[$0], zone: zone) }
         form.otherValues = hiddenValues + storedResults + extra
         form.weather = weather(fields)

@@ -2,44 +2,7 @@ import Foundation
 import GenModel
 import GenResolve
 
-/// The smart field kinds of smart-fields.md.
-enum SmartKind: String, CaseIterable {
-    case mileage
-    case dateAuto = "date_auto"
-    case timeAuto = "time_auto"
-    case userName = "user_name"
-    case schoolName = "school_name"
-    case photoCount = "photo_count"
-    case currentLocation = "current_location"
-    case weatherConditions = "weather_conditions"
-    case calculation
-}
-
 extension TemplateField {
-    /// Templates encode smart fields two ways: the field type is the smart name itself
-    /// (`"type": "mileage"`, what the app and template-system-schema.md write, with a matching
-    /// `smartConfig.calculationType`), or `"type": "smart"` with the kind in `smartConfig.calculationType`.
-    /// The type wins when it is a smart name. A plain input type (`text`, `number`, …) with a stray
-    /// smartConfig stays an input field: the photographer typed its value.
-    var smartKind: SmartKind? {
-        if let kind = SmartKind(rawValue: type.lowercased()) { return kind }
-        if isSmartType { return smartConfig.flatMap { SmartKind(rawValue: $0.calculationType.lowercased()) } }
-        return nil
-    }
-
-    /// `type: "smart"` — a smart field even when its calculationType is one gen does not know
-    /// (shown as stored, or its fallback).
-    private var isSmartType: Bool { type.lowercased() == "smart" }
-
-    var isSmart: Bool { smartKind != nil || isSmartType }
-
-    /// The type a `FormField` carries: the smart kind for `type: "smart"` fields, so renderers switch on
-    /// one name whichever encoding the template used; the template's type otherwise.
-    var shownType: String {
-        if isSmartType, let kind = smartKind { return kind.rawValue }
-        return type
-    }
-
     /// The template's fallback text, when it set a non-blank one.
     var fallbackValue: String? {
         guard let f = smartConfig?.fallbackValue, !f.trimmed.isEmpty else { return nil }

@@ -39,7 +39,7 @@ struct FieldTally {
     }
 
     private static func slot(_ field: TemplateField) -> Slot {
-        let type = field.type.lowercased()
+        let type = field.typeKey
         var slot = Slot(field: field, kind: .other)
         if field.smartKind == .calculation || type == "number" || type == "currency" {
             slot.kind = .numeric
@@ -83,7 +83,7 @@ struct FieldTally {
             return stored.flatMap(FieldFormatter.number)
         }
         guard let stored, !FieldFormatter.isBlank(stored) else { return nil }
-        if field.type.lowercased() == "currency" {
+        if field.typeKey == "currency" {
             if let x = stored.number { return x.isFinite ? x : nil }
             return stored.string.flatMap(FormFormat.parseMoney)
         }
@@ -92,7 +92,7 @@ struct FieldTally {
 
     /// The choices a stored value holds, each once, blank ones left out.
     private static func choices(_ field: TemplateField, _ stored: FirestoreValue) -> [String] {
-        switch field.type.lowercased() {
+        switch field.typeKey {
         case "toggle":
             return FieldFormatter.yesNo(stored).map { [$0 ? "Yes" : "No"] } ?? []
         case "multiselect":

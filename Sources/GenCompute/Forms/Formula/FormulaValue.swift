@@ -157,6 +157,28 @@ struct DecimalDigits {
 enum FormulaNumberFormat {
     /// `1234.5` → `"1,234.5"`; at most `maxDecimals` decimals, no trailing zeros, no `-0`.
     static func display(_ x: Double, maxDecimals: Int) -> String {
+        // Whole numbers (photo counts, most typed numbers) without the digit-by-digit reading: below 2^53
+        // every whole Double is an exact Int, and no rounding to decimals >= 0 changes it.
+        if maxDecimals >= 0, x == x.rounded(.towardZero), abs(x) < 9_007_199_254_740_992 {
+            return grouped(Int(x))
+        }
+        return displayByDigits(x, maxDecimals: maxDecimals)
+    }
+
+    /// `-1234567` → `"-1,234,567"`.
+    static func grouped(_ n: Int) -> String {
+        let digits = Array(String(n.magnitude).utf8)
+        var out: [UInt8] = n < 0 ? [UInt8(ascii: "-")] : []
+        out.reserveCapacity(digits.count + digits.count / 3 + 1)
+        for (i, digit) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(UInt8(ascii: ",")) }
+            out.append(digit)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `display` for any number, from its shortest round-tripping decimal digits.
+    static func displayByDigits(_ x: Double, maxDecimals: Int) -> String {
         if x.isNaN { return "NaN" }
         if x.isInfinite { return x < 0 ? "-∞" : "∞" }
         guard let d = DecimalDigits(x)?.rounded(decimals: max(0, maxDecimals)) else { return "NaN" }
