@@ -67,16 +67,24 @@ struct OrganizationPlanner: Sendable {
             MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
                 .map { page($0, current: "mileage/index.html") }
         })
+        // A new critique shifts every page of the organization's gallery: its cards, unchanged, are read back
+        // from the pages that showed them (`PlannedFile.indexesFragments`).
+        @Sendable func galleryFile(_ listed: PlannedPage) -> PlannedFile {
+            var file = page(listed, current: "critiques/index.html")
+            file.indexesFragments = true
+            return file
+        }
+        let gallerySection = GallerySection(input, galleries: galleries, config: config, plainText: plainText)
         batches.append(PlanBatch(name: "\(name) critique galleries") {
-            let listed = CritiquePages.galleries(input, galleries: galleries, config: config, plainText: plainText)
-            // A new critique shifts every page of the organization's gallery: its cards, unchanged, are read back
-            // from the pages that showed them (`PlannedFile.indexesFragments`).
-            return listed.pages.map { listedPage -> PlannedFile in
-                var file = page(listedPage, current: "critiques/index.html")
-                file.indexesFragments = true
-                return file
-            } + listed.files
+            let listed = gallerySection.organizationFiles()
+            return listed.pages.map(galleryFile) + [listed.manifest]
         })
+        // Photographers' galleries by group, each keyed: a new critique plans its photographer's group again.
+        for group in 0..<GallerySection.groups {
+            batches.append(PlanBatch(name: "\(name) critique galleries photographers \(group + 1)", key: { gallerySection.digest(group) }) {
+                gallerySection.photographerPages(group).map(galleryFile)
+            })
+        }
         // Detail pages by month, each month keyed, so that a new critique plans only its month again.
         let details = CritiqueDetailParts(org, galleries: galleries, zone: config.timeZone, perPart: Self.critiquesPerBatch)
         for part in details.parts {

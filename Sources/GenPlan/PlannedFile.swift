@@ -110,4 +110,13 @@ extension StableHasher {
         hasher.add(org.pathSegment)
         return hasher
     }
+
+    /// Which of `count` groups a key belongs to, by a stable hash of the key: a section planned in keyed
+    /// groups (a photographer's statistics page, their gallery) keeps everyone else's group when a key comes
+    /// or goes, so the number of groups is fixed too.
+    static func group(of key: String, among count: Int) -> Int {
+        var hasher = StableHasher()
+        hasher.add(key)
+        return Int(hasher.finalize().low % UInt64(count))
+    }
 }

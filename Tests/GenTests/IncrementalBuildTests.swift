@@ -345,6 +345,35 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(moved.statisticsGroupsKept(of: "orgA"), all.subtracting([anaGroup, benGroup]))
     }
 
+    /// Photographers' galleries are kept by group: a new critique plans the organization's gallery (its pages
+    /// shift) and its photographer's group, not the other photographers' galleries.
+    func testANewCritiquePlansOnlyItsPhotographersGalleryGroup() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        let ana = "u1-orgA", ben = "u2-orgA"
+        let anaGroup = GalleryGroup.of(ana), benGroup = GalleryGroup.of(ben)
+        XCTAssertNotEqual(anaGroup, benGroup, "the fixture's users must fall in different groups")
+        let all = Set(1...GalleryGroup.count)
+        var docs = Documents()
+        docs.reports["r1"] = Doc.report("r1", org: "orgA", user: ana, date: "2024-09-03")
+        docs.critiques["c1"] = Doc.critique("c1", org: "orgA", target: ana, notes: "First")
+        let first = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        XCTAssertEqual(first.galleryGroupsKept(of: "orgA"), [])
+
+        docs.critiques["c2"] = Doc.critique("c2", org: "orgA", target: ben, notes: "For Ben")
+        let benGallery = output.appendingPathComponent("orgA/critiques/photographer/u2-orgA/index.html")
+        let forBen = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "critique for Ben")
+        XCTAssertEqual(forBen.galleryGroupsKept(of: "orgA"), all.subtracting([benGroup]))
+        XCTAssertFalse(forBen.sectionsKept(of: "orgA").contains("orgA critique galleries"), "the organization's gallery lists it")
+        XCTAssertTrue(try String(contentsOf: benGallery, encoding: .utf8).contains("For Ben"))
+
+        // Retargeted from Ben to Ana: both galleries change.
+        docs.critiques["c2"]!["targetPhotographerId"] = ana
+        let moved = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "critique moved to Ana")
+        XCTAssertEqual(moved.galleryGroupsKept(of: "orgA"), all.subtracting([anaGroup, benGroup]))
+        XCTAssertFalse(try String(contentsOf: benGallery, encoding: .utf8).contains("For Ben"))
+    }
+
     /// A kept month's file removed from the output by hand: the month is planned again and the file is back.
     func testAMonthWithAFileRemovedByHandIsPlannedAgain() async throws {
         let (site, templates, output, cache) = try makeSite()
@@ -385,6 +414,12 @@ final class IncrementalBuildTests: XCTestCase {
     }
 }
 
+/// The groups photographers' galleries are planned in, numbered as the batches are (from 1).
+private enum GalleryGroup {
+    static var count: Int { GallerySection.groups }
+    static func of(_ key: String) -> Int { GallerySection.group(of: key) + 1 }
+}
+
 /// The groups photographers' statistics pages are planned in, numbered as the batches are (from 1).
 private enum StatisticsGroup {
     static var count: Int { StatisticsSection.groups }
@@ -393,10 +428,20 @@ private enum StatisticsGroup {
 
 private extension BuildReport {
     /// The kept sections of one organization (the fixtures have a second, empty one), but for the groups of
-    /// photographers' statistics pages, which `testAChangedReportPlansOnlyItsPhotographersStatisticsGroup`
-    /// looks at.
+    /// photographers' statistics pages and galleries, which `testAChangedReportPlansOnlyItsPhotographersStatisticsGroup`
+    /// and `testANewCritiquePlansOnlyItsPhotographersGalleryGroup` look at.
     func sectionsKept(of org: String) -> [String] {
-        sectionsKept.filter { $0.hasPrefix(org + " ") && !$0.hasPrefix(org + " statistics photographers ") }
+        sectionsKept.filter {
+            $0.hasPrefix(org + " ") && !$0.hasPrefix(org + " statistics photographers ")
+                && !$0.hasPrefix(org + " critique galleries photographers ")
+        }
+    }
+
+    /// The numbers of the kept groups of photographers' galleries.
+    func galleryGroupsKept(of org: String) -> Set<Int> {
+        Set(sectionsKept.compactMap { name in
+            name.hasPrefix(org + " critique galleries photographers ") ? Int(name.split(separator: " ").last!) : nil
+        })
     }
 
     /// The numbers of the kept groups of photographers' statistics pages.

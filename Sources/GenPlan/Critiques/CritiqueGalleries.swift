@@ -5,6 +5,8 @@ import GenResolve
 /// photographer — every user with `isPhotographer` and every critique target.
 struct CritiqueGalleries: Sendable {
     struct Gallery: Sendable {
+        /// The photographer's key (`targetKey`); nil for the organization-wide gallery.
+        var key: String?
         /// Folder relative to the organization, e.g. `critiques` or `critiques/photographer/jane`.
         var folder: String
         /// The photographer's name; nil for the organization-wide gallery.
@@ -29,7 +31,7 @@ struct CritiqueGalleries: Sendable {
     /// Published critiques only: drafts and other statuses appear nowhere.
     init(_ org: Organization) {
         let published = org.critiques.filter(\.isPublished).reversed() as [Critique]
-        all = Gallery(folder: Self.root, photographer: nil, critiques: published)
+        all = Gallery(key: nil, folder: Self.root, photographer: nil, critiques: published)
 
         // Photographer key: the target's user id, else the stored name (older documents).
         var names: [String: String] = [:]
@@ -48,7 +50,7 @@ struct CritiqueGalleries: Sendable {
         let keys = names.keys.sorted { (names[$0]!.lowercased(), $0) < (names[$1]!.lowercased(), $1) }
         var galleryByKey: [String: Gallery] = [:]
         for key in keys {
-            galleryByKey[key] = Gallery(folder: "\(Self.photographerFolder)/\(folders[key])", photographer: names[key]!,
+            galleryByKey[key] = Gallery(key: key, folder: "\(Self.photographerFolder)/\(folders[key])", photographer: names[key]!,
                                         critiques: byTarget[key] ?? [])
         }
         photographers = keys.map { galleryByKey[$0]! }

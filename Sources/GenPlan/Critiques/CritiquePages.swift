@@ -5,33 +5,35 @@ import GenModel
 /// Every critique file of one organization: galleries, detail pages and the thumbnail manifest.
 /// (The renditions the pages use are copied by the organization planner, with the reports' ones.)
 enum CritiquePages {
-    /// The galleries (every filter, sort and page of each) and the thumbnail manifest.
-    static func galleries(_ input: OrganizationInput, galleries: CritiqueGalleries, config: SiteConfig,
-                          plainText: @escaping @Sendable (String) -> String) -> (pages: [PlannedPage], files: [PlannedFile]) {
+    /// Every filter, sort and page of each of `list` (galleries of `galleries`).
+    static func galleryPages(_ list: [CritiqueGalleries.Gallery], input: OrganizationInput, galleries: CritiqueGalleries,
+                             config: SiteConfig, plainText: @escaping @Sendable (String) -> String) -> [PlannedPage] {
         // Cards, then pages, each on all cores: an incremental build that renders the galleries again waits
         // for their planning. The cards are made as one list: the organization's gallery alone holds every
         // critique, so made gallery by gallery, one core made its cards while the other ran out of galleries.
-        let all = [galleries.all] + galleries.photographers
-        let positions = all.indices.flatMap { g in all[g].critiques.indices.map { (gallery: g, index: $0) } }
+        let positions = list.indices.flatMap { g in list[g].critiques.indices.map { (gallery: g, index: $0) } }
         let made = ParallelMap.map(positions) { position in
-            GalleryPages.card(position.index, of: all[position.gallery], in: galleries, media: input.media, config: config,
+            GalleryPages.card(position.index, of: list[position.gallery], in: galleries, media: input.media, config: config,
                               plainText: plainText)
         }
         var start = 0
-        let cards = all.map { gallery -> [Fragment] in
+        let cards = list.map { gallery -> [Fragment] in
             defer { start += gallery.critiques.count }
             return Array(made[start..<start + gallery.critiques.count])
         }
-        let pages = ParallelMap.map(Array(all.indices)) { g in
-            GalleryPages.plan(all[g], cards: cards[g], in: galleries, config: config).map {
+        return ParallelMap.map(Array(list.indices)) { g in
+            GalleryPages.plan(list[g], cards: cards[g], in: galleries, config: config).map {
                 PlannedPage(path: $0.path, template: "critique-gallery", title: $0.title, body: $0.body)
             }
         }.flatMap { $0 }
-        let base = input.organization.pathSegment
-        // Oldest first, like every other list in the data files.
+    }
+
+    /// The thumbnail manifest: every published critique's images, oldest first like every other list in the
+    /// data files.
+    static func thumbnailManifest(_ input: OrganizationInput, galleries: CritiqueGalleries) -> PlannedFile {
         let manifest = ThumbnailManifest(organizationId: input.organization.id,
                                          critiques: galleries.all.critiques.reversed(), media: input.media)
-        return (pages, [PlannedFile(path: "\(base)/\(ThumbnailManifest.path)", content: .json(manifest))])
+        return PlannedFile(path: "\(input.organization.pathSegment)/\(ThumbnailManifest.path)", content: .json(manifest))
     }
 
     /// The detail pages of `critiques` (a slice of `galleries.all.critiques`, so the site can plan them in parts).

@@ -58,11 +58,7 @@ final class StatisticsSection: Sendable {
     }
 
     /// The group a photographer's page is planned in.
-    static func group(of key: String) -> Int {
-        var hasher = StableHasher()
-        hasher.add(key)
-        return Int(hasher.finalize().low % UInt64(groups))
-    }
+    static func group(of key: String) -> Int { StableHasher.group(of: key, among: groups) }
 
     /// `stats/index.html`, every manager's page and `stats/data-quality.html`.
     func overviewPages() -> [PlannedPage] {
