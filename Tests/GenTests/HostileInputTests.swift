@@ -27,6 +27,40 @@ final class HostileInputTests: XCTestCase {
         XCTAssertNotEqual(alloc["index.html"], "index.html")
     }
 
+    /// Without a collision every id keeps its sanitized form (the allocator then skips sorting); with one,
+    /// the id first in sorted order keeps it, whatever order the ids came in. Checked against the sorted
+    /// allocation on random ids that often collide.
+    func testAllocationDoesNotDependOnTheOrderOfTheIds() {
+        XCTAssertEqual(PathAllocator(ids: ["org", "Org"])["Org"], "Org")
+        XCTAssertEqual(PathAllocator(ids: ["org", "Org"])["org"], "org-2")
+        XCTAssertEqual(PathAllocator(ids: ["b", "a/b", "C"]).segments, ["b": "b", "a/b": PathSegment.sanitize("a/b"), "C": "C"])
+        func sortedAllocation(_ ids: [String], reserved: Set<String>) -> [String: String] {
+            var taken = Set(reserved.map { $0.lowercased() })
+            var out: [String: String] = [:]
+            for id in Set(ids).sorted() {
+                let base = PathSegment.sanitize(id)
+                var candidate = base
+                var n = 2
+                while taken.contains(candidate.lowercased()) {
+                    candidate = "\(base.prefix(PathSegment.maxLength - 4))-\(n)"
+                    n += 1
+                }
+                taken.insert(candidate.lowercased())
+                out[id] = candidate
+            }
+            return out
+        }
+        let pieces = ["a", "A", "b", "B", "-2", "index.html", "x"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let ids = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                (0..<Int.random(in: 1...2, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            }
+            XCTAssertEqual(PathAllocator(ids: ids.shuffled(), reserved: ["index.html"]).segments,
+                           sortedAllocation(ids, reserved: ["index.html"]), "\(ids)")
+        }
+    }
+
     func testHostileIdsStayInsideTheOutputWithDistinctFiles() async throws {
         let site = try TestSite()
         defer { site.remove() }
