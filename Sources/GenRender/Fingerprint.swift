@@ -116,6 +116,8 @@ enum TreeHash {
         case let b as Bool: digest.add(b ? "1" : "0", tag: 0x62)
         case let i as Int: digest.add(String(i), tag: 0x69)
         case let d as Double: digest.add(String(d.bitPattern), tag: 0x64)
+        case let node as MustacheNode:
+            feed(node.byKey, into: &digest)
         case let dict as [String: Any]:
             digest.mark(0x7B)
             for key in dict.keys.sorted() {

@@ -4,14 +4,14 @@ import GenModel
 import GenPlan
 import Mustache
 
-/// A page's context as plain values — `[String: Any]`, `[Any]`, `String`, `Int`, `Double`, `Bool` — built
-/// once per page through the views' synthesized `Encodable` conformance, and hashed on the way.
+/// A page's context as plain values — `MustacheNode` (a keyed container), `[Any]`, `MustacheText`,
+/// `MustacheNull`, `Int`, `Double`, `Bool` — built once per page through the views' synthesized `Encodable`
+/// conformance, and hashed on the way.
 ///
 /// Why: swift-mustache looks a name up in a struct through `Mirror`, which builds every child of the
 /// struct (and resolves its type by name) on every lookup, and a name missing at one level is looked up
-/// again in every enclosing level. Profiles of large builds spent most of their time there. A dictionary
-/// answers the same lookup by hashing (`Dictionary` is a `MustacheParent`), with the same semantics: a nil
-/// optional is simply absent, so lookups still fall back to enclosing contexts as they did with Mirror.
+/// again in every enclosing level. Profiles of large builds spent most of their time there. A node answers
+/// the same lookup itself (it is a `MustacheParent`), with the same semantics.
 ///
 /// The fingerprint is fed while encoding, in encoding order: a view type encodes its properties in
 /// declaration order, so equal contexts feed equal bytes and no second walk over the tree is needed.
@@ -108,7 +108,7 @@ private final class TreeBuild {
         case nil:
             // A type that encodes nothing (an empty struct) reads as an empty dictionary.
             if unordered == 0 { digest.mark(0x7B); digest.mark(0x7D) }
-            return [String: Any]()
+            return MustacheNode(capacity: 0)
         }
     }
 }
@@ -130,6 +130,34 @@ struct MustacheText: MustacheCustomRenderable, MustacheParent, Sendable {
     func child(named: String) -> Any? { nil }
 }
 
+/// A keyed container of a tree (a view's properties): its entries in encoding order, looked up by a scan.
+/// Why not a `Dictionary`: a view has a handful of properties, and a `Dictionary` hashes every key twice
+/// (SipHash, when the tree is built and again at each lookup) where a scan compares a few short keys, which
+/// for keys of up to 15 ASCII bytes is comparing two words. A key encoded twice is the last one's, as a
+/// dictionary would have it.
+struct MustacheNode: MustacheParent, @unchecked Sendable {
+    var entries: [(key: String, value: Any)]
+
+    init(capacity: Int = 8) {
+        entries = []
+        entries.reserveCapacity(capacity)
+    }
+
+    func child(named name: String) -> Any? {
+        var i = entries.count
+        while i > 0 {
+            i -= 1
+            if entries[i].key == name { return entries[i].value }
+        }
+        return nil
+    }
+
+    /// The entries by key, the last of a repeated key winning.
+    var byKey: [String: Any] {
+        Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+}
+
 /// A nil optional in a tree: found (the lookup stops here), false in a section, nothing when written.
 struct MustacheNull: MustacheCustomRenderable, Sendable {
     var renderText: String { "" }
@@ -143,13 +171,13 @@ extension Dictionary: UnorderedKeys {}
 /// A container being filled. Nested containers (not used by synthesized conformances) are kept as
 /// boxes until the container is finished.
 private final class KeyedBox {
-    var entries: [String: Any] = [:]
+    var node = MustacheNode()
     var nested: [String: ContainerBox] = [:]
 
-    var finished: [String: Any] {
-        guard !nested.isEmpty else { return entries }
-        var all = entries
-        for (key, box) in nested { all[key] = box.finished }
+    var finished: MustacheNode {
+        guard !nested.isEmpty else { return node }
+        var all = node
+        for (key, box) in nested.sorted(by: { $0.key < $1.key }) { all.entries.append((key, box.finished)) }
         return all
     }
 }
@@ -247,13 +275,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func null(_ key: Key) {
         if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B); build.digest.mark(0x6E) }
-        if build.stores { box.entries[key.stringValue] = MustacheNull() }
+        if build.stores { box.node.entries.append((key.stringValue, MustacheNull())) }
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B) }
         let node = try build.node(for: value)
-        if build.stores { box.entries[key.stringValue] = node }
+        if build.stores { box.node.entries.append((key.stringValue, node)) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -308,7 +336,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         if build.unordered == 0 { build.digest.mark(0x7B) }
         let nested = KeyedBox()
         box.nested[box.items.count] = .keyed(nested)
-        box.items.append([String: Any]())
+        box.items.append(MustacheNode(capacity: 0))
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: nested, build: build))
     }
 
@@ -326,7 +354,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         if build.unordered == 0 { build.digest.mark(0x7B) }
         let nested = KeyedBox()
         box.nested[box.items.count] = .keyed(nested)
-        box.items.append([String: Any]())
+        box.items.append(MustacheNode(capacity: 0))
         return TreeEncoder(build: build, box: .keyed(nested))
     }
 }

@@ -61,8 +61,8 @@ final class FragmentTests: XCTestCase {
         shared.addUse()
         shared.addUse()
         let tree = try templates.tree(context(shared), template: "reports-day").tree
-        let page = (tree as! [String: Any])["page"] as! [String: Any]
-        let leaves = page["reports"] as! [Any]
+        let page = (tree as! MustacheNode).child(named: "page") as! MustacheNode
+        let leaves = page.child(named: "reports") as! [Any]
         let first = leaves[0] as! RenderedFragment
         XCTAssertTrue(first === leaves[1] as! RenderedFragment, "one object for both uses")
         let text = first.renderText

@@ -1,4 +1,5 @@
 import Foundation
+import GenModel
 @testable import GenRender
 import XCTest
 
@@ -19,7 +20,7 @@ final class MustacheTreeTests: XCTestCase {
         var words: [String]
     }
 
-    private func render(_ template: String, _ page: Page) async throws -> String {
+    private func render(_ template: String, _ page: some Encodable) async throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mustache-tree-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -44,5 +45,33 @@ final class MustacheTreeTests: XCTestCase {
         let page = Page(title: "<T>", name: "n", note: "a & b", count: 0, items: [], words: ["p", "q"])
         let text = try await render("{{title}} {{{title}}} {{#note}}({{.}} in {{name}}){{/note}} {{#words}}{{.}}{{/words}} {{^items}}none{{/items}} {{count}}", page)
         XCTAssertEqual(text, "&lt;T&gt; <T> (a &amp; b in n) pq none 0")
+    }
+
+    /// A keyed container as `MustacheNode` finds its names as a dictionary did: a key encoded twice is the last
+    /// one's, nested containers are there, dotted names reach into them; and the fingerprint is the one the
+    /// same values give as a dictionary.
+    func testANodeReadsAndHashesAsADictionary() async throws {
+        struct Custom: Encodable {
+            enum Keys: String, CodingKey { case a, b, inner }
+            enum InnerKeys: String, CodingKey { case c }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode("first", forKey: .a)
+                try container.encode("second", forKey: .a)
+                var inner = container.nestedContainer(keyedBy: InnerKeys.self, forKey: .inner)
+                try inner.encode("deep", forKey: .c)
+                try container.encode("bee", forKey: .b)
+            }
+        }
+        let text = try await render("{{a}} {{inner.c}} {{#inner}}{{c}}{{/inner}} {{b}} [{{missing}}]", Custom())
+        XCTAssertEqual(text, "second deep deep bee []")
+
+        var node = MustacheNode()
+        node.entries = [("b", MustacheText(text: "x")), ("a", 1), ("b", MustacheText(text: "y"))]
+        let dictionary: [String: Any] = ["a": 1, "b": MustacheText(text: "y")]
+        var fromNode = StableHasher(), fromDictionary = StableHasher()
+        TreeHash.feed(node, into: &fromNode)
+        TreeHash.feed(dictionary, into: &fromDictionary)
+        XCTAssertEqual(fromNode.finalize(), fromDictionary.finalize())
     }
 }
