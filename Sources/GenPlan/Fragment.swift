@@ -15,6 +15,9 @@ public final class Fragment: @unchecked Sendable, Encodable {
     public let template: String
     /// Makes the context; also what the renderer keeps to make it again (keeping the fragment itself would be a cycle).
     public let make: @Sendable () -> any Encodable & Sendable
+    /// The context shared with fragments of other templates (a report body as HTML and as Markdown): the
+    /// renderer encodes it once for all of them.
+    public let shared: SharedContext?
     private let lock = NSLock()
     private var memoized: Any?
     private var planned = 0
@@ -24,6 +27,14 @@ public final class Fragment: @unchecked Sendable, Encodable {
     public init(template: String, make: @escaping @Sendable () -> any Encodable & Sendable) {
         self.template = template
         self.make = make
+        self.shared = nil
+    }
+
+    /// A fragment rendered from `shared`'s context with `template`.
+    public init(template: String, shared: SharedContext) {
+        self.template = template
+        self.make = shared.make
+        self.shared = shared
     }
 
     public convenience init(template: String, context: any Encodable & Sendable) {
@@ -53,5 +64,39 @@ public final class Fragment: @unchecked Sendable, Encodable {
     /// Outside the renderer (e.g. a JSON dump of a plan) a fragment reads as its context.
     public func encode(to encoder: any Encoder) throws {
         try context.encode(to: encoder)
+    }
+}
+
+/// One context rendered by several fragments, each with its own template (a report body as HTML and as
+/// Markdown): what the renderer derives from the context alone (its encoded tree and hash) is made once,
+/// handed to each fragment, and let go when the last has taken it.
+public final class SharedContext: @unchecked Sendable {
+    /// Makes the context, as `Fragment.make` does.
+    public let make: @Sendable () -> any Encodable & Sendable
+    private let takers: Int
+    private let lock = NSLock()
+    private var value: Any?
+    private var taken = 0
+
+    /// `takers`: how many fragments will take the derived value.
+    public init(takers: Int, make: @escaping @Sendable () -> any Encodable & Sendable) {
+        self.takers = takers
+        self.make = make
+    }
+
+    /// The derived value, made by the first taker; dropped once every taker has had it (a taker asking
+    /// again, as an incremental build does when it renders a fragment it fingerprinted, makes it again).
+    public func take<T>(_ derive: () throws -> T) rethrows -> T {
+        try lock.withLock {
+            let made = try (value as? T) ?? derive()
+            taken += 1
+            if taken >= takers {
+                value = nil
+                taken = 0
+            } else {
+                value = made
+            }
+            return made
+        }
     }
 }

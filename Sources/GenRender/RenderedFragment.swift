@@ -75,9 +75,22 @@ extension TemplateRenderer {
         guard has(fragment.template) else { throw MissingFragmentTemplate(name: fragment.template) }
         let uses = fragment.uses  // before `memo`, which holds the fragment's lock
         return try fragment.memo { () throws -> RenderedFragment in
-            let made = try self.tree(fragment.context, template: fragment.template, buildTree: rendersMostPages)
+            let made = try fragment.shared.map { try sharedTree($0, template: fragment.template) }
+                ?? self.tree(fragment.context, template: fragment.template, buildTree: rendersMostPages)
             return RenderedFragment(fingerprint: FastFormat.hex(made.fingerprint), fragment: fragment, uses: uses,
                                     tree: rendersMostPages ? made.tree : nil, templates: self)
         }
+    }
+
+    /// A shared context's tree, encoded once for all its fragments; each fragment's fingerprint is its
+    /// template (with everything it includes) and the context's hash.
+    private func sharedTree(_ shared: SharedContext, template: String) throws -> MustacheTree.Made {
+        let context = try shared.take {
+            try MustacheTree.make(shared.make(), prefix: "shared context", buildTree: rendersMostPages, fragment: resolve)
+        }
+        var hasher = StableHasher()
+        hasher.add("\(template):\(closureHash(template) ?? "missing")", tag: 0x70)
+        hasher.add(bytes: Array(context.fingerprint))
+        return MustacheTree.Made(tree: context.tree, fingerprint: hasher.finalizeSHA256())
     }
 }

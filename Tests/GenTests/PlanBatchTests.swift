@@ -75,9 +75,37 @@ final class PlanBatchTests: XCTestCase {
                                   page: Page(reports: [fragment]))
         let tree = try templates.tree(context, template: "reports-day").tree
         XCTAssertEqual(made.value, 1)
-        let rendered = ((tree as! [String: Any])["page"] as! [String: Any])["reports"] as! [Any]
+        let rendered = ((tree as! MustacheNode).child(named: "page") as! MustacheNode).child(named: "reports") as! [Any]
         XCTAssertTrue((rendered[0] as! RenderedFragment).renderText.contains("made on demand"))
         XCTAssertEqual(made.value, 1, "the tree made for the fingerprint is the one rendered")
+    }
+}
+
+extension PlanBatchTests {
+    /// A report body's HTML and Markdown fragments share one context: made and encoded once, each rendered
+    /// with its own template, each with a fingerprint of its own.
+    func testASharedContextIsMadeOnceForBothItsFragments() async throws {
+        let made = Counter()
+        let shared = SharedContext(takers: 2) {
+            made.increment()
+            return Body(facts: [.init(label: "Date", value: "Oct 3")], notes: ["shared"])
+        }
+        let html = Fragment(template: "partial-report-body", shared: shared)
+        let markdown = Fragment(template: "partial-report-body-md", shared: shared)
+        html.addUse()
+        markdown.addUse()
+        var templates = try await TemplateRenderer.load(directory: TestSite.templates)
+        templates.rendersMostPages = true
+        let context = PageContext(siteTitle: "Site", title: "Day", root: "../", organization: nil, nav: [],
+                                  page: Page(reports: [html, markdown]))
+        let tree = try templates.tree(context, template: "reports-day").tree
+        XCTAssertEqual(made.value, 1)
+        let rendered = ((tree as! MustacheNode).child(named: "page") as! MustacheNode).child(named: "reports") as! [Any]
+        let (first, second) = (rendered[0] as! RenderedFragment, rendered[1] as! RenderedFragment)
+        XCTAssertNotEqual(first.fingerprint, second.fingerprint)
+        XCTAssertTrue(first.renderText.contains("<dt>Date</dt><dd>Oct 3</dd>"))
+        XCTAssertTrue(second.renderText.contains("- **Date:** Oct 3"))
+        XCTAssertEqual(made.value, 1, "both rendered from the one tree")
     }
 }
 

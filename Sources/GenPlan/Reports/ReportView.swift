@@ -124,11 +124,11 @@ struct ReportBodies: Sendable {
         let html: Fragment
         let markdown: Fragment
 
-        /// The body is made when the renderer first needs it, once for both fragments.
+        /// The body is made when the renderer first needs it, and encoded once for both fragments.
         init(_ make: @escaping @Sendable () -> ReportBody) {
-            let body = SharedBody(make)
-            html = Fragment(template: "partial-report-body", make: { body.take() })
-            markdown = Fragment(template: "partial-report-body-md", make: { body.take() })
+            let body = SharedContext(takers: 2, make: make)
+            html = Fragment(template: "partial-report-body", shared: body)
+            markdown = Fragment(template: "partial-report-body-md", shared: body)
         }
     }
 
@@ -251,32 +251,5 @@ struct FieldRow: Sendable, Encodable {
 
     static func pieces(_ texts: [String]) -> [Piece] {
         texts.enumerated().map { Piece(text: $1, more: $0 < texts.count - 1) }
-    }
-}
-
-/// A report body made on demand for its two fragments (HTML and Markdown) and held only until both have
-/// taken it, so a body is in memory while its report is being rendered, not for the whole build.
-private final class SharedBody: @unchecked Sendable {
-    private let make: @Sendable () -> ReportBody
-    private let lock = NSLock()
-    private var body: ReportBody?
-    private var taken = 0
-
-    init(_ make: @escaping @Sendable () -> ReportBody) {
-        self.make = make
-    }
-
-    func take() -> ReportBody {
-        lock.withLock {
-            let made = body ?? make()
-            taken += 1
-            if taken == 2 {
-                body = nil
-                taken = 0
-            } else {
-                body = made
-            }
-            return made
-        }
     }
 }
