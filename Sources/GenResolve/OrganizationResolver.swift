@@ -30,11 +30,22 @@ public enum OrganizationResolver {
             var org = Organization(id: id, name: config.organizations[id] ?? id, pathSegment: folders[id],
                                    users: users[id] ?? [], schools: schools[id] ?? [], templates: templates[id] ?? [],
                                    reports: [], critiques: critiques[id] ?? [])
-            // Keys made once per report, not once per comparison; positions sorted, not the reports (a
-            // report is a large value, and a sort moves its elements many times).
+            // By day, photographer's name, creation time and id. Keys made once per report, not once per
+            // comparison; positions sorted, not the reports (a report is a large value, and a sort moves its
+            // elements many times); a name compared by its rank among the few distinct names, so a comparison
+            // compares numbers until the ids (comparing the names was half a second at 100,000 reports).
             let unsorted = reports[id] ?? []
-            let keys = unsorted.map { ($0.date, org.photographerName(of: $0), $0.createdAt ?? Timestamp(seconds: .min), $0.id) }
-            org.reports = keys.indices.sorted { keys[$0] < keys[$1] }.map { unsorted[$0] }
+            let names = unsorted.map { org.photographerName(of: $0) }
+            let rank = Dictionary(Set(names).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+            let keys = unsorted.indices.map { i in
+                (day: unsorted[i].date, name: rank[names[i]]!, created: unsorted[i].createdAt ?? Timestamp(seconds: .min))
+            }
+            org.reports = keys.indices.sorted { a, b in
+                if keys[a].day != keys[b].day { return keys[a].day < keys[b].day }
+                if keys[a].name != keys[b].name { return keys[a].name < keys[b].name }
+                if keys[a].created != keys[b].created { return keys[a].created < keys[b].created }
+                return unsorted[a].id < unsorted[b].id
+            }.map { unsorted[$0] }
             diagnostics += checkReferences(org).map { $0.owned(by: org.id) }
             organizations.append(org)
         }
