@@ -36,12 +36,22 @@ struct Digest256: Hashable {
 
     /// Lowercase hex, as `init(hex:)` reads it.
     var hex: String {
-        let all = [words.0, words.1, words.2, words.3]
-        return all.map { word in
-            let digits = String(word, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }.joined()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        appendHex(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The 64 lowercase hex digits appended to `bytes`.
+    func appendHex(to bytes: inout [UInt8]) {
+        for word in [words.0, words.1, words.2, words.3] {
+            for shift in stride(from: 60, through: 0, by: -4) {
+                bytes.append(Self.hexDigits[Int(truncatingIfNeeded: word >> UInt64(shift)) & 0xF])
+            }
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     static func == (a: Digest256, b: Digest256) -> Bool {
         a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
@@ -74,19 +84,29 @@ enum ManifestTable {
     static let magic = "gen-table \(BuildManifest.format)"
 
     static func encode(inputs: String, files: [String: BuildManifest.Entry], batches: [String: BuildManifest.Batch]) -> Data {
-        var out = ""
+        // Written as bytes: a line per file, 227,000 at 100,000 reports, each interpolated into a `String` was
+        // a fifth of the swap at the end of a build.
+        var out: [UInt8] = []
         out.reserveCapacity(files.count * 120)
-        out += "\(magic)\ninputs \(inputs)\n"
-        for path in files.keys.sorted() {
-            let entry = files[path]!
-            out += "\(entry.fingerprint.hex) \(entry.size) \(path)\n"
+        func put(_ text: String) { out.append(contentsOf: text.utf8) }
+        put("\(magic)\ninputs \(inputs)\n")
+        for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
+            entry.fingerprint.appendHex(to: &out)
+            out.append(0x20)
+            put(String(entry.size))
+            out.append(0x20)
+            put(path)
+            out.append(0x0A)
         }
         for name in batches.keys.sorted() {
             let batch = batches[name]!
-            out += "batch \(batch.key) \(batch.pages) \(batch.files.count) \(name)\n"
-            for path in batch.files { out += "\(path)\n" }
+            put("batch \(batch.key) \(batch.pages) \(batch.files.count) \(name)\n")
+            for path in batch.files {
+                put(path)
+                out.append(0x0A)
+            }
         }
-        return Data(out.utf8)
+        return Data(out)
     }
 
     /// The table's files and batches, when it reads whole and is the table of the build whose inputs key
