@@ -69,8 +69,11 @@ public enum ExportLoader {
         for (name, ids) in changelogIgnored { ignored[name, default: 0] += ids.count }
 
         struct Key: Hashable { var collection: String; var id: String }
+        let expected = contents.reduce(0) { $0 + $1.documents.count + $1.changes.count }
         var current: [Key: RawDocument] = [:]
+        current.reserveCapacity(expected)
         var order: [Key] = []
+        order.reserveCapacity(expected)
         func put(_ doc: RawDocument) {
             let key = Key(collection: doc.collection, id: doc.id)
             if let previous = current[key] {
@@ -101,7 +104,11 @@ public enum ExportLoader {
             contents[index].documents.forEach(put)
             changelogDocs[file]?.sorted { ($0.collection, $0.id) < ($1.collection, $1.id) }.forEach(put)
         }
-        let documents = order.sorted { ($0.collection, $0.id) < ($1.collection, $1.id) }.map { current[$0]! }
+        // By collection, then id: a collection compared by its rank among the few there are, so most
+        // comparisons compare two ids (as tuples of two strings, they cost half a second at 100,000 reports).
+        let rank = Dictionary(Set(order.map(\.collection)).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        let ranked = order.map { (rank: rank[$0.collection]!, key: $0) }
+        let documents = ranked.sorted { a, b in a.rank != b.rank ? a.rank < b.rank : a.key.id < b.key.id }.map { current[$0.key]! }
         return LoadedExport(documents: documents, ignoredCollections: ignored, diagnostics: diagnostics, files: files)
     }
 }
