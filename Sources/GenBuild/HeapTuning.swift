@@ -16,9 +16,8 @@ enum HeapTuning {
         _ = unsafeBitCast(symbol, to: MallOpt.self)(arenaMax, Int32(max(1, ProcessInfo.processInfo.activeProcessorCount)))
     }
 
-    /// Gives malloc's free pages back to the system (glibc keeps freed memory inside its heaps otherwise).
-    /// Called between batches, when a batch's pages have just been freed: the next batch's pages then
-    /// reuse that memory or fresh pages, and the resident size is what the build holds.
+    /// Gives malloc's free pages back to the system (glibc keeps freed memory inside its heaps otherwise), so
+    /// that the resident size `--timings` prints is what the build holds.
     static func trim() {
         typealias Trim = @convention(c) (Int) -> Int32
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }

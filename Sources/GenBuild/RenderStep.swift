@@ -273,9 +273,10 @@ private final class Feed: @unchecked Sendable {
             position = 0
             files = []
             if let planning = upcoming {
-                // Waiting here holds the lock: the other workers have nothing to take either.
-                // The batch before has been freed but for its last files in flight: hand its memory back.
-                HeapTuning.trim()
+                // Waiting here holds the lock: the other workers have nothing to take either. (Nothing is
+                // trimmed here: `malloc_trim` took every heap's lock while the other workers rendered, and
+                // the memory it gave back was taken again at once; cold builds ran 5 % faster without it,
+                // at the same peak, 917 MiB at 100,000 reports.)
                 let planned = planning.take()  // the only reference: taking files out below does not copy the batch
                 batchIndex = planning.index
                 upcoming = self.planning(from: batchIndex + 1)
