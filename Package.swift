@@ -77,6 +77,8 @@ let package = Package(
         ]),
         // Dev-only: GenMedia thumbnail throughput on a folder of images (scripts/bench-thumbnails).
         .executableTarget(name: "gen-bench-thumbnails", dependencies: ["GenMedia", "GenModel"]),
+        // Dev-only: what one Mustache tag costs in swift-mustache, the floor under render time (scripts/bench-engine).
+        .executableTarget(name: "gen-bench-engine", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "GenTests", dependencies: [
             "GenModel", "GenLoad", "GenResolve", "GenCompute", "GenPlan", "GenRender", "GenWrite", "GenBuild", "GenSample", "GenMedia",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
