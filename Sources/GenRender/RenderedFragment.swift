@@ -67,7 +67,7 @@ extension TemplateRenderer {
     /// its shared `RenderedFragment`, with its fingerprint: the template with everything it includes, and
     /// the whole context.
     func tree(_ context: some Encodable, template: String, buildTree: Bool = true) throws -> MustacheTree.Made {
-        try MustacheTree.make(context, prefix: "\(template):\(closureHash(template) ?? "missing")", buildTree: buildTree,
+        try MustacheTree.make(context, prefix: renderedWith(template), buildTree: buildTree,
                               fragment: resolve)
     }
 
@@ -82,6 +82,9 @@ extension TemplateRenderer {
         }
     }
 
+    /// What a fingerprint starts with: the template's name and the hash of everything it includes.
+    private func renderedWith(_ template: String) -> String { "\(template):\(closureHash(template) ?? "missing")" }
+
     /// A shared context's tree, encoded once for all its fragments; each fragment's fingerprint is its
     /// template (with everything it includes) and the context's hash.
     private func sharedTree(_ shared: SharedContext, template: String) throws -> MustacheTree.Made {
@@ -89,7 +92,7 @@ extension TemplateRenderer {
             try MustacheTree.make(shared.make(), prefix: "shared context", buildTree: rendersMostPages, fragment: resolve)
         }
         var hasher = StableHasher()
-        hasher.add("\(template):\(closureHash(template) ?? "missing")", tag: 0x70)
+        hasher.add(renderedWith(template), tag: 0x70)
         hasher.add(bytes: Array(context.fingerprint))
         return MustacheTree.Made(tree: context.tree, fingerprint: hasher.finalizeSHA256())
     }
