@@ -106,7 +106,7 @@ public enum ExportLoader {
         }
         // By collection, then id: a collection compared by its rank among the few there are, so most
         // comparisons compare two ids (as tuples of two strings, they cost half a second at 100,000 reports).
-        let rank = Dictionary(Set(order.map(\.collection)).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        let rank = Ranks.of(order.map(\.collection))
         let ranked = order.map { (rank: rank[$0.collection]!, key: $0) }
         let documents = ranked.sorted { a, b in a.rank != b.rank ? a.rank < b.rank : a.key.id < b.key.id }.map { current[$0.key]! }
         return LoadedExport(documents: documents, ignoredCollections: ignored, diagnostics: diagnostics, files: files)

@@ -36,7 +36,7 @@ public enum OrganizationResolver {
             // compares numbers until the ids (comparing the names was half a second at 100,000 reports).
             let unsorted = reports[id] ?? []
             let names = unsorted.map { org.photographerName(of: $0) }
-            let rank = Dictionary(Set(names).sorted().enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+            let rank = Ranks.of(names)
             let keys = unsorted.indices.map { i in
                 (day: unsorted[i].date, name: rank[names[i]]!, created: unsorted[i].createdAt ?? Timestamp(seconds: .min))
             }
