@@ -15,6 +15,13 @@ public struct ContentDigest: Sendable, Hashable {
     /// No content known (a document made in code rather than read from an export).
     public static let none = ContentDigest(high: 0, low: 0)
 
+    /// The first 128 bits of a SHA-256.
+    public init(sha256: SHA256Digest) {
+        let bytes = Array(sha256)
+        func word(_ at: Int) -> UInt64 { bytes[at..<at + 8].reduce(0) { $0 << 8 | UInt64($1) } }
+        self.init(high: word(0), low: word(8))
+    }
+
     public var hex: String { FastFormat.hex(withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }) }
 }
 
@@ -62,9 +69,7 @@ public struct StableHasher {
 
     /// The first 128 bits of the SHA-256.
     public mutating func finalize() -> ContentDigest {
-        let bytes = Array(finalizeSHA256())
-        func word(_ at: Int) -> UInt64 { bytes[at..<at + 8].reduce(0) { $0 << 8 | UInt64($1) } }
-        return ContentDigest(high: word(0), low: word(8))
+        ContentDigest(sha256: finalizeSHA256())
     }
 
     /// The whole SHA-256 (page fingerprints).

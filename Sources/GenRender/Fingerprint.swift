@@ -132,6 +132,9 @@ enum TreeHash {
         // Checked after the containers: casting an `Any` holding a Dictionary or an Array to a class
         // first bridges it to NSDictionary/NSArray, which costs more than the whole rest of the hash.
         case let f as RenderedFragment: digest.add(f.fingerprint, tag: 0x66)
+        case let r as RepeatedText:
+            digest.mark(0x72)
+            digest.add(r.key.content)
         default:
             digest.mark(0x6E)  // a nil element
         }

@@ -24,28 +24,45 @@ enum MustacheTree {
     struct Made {
         let tree: Any
         let fingerprint: SHA256Digest
+        /// The repeated blocks' templates in the tree, when no template showing it was named.
+        var renditions: Set<RepeatedBlock.Rendition> = []
     }
 
     /// `prefix` is hashed first (what the tree is rendered with: template name and template hash).
     /// With `buildTree` false only the fingerprint is made (the tree is empty): an incremental build asks
     /// for every page's fingerprint and renders few pages, which it encodes again.
-    static func make(_ value: some Encodable, prefix: String, buildTree: Bool = true,
-                     fragment: @escaping (Fragment) throws -> RenderedFragment) throws -> Made {
-        let build = TreeBuild(fragment: fragment, buildsTree: buildTree)
+    /// `shownBy`: the template the tree is rendered with, whose repeated blocks' templates are folded into
+    /// the fingerprint; nil (a context several templates show) leaves that to the caller (`renditions`).
+    static func make(_ value: some Encodable, prefix: String, shownBy template: String?, buildTree: Bool = true,
+                     fragment: @escaping (Fragment) throws -> RenderedFragment, repeated: RepeatedTexts) throws -> Made {
+        let build = TreeBuild(fragment: fragment, repeated: repeated, buildsTree: buildTree,
+                              shows: template.flatMap(repeated.names))
         build.digest.add(prefix, tag: 0x70)
         let tree = try build.node(for: value)
-        guard build.nestedContainers else { return Made(tree: tree, fingerprint: build.digest.finalizeSHA256()) }
+        func made(_ digest: inout StableHasher) -> Made {
+            guard let template else { return Made(tree: tree, fingerprint: digest.finalizeSHA256(), renditions: build.renditions) }
+            repeated.fold(build.renditions, shownBy: template, into: &digest)
+            return Made(tree: tree, fingerprint: digest.finalizeSHA256())
+        }
+        guard build.nestedContainers else { return made(&build.digest) }
         // Nested containers are not closed in the stream: hash the finished tree instead.
         var digest = StableHasher()
         digest.add(prefix, tag: 0x70)
         TreeHash.feed(tree, into: &digest)
-        return Made(tree: tree, fingerprint: digest.finalizeSHA256())
+        return made(&digest)
     }
 }
 
 /// One tree being built: the fragment resolver and the running digest, shared by every encoder of the tree.
-private final class TreeBuild {
+final class TreeBuild {
     let fragment: (Fragment) throws -> RenderedFragment
+    /// The build's texts of repeated blocks (see `RepeatedBlock.node(in:)`), and the blocks' templates met.
+    let repeated: RepeatedTexts
+    var renditions: Set<RepeatedBlock.Rendition> = []
+    /// The names the template showing the tree looks up (nil: a context several templates show). A
+    /// fragment under another key is not shown by it, so the page does not depend on it: a report's
+    /// Markdown page holds the view its HTML page shows, HTML body included.
+    let shows: Set<String>?
     var digest = StableHasher()
     /// Inside a `Dictionary`: values go to the tree only; the dictionary is hashed sorted when finished.
     var unordered = 0
@@ -55,8 +72,11 @@ private final class TreeBuild {
     /// Whether values go into the tree: always inside a dictionary, which is hashed from its tree.
     var stores: Bool { buildsTree || unordered > 0 }
 
-    init(fragment: @escaping (Fragment) throws -> RenderedFragment, buildsTree: Bool) {
+    init(fragment: @escaping (Fragment) throws -> RenderedFragment, repeated: RepeatedTexts, buildsTree: Bool,
+         shows: Set<String>?) {
         self.fragment = fragment
+        self.repeated = repeated
+        self.shows = shows
         self.buildsTree = buildsTree
     }
 
@@ -82,6 +102,7 @@ private final class TreeBuild {
                 if unordered == 0 { digest.add(rendered.fingerprint, tag: 0x66) }
                 return rendered
             }
+            if T.self == RepeatedBlock.self { return try (value as! RepeatedBlock).node(in: self) }
             if T.self is any UnorderedKeys.Type {
                 unordered += 1
                 let tree = try encoded(value)
@@ -279,6 +300,11 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if T.self == Fragment.self, let shows = build.shows, !shows.contains(key.stringValue) {
+            if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B); build.digest.mark(0x78) }  // x: not shown
+            if build.stores { box.node.entries.append((key.stringValue, MustacheNull())) }
+            return
+        }
         if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B) }
         let node = try build.node(for: value)
         if build.stores { box.node.entries.append((key.stringValue, node)) }

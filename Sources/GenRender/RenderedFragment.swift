@@ -67,8 +67,8 @@ extension TemplateRenderer {
     /// its shared `RenderedFragment`, with its fingerprint: the template with everything it includes, and
     /// the whole context.
     func tree(_ context: some Encodable, template: String, buildTree: Bool = true) throws -> MustacheTree.Made {
-        try MustacheTree.make(context, prefix: renderedWith(template), buildTree: buildTree,
-                              fragment: resolve)
+        try MustacheTree.make(context, prefix: repeated.renderedWith(template), shownBy: template, buildTree: buildTree,
+                              fragment: resolve, repeated: repeated)
     }
 
     private func resolve(_ fragment: Fragment) throws -> RenderedFragment {
@@ -82,18 +82,17 @@ extension TemplateRenderer {
         }
     }
 
-    /// What a fingerprint starts with: the template's name and the hash of everything it includes.
-    private func renderedWith(_ template: String) -> String { "\(template):\(closureHash(template) ?? "missing")" }
-
     /// A shared context's tree, encoded once for all its fragments; each fragment's fingerprint is its
     /// template (with everything it includes) and the context's hash.
     private func sharedTree(_ shared: SharedContext, template: String) throws -> MustacheTree.Made {
         let context = try shared.take {
-            try MustacheTree.make(shared.make(), prefix: "shared context", buildTree: rendersMostPages, fragment: resolve)
+            try MustacheTree.make(shared.make(), prefix: "shared context", shownBy: nil, buildTree: rendersMostPages, fragment: resolve,
+                                  repeated: repeated)
         }
         var hasher = StableHasher()
-        hasher.add(renderedWith(template), tag: 0x70)
+        hasher.add(repeated.renderedWith(template), tag: 0x70)
         hasher.add(bytes: Array(context.fingerprint))
+        repeated.fold(context.renditions, shownBy: template, into: &hasher)
         return MustacheTree.Made(tree: context.tree, fingerprint: hasher.finalizeSHA256())
     }
 }

@@ -3,18 +3,30 @@ import Foundation
 import GenModel
 
 /// Which template files each template renders with — itself, its `{{<parent}}` and `{{>partial}}`s,
-/// transitively — hashed, so a page's fingerprint changes exactly when one of them does.
-enum TemplateClosures {
-    static func hashes(directory: URL) -> [String: String] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+/// transitively — hashed, so a page's fingerprint changes exactly when one of them does; and the names
+/// its tags look up, so a page depends on a repeated block's templates only if it shows the block's key.
+struct TemplateClosures: Sendable {
+    /// Per template: a hash over its text and the text of every partial and parent it uses, transitively.
+    let hashes: [String: String]
+    /// Per template: every name its closure's tags look up (`{{{html}}}` → `html`).
+    let names: [String: Set<String>]
+
+    init(hashes: [String: String], names: [String: Set<String>] = [:]) {
+        self.hashes = hashes
+        self.names = names
+    }
+
+    init(directory: URL) {
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
             .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }
         var texts: [String: String] = [:]
-        for name in names {
+        for name in files {
             texts[name] = (try? String(contentsOf: directory.appendingPathComponent("\(name).mustache"), encoding: .utf8)) ?? ""
         }
-        let references = texts.mapValues(referencedNames)
-        var out: [String: String] = [:]
-        for name in names {
+        let references = texts.mapValues(Self.referencedNames)
+        var hashes: [String: String] = [:]
+        var names: [String: Set<String>] = [:]
+        for name in files {
             var seen: Set<String> = [name]
             var queue = [name]
             while let next = queue.popLast() {
@@ -24,22 +36,44 @@ enum TemplateClosures {
             for member in seen.sorted() {
                 hasher.update(data: Data("\(member)\u{0}\(texts[member] ?? "<missing>")\u{0}".utf8))
             }
-            out[name] = FastFormat.hex(hasher.finalize())
+            hashes[name] = FastFormat.hex(hasher.finalize())
+            names[name] = seen.reduce(into: Set<String>()) { $0.formUnion(Self.tagNames(texts[$1] ?? "")) }
         }
-        return out
+        self.init(hashes: hashes, names: names)
     }
 
     /// Names after `{{>` and `{{<` (whitespace allowed), e.g. `{{> partial-chart}}`, `{{<layout}}`.
     static func referencedNames(_ text: String) -> [String] {
-        var names: [String] = []
+        tags(text).compactMap { tag in
+            guard let marker = tag.first, marker == ">" || marker == "<" else { return nil }
+            let name = tag.dropFirst().drop { $0 == " " }.prefix { $0 != " " }
+            return name.isEmpty ? nil : String(name)
+        }
+    }
+
+    /// The names a template's tags look up: `{{name}}`, `{{{name}}}`, `{{&name}}`, `{{#name}}`, `{{^name}}`,
+    /// and each part of a dotted name. Comments, pragmas, partials and parents look nothing up.
+    static func tagNames(_ text: String) -> Set<String> {
+        var names: Set<String> = []
+        for tag in tags(text) {
+            var body = tag.drop { $0 == " " }
+            guard let marker = body.first, !"!%><=".contains(marker) else { continue }
+            if "{&#^/$".contains(marker) { body = body.dropFirst() }
+            let name = body.drop { $0 == " " }.prefix { $0 != " " && $0 != "}" && $0 != "|" }
+            for part in name.split(separator: ".") { names.insert(String(part)) }
+        }
+        return names
+    }
+
+    /// The text of every tag after its `{{`, up to its closing braces.
+    private static func tags(_ text: String) -> [Substring] {
+        var tags: [Substring] = []
         var rest = Substring(text)
         while let open = rest.range(of: "{{") {
             rest = rest[open.upperBound...]
             let trimmed = rest.drop { $0 == " " }
-            guard let marker = trimmed.first, marker == ">" || marker == "<" else { continue }
-            let name = trimmed.dropFirst().drop { $0 == " " }.prefix { $0 != "}" && $0 != " " }
-            if !name.isEmpty { names.append(String(name)) }
+            tags.append(trimmed.prefix { $0 != "}" })
         }
-        return names
+        return tags
     }
 }

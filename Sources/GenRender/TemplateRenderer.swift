@@ -6,17 +6,26 @@ import Mustache
 /// The Mustache templates of `Templates/` (HTML auto-escaped; partials; `{{<layout}}` inheritance).
 public struct TemplateRenderer: Sendable {
     let library: MustacheLibrary
-    /// Per template: a hash over its text and the text of every partial and parent it uses, transitively.
-    let closures: [String: String]
+    /// Per template: a hash over its text and the text of every partial and parent it uses, transitively,
+    /// and the names its tags look up.
+    let closures: TemplateClosures
     /// Whether most pages will be rendered (a clean build): contexts are then encoded once, into the tree
     /// they are hashed from and rendered with. An incremental build renders few pages: it hashes every
     /// context without building a tree, and encodes again only the pages (and fragments) it renders.
     public var rendersMostPages = true
     /// Fragments an incremental build can read from the previous build's pages instead of rendering them.
     public var previousFragments: PreviousFragments?
+    /// The texts of repeated blocks rendered so far (a build's renderer is one value, copied into every worker).
+    let repeated: RepeatedTexts
+
+    init(library: MustacheLibrary, closures: TemplateClosures) {
+        self.library = library
+        self.closures = closures
+        self.repeated = RepeatedTexts(library: library, closures: closures)
+    }
 
     /// The hash of everything a template renders with (nil for an unknown template).
-    public func closureHash(_ name: String) -> String? { closures[name] }
+    public func closureHash(_ name: String) -> String? { closures.hashes[name] }
 
     /// Loads every `*.mustache` file under `directory`. A missing folder or a template that does
     /// not parse is unusable input (exit 2), named by file and, for parse errors, line and column.
@@ -29,7 +38,7 @@ public struct TemplateRenderer: Sendable {
         _ = HTMLContentType.registered
         do {
             let library = try await MustacheLibrary(directory: directory.path)
-            return TemplateRenderer(library: library, closures: TemplateClosures.hashes(directory: directory))
+            return TemplateRenderer(library: library, closures: TemplateClosures(directory: directory))
         } catch let error as MustacheLibrary.ParserError {
             throw InputError(file: error.filename, line: error.context.lineNumber, column: error.context.columnNumber,
                              message: "template does not parse: \(error.error)")

@@ -256,6 +256,30 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(changed.filesWritten - changed.filesKept, listing.count, "only the pages listing a card were rendered again")
     }
 
+    /// A field row is rendered once per distinct content, but every page showing it depends on its
+    /// template: changing the row template renders exactly the pages with report bodies again.
+    func testAChangedFieldRowTemplateRendersExactlyThePagesShowingRows() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        for (i, date) in ["2024-09-03", "2024-09-03", "2024-10-01"].enumerated() {
+            docs.reports["r\(i)"] = Doc.report("r\(i)", org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Same notes"])
+        }
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        let url = templates.appendingPathComponent("partial-field-row.mustache")
+        try Data(try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "<tr>", with: "<tr data-v=\"2\">").utf8).write(to: url)
+        let changed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "row template changed")
+        let showing = TestSite.files(under: output).filter {
+            (try? String(contentsOf: output.appendingPathComponent($0), encoding: .utf8))?.contains("data-v=\"2\"") ?? false
+        }
+        // Three report pages, two days, two months, each as HTML; the months' archives hold their HTML too.
+        XCTAssertEqual(showing.count, 7, "\(showing)")
+        let archives = TestSite.files(under: output).filter { $0.hasPrefix("orgA/archive/") }
+        XCTAssertEqual(archives.count, 2)
+        XCTAssertEqual(changed.filesWritten - changed.filesKept, showing.count + archives.count,
+                       "only the pages showing rows were rendered again")
+    }
+
     /// `mileage.json` names a photographer as their first report does; a photographer without a user
     /// document is named by what each report stored. Renaming them in their first report changes the
     /// mileage table of every month they drove in.

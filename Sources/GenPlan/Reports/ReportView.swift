@@ -60,11 +60,13 @@ struct ReportBody: Sendable, Encodable {
 
     var facts: [Fact]
     var notes: [String]
-    var fields: [FieldRow]
+    /// Rows recur across reports (the same label and value): each distinct row is rendered once.
+    var fields: [RepeatedBlock]
     var hasFields: Bool
-    var others: [FieldRow]
+    var others: [RepeatedBlock]
     var hasOthers: Bool
-    var route: MileagePages.ReportRow?
+    /// Routes recur too (a photographer driving to the same schools): each distinct route is rendered once.
+    var route: RepeatedBlock?
     var valid: Bool
     var problems: [String]
     var problemCount: String
@@ -106,13 +108,47 @@ struct ReportBody: Sendable, Encodable {
         if form.versionMismatch, let filed = report.templateVersion, let current = form.templateVersion {
             notes.append("Filed with version \(filed) of the template; shown through version \(current). Values the current version does not describe are under “Other values”.")
         }
-        let fields = form.fields.map { FieldRow($0, media: media, prefix: prefix) }
-        let others = form.otherValues.map { FieldRow($0, media: media, prefix: prefix) }
+        let fields = form.fields.map { FieldRow($0, media: media, prefix: prefix).block }
+        // The table of other values shows no origin.
+        let others = form.otherValues.map { FieldRow($0, media: media, prefix: prefix).withoutOrigin.block }
         return ReportBody(
             facts: facts, notes: notes, fields: fields, hasFields: !fields.isEmpty, others: others, hasOthers: !others.isEmpty,
-            route: mileage.map { MileagePages.reportRow($0) },
+            route: mileage.map { ReportRoute(MileagePages.reportRow($0)).block },
             valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },
             problemCount: problemCount(form))
+    }
+}
+
+/// The route section of a report's body: only what its templates show (no report id, day or link), so
+/// that equal routes are one text.
+struct ReportRoute: Sendable, Encodable {
+    var legs: [MileagePages.LegRow]
+    var hasLegs: Bool
+    var totalMinutes: String?
+    var computed: String
+    var recorded: String
+    var miles: String
+    var source: String
+    var flags: [String]
+    var hasFlags: Bool
+    var discrepancy: Bool
+
+    init(_ row: MileagePages.ReportRow) {
+        legs = row.legs
+        hasLegs = row.hasLegs
+        totalMinutes = row.totalMinutes
+        computed = row.computed
+        recorded = row.recorded
+        miles = row.miles
+        source = row.source
+        flags = row.flags
+        hasFlags = row.hasFlags
+        discrepancy = row.discrepancy
+    }
+
+    var block: RepeatedBlock {
+        RepeatedBlock(self, templates: [.init(key: "html", template: "partial-report-route"),
+                                         .init(key: "markdown", template: "partial-report-route-md")])
     }
 }
 
@@ -243,6 +279,18 @@ struct FieldRow: Sendable, Encodable {
             })
         case .pairs(let pairs): rich = Rich(pairs: Self.pieces(pairs.map { "\($0.label): \($0.value)" }))
         }
+    }
+
+    /// The row as its HTML and Markdown tables show it (`{{{html}}}`, `{{{markdown}}}`).
+    var block: RepeatedBlock { RepeatedBlock(self, templates: Self.renditions) }
+
+    static let renditions = [RepeatedBlock.Rendition(key: "html", template: "partial-field-row"),
+                             RepeatedBlock.Rendition(key: "markdown", template: "partial-field-row-md")]
+
+    var withoutOrigin: FieldRow {
+        var row = self
+        row.origin = nil
+        return row
     }
 
     var linksLocalFiles: Bool {

@@ -1,0 +1,115 @@
+import Crypto
+import Foundation
+import GenModel
+import GenPlan
+import Mustache
+
+/// The texts of `RepeatedBlock`s rendered so far in this build, by template and content: a row that
+/// recurs on thousands of reports is rendered once. Bounded (`Memo`): past the limit a block is simply
+/// rendered again, so memory stays flat whatever the export holds. Templates are fixed for a build, so a
+/// text depends on nothing but its template and content.
+final class RepeatedTexts: Sendable {
+    struct Key: Hashable, Sendable {
+        let template: String
+        /// The content's hash (its first 128 bits, as every digest of an incremental build).
+        let content: ContentDigest
+    }
+
+    /// About 30,000 rows of a few hundred bytes each: a few MiB. Rows that recur are met early and stay.
+    static let limit = 32_768
+
+    private let library: MustacheLibrary
+    private let closures: TemplateClosures
+    private let texts = Memo<Key, String>(limit: limit)
+
+    init(library: MustacheLibrary, closures: TemplateClosures) {
+        self.library = library
+        self.closures = closures
+    }
+
+    func has(_ template: String) -> Bool { library.getTemplate(named: template) != nil }
+
+    /// What a fingerprint starts with: the template's name and the hash of everything it includes.
+    /// The names `template` and everything it includes look up (nil for an unknown template).
+    func names(_ template: String) -> Set<String>? { closures.names[template] }
+
+    func renderedWith(_ template: String) -> String { "\(template):\(closures.hashes[template] ?? "missing")" }
+
+    /// Feeds the templates of the repeated blocks in a tree that `template` shows: a block's text under a
+    /// key is shown by a template whose tags look that key up (`{{{html}}}`), so a report body's Markdown
+    /// does not depend on the HTML row template. A key looked up by a block's own template (a block
+    /// inside a block) counts too.
+    func fold(_ renditions: Set<RepeatedBlock.Rendition>, shownBy template: String, into digest: inout StableHasher) {
+        guard !renditions.isEmpty else { return }
+        var shown = closures.names[template] ?? []
+        for rendition in renditions { shown.formUnion(closures.names[rendition.template] ?? []) }
+        let sorted = renditions.sorted { ($0.key, $0.template) < ($1.key, $1.template) }
+        for rendition in sorted where shown.contains(rendition.key) {
+            digest.add(rendition.key, tag: 0x6B)
+            digest.add(renderedWith(rendition.template), tag: 0x70)
+        }
+    }
+
+    func text(_ key: Key, tree: Any) -> String {
+        texts.value(key) { key in
+            tally.withLock { $0 += 1 }
+            return library.render(tree, withTemplate: key.template) ?? ""
+        }
+    }
+
+    /// How many texts were rendered (not taken from those rendered before).
+    var rendered: Int { tally.withLock { $0 } }
+    private let tally = LockedCount()
+}
+
+/// A count several threads add to.
+private final class LockedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func withLock<T>(_ body: (inout Int) -> T) -> T { lock.withLock { body(&value) } }
+}
+
+/// A `RepeatedBlock` under one of its keys in a tree: its text, from the build's `RepeatedTexts`.
+final class RepeatedText: MustacheCustomRenderable, @unchecked Sendable {
+    let key: RepeatedTexts.Key
+    private let tree: Any
+    let texts: RepeatedTexts
+
+    init(key: RepeatedTexts.Key, tree: Any, texts: RepeatedTexts) {
+        self.key = key
+        self.tree = tree
+        self.texts = texts
+    }
+
+    var renderText: String { texts.text(key, tree: tree) }
+    var isNull: Bool { false }
+}
+
+extension RepeatedBlock {
+    /// How `MustacheTree` encodes the block: its content as a tree of its own, hashed on its own (the key
+    /// of its texts), and under each of the block's keys a `RepeatedText`. The enclosing tree is fed the
+    /// keys and the content's hash; the block's templates are noted for the fingerprint of each template
+    /// showing the tree (`RepeatedTexts.fold`).
+    func node(in build: TreeBuild) throws -> Any {
+        let texts = build.repeated
+        for rendition in templates where !texts.has(rendition.template) {
+            throw MissingFragmentTemplate(name: rendition.template)
+        }
+        let made = try MustacheTree.make(content, prefix: "repeated block", shownBy: nil, buildTree: build.stores,
+                                         fragment: build.fragment, repeated: texts)
+        build.renditions.formUnion(made.renditions)
+        build.renditions.formUnion(templates)
+        let content = ContentDigest(sha256: made.fingerprint)
+        let hashes = build.unordered == 0
+        if hashes { build.digest.mark(0x72, UInt64(templates.count)) }  // r
+        var node = MustacheNode(capacity: templates.count)
+        for rendition in templates {
+            if hashes { build.digest.add(rendition.key, tag: 0x6B) }
+            let key = RepeatedTexts.Key(template: rendition.template, content: content)
+            if build.stores { node.entries.append((rendition.key, RepeatedText(key: key, tree: made.tree, texts: texts))) }
+        }
+        if hashes { build.digest.add(content) }
+        return node
+    }
+}

@@ -1,0 +1,104 @@
+import GenCompute
+import GenModel
+@testable import GenPlan
+@testable import GenRender
+import XCTest
+
+/// A field row recurs on many reports: rendered once per distinct content and template, its text reused,
+/// and still part of the fingerprint of every body that shows it.
+final class RepeatedBlockTests: XCTestCase {
+    struct Body: Sendable, Encodable {
+        var fields: [RepeatedBlock]
+        var hasFields = true
+    }
+
+    func templates() async throws -> TemplateRenderer {
+        try await TemplateRenderer.load(directory: TestSite.templates)
+    }
+
+    func row(_ label: String, _ value: FieldValue, origin: FormField.Origin = .entered) -> RepeatedBlock {
+        FieldRow(FormField(id: label, label: label, type: "text", value: value, origin: origin)).block
+    }
+
+    func body(_ rows: [RepeatedBlock]) -> Body { Body(fields: rows) }
+
+    func testEqualRowsAreRenderedOnceAndShowTheSameText() async throws {
+        let templates = try await templates()
+        let jobType = { self.row("Job Type", .text("Picture <Day>")) }
+        let first = try templates.tree(body([jobType(), row("Notes", .text("one"))]), template: "partial-report-body").tree
+        let second = try templates.tree(body([jobType(), row("Notes", .text("two"))]), template: "partial-report-body").tree
+        let a = try XCTUnwrap(templates.render(tree: first, template: "partial-report-body"))
+        let b = try XCTUnwrap(templates.render(tree: second, template: "partial-report-body"))
+        XCTAssertEqual(templates.repeated.rendered, 3, "the shared row once, each note once")
+        let shared = "<tr><th scope=\"row\">Job Type</th><td>Picture &lt;Day&gt;\n</td></tr>"
+        XCTAssertTrue(a.contains(shared), a)
+        XCTAssertTrue(b.contains(shared), b)
+        XCTAssertTrue(a.contains("<td>one\n</td>") && b.contains("<td>two\n</td>"))
+        // The same rows through the Markdown template: one more text per distinct row.
+        let md = try XCTUnwrap(templates.render(tree: first, template: "partial-report-body-md"))
+        XCTAssertTrue(md.contains("| Job Type | Picture \\<Day\\> |"), md)
+        XCTAssertEqual(templates.repeated.rendered, 5)
+    }
+
+    /// Rows that differ only in what a template shows of them (the origin) are different texts.
+    func testRowsDifferingInOriginAreNotShared() async throws {
+        let templates = try await templates()
+        let tree = try templates.tree(body([row("Weather", .text("Clear")), row("Weather", .text("Clear"), origin: .automatic)]),
+                                      template: "partial-report-body").tree
+        let html = try XCTUnwrap(templates.render(tree: tree, template: "partial-report-body"))
+        XCTAssertTrue(html.contains("<tr><th scope=\"row\">Weather</th><td>Clear\n</td></tr>"), html)
+        XCTAssertTrue(html.contains("<tr><th scope=\"row\">Weather <span class=\"origin origin-automatic\">Automatic</span></th><td>Clear\n</td></tr>"), html)
+        XCTAssertEqual(templates.repeated.rendered, 2)
+    }
+
+    /// A body's fingerprint covers its rows' content, with or without a tree built (incremental builds
+    /// hash without one), and the rows' templates.
+    func testRowsAreInTheFingerprintOfTheBodyShowingThem() async throws {
+        var templates = try await templates()
+        let rows = [row("Job Type", .text("Picture Day")), row("Photos", .text("845"))]
+        let built = try templates.tree(body(rows), template: "partial-report-body").fingerprint
+        templates.rendersMostPages = false
+        let hashed = try templates.tree(body(rows), template: "partial-report-body", buildTree: false).fingerprint
+        XCTAssertEqual(built, hashed)
+        let changed = try templates.tree(body([rows[0], row("Photos", .text("846"))]), template: "partial-report-body",
+                                         buildTree: false).fingerprint
+        XCTAssertNotEqual(changed, hashed)
+        // The same rows under another row template: another fingerprint.
+        let site = try TestSite()
+        defer { site.remove() }
+        let copy = site.root.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: TestSite.templates, to: copy)
+        let url = copy.appendingPathComponent("partial-field-row.mustache")
+        try Data(try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "<tr>", with: "<tr class=\"x\">").utf8).write(to: url)
+        let other = try await TemplateRenderer.load(directory: copy)
+        XCTAssertNotEqual(try other.tree(body(rows), template: "partial-report-body").fingerprint, built)
+    }
+
+    func testAMissingRowTemplateNamesIt() async throws {
+        let templates = try await templates()
+        let block = RepeatedBlock(["label": "x"], templates: [.init(key: "html", template: "no-such-row")])
+        XCTAssertThrowsError(try templates.tree(body([block]), template: "partial-report-body")) { error in
+            XCTAssertEqual((error as? MissingFragmentTemplate)?.name, "no-such-row")
+        }
+    }
+}
+
+/// What a template looks up decides which repeated blocks and fragments its pages depend on.
+final class TemplateTagNamesTests: XCTestCase {
+    func testTagNamesAreTheNamesLookedUp() {
+        let names = TemplateClosures.tagNames("""
+        {{% CONTENT_TYPE: HTML}}{{! a comment }}<p>{{title}} {{{html}}} {{& raw }}{{#a.b}}{{.}}{{/a.b}}{{^none}}{{/none}}</p>{{> partial-x}}{{<layout}}{{$block}}{{/block}}{{/layout}}
+        """)
+        // A closing tag names what it closes; a tag inside a comment counts too: more names only make a page
+        // depend on more, never on less.
+        XCTAssertEqual(names, ["title", "html", "raw", "a", "b", "none", "block", "layout"])
+    }
+
+    func testAClosureHasTheNamesOfItsPartials() async throws {
+        let templates = try await TemplateRenderer.load(directory: TestSite.templates)
+        let body = try XCTUnwrap(templates.repeated.names("partial-report-body"))
+        XCTAssertTrue(body.contains("html") && !body.contains("markdown"))
+        let row = try XCTUnwrap(templates.repeated.names("partial-field-row"))
+        XCTAssertTrue(row.contains("isEmpty"), "from partial-field-value, which the row includes")
+    }
+}
