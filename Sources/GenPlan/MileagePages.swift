@@ -46,6 +46,25 @@ enum MileagePages {
         var reportHref: String?
         var day: String
         var schools: String
+        /// What a report's body shows of its route too; its properties sit beside the others.
+        var route: Route
+
+        private enum CodingKeys: String, CodingKey { case anchor, reportId, reportHref, day, schools }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(anchor, forKey: .anchor)
+            try c.encode(reportId, forKey: .reportId)
+            try c.encodeIfPresent(reportHref, forKey: .reportHref)
+            try c.encode(day, forKey: .day)
+            try c.encode(schools, forKey: .schools)
+            try route.encode(to: encoder)
+        }
+    }
+
+    /// A report's route as its templates show it: no report id, day or link, so that equal routes (a
+    /// photographer driving to the same schools) are equal values.
+    struct Route: Sendable, Encodable {
         var legs: [LegRow]
         var hasLegs: Bool
         var totalMinutes: String?
@@ -56,6 +75,12 @@ enum MileagePages {
         var flags: [String]
         var hasFlags: Bool
         var discrepancy: Bool
+
+        /// Shown in a report's body, rendered once per distinct route.
+        var block: RepeatedBlock {
+            RepeatedBlock(self, templates: [.init(key: "html", template: "partial-report-route"),
+                                             .init(key: "markdown", template: "partial-report-route-md")])
+        }
     }
 
     struct MonthSection: Sendable, Encodable {
@@ -136,10 +161,14 @@ enum MileagePages {
     }
 
     static func reportRow(_ r: ReportMileage, href: String? = nil) -> ReportRow {
-        let minutes = r.legs.reduce(0) { $0 + $1.minutes }
-        return ReportRow(
+        ReportRow(
             anchor: "r-\(PathSegment.sanitize(r.reportId))", reportId: r.reportId, reportHref: href, day: Format.day(r.date),
-            schools: r.schools.isEmpty ? "No schools listed" : r.schools.joined(separator: " → "),
+            schools: r.schools.isEmpty ? "No schools listed" : r.schools.joined(separator: " → "), route: route(r))
+    }
+
+    static func route(_ r: ReportMileage) -> Route {
+        let minutes = r.legs.reduce(0) { $0 + $1.minutes }
+        return Route(
             legs: r.legs.map { LegRow(from: $0.from, to: $0.to, miles: Format.miles($0.miles), minutes: Format.integer($0.minutes)) },
             hasLegs: !r.legs.isEmpty, totalMinutes: r.legs.isEmpty ? nil : Format.integer(minutes),
             computed: r.computedMiles.map(Format.miles) ?? "—", recorded: r.recordedMiles.map(Format.miles) ?? "—",

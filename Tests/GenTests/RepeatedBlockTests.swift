@@ -102,3 +102,23 @@ final class TemplateTagNamesTests: XCTestCase {
         XCTAssertTrue(row.contains("isEmpty"), "from partial-field-value, which the row includes")
     }
 }
+
+/// The texts of repeated blocks are bounded, and what keeps recurring stays.
+final class RecentTextsTests: XCTestCase {
+    func testBoundedAndKeepsWhatRecurs() {
+        let texts = RecentTexts<Int>(limit: 4)
+        var made = 0
+        func get(_ key: Int) -> String { texts.value(key) { made += 1; return "text \(key)" } }
+        // A text asked for throughout (a job type) among ever new ones (a day's date).
+        for day in 0..<100 {
+            XCTAssertEqual(get(-1), "text -1")
+            XCTAssertEqual(get(day), "text \(day)")
+            XCTAssertLessThanOrEqual(texts.count, 8, "two generations of at most 4")
+        }
+        XCTAssertEqual(made, 101, "the recurring text made once, every new one once")
+        XCTAssertEqual(get(99), "text 99", "a recent one is still there")
+        XCTAssertEqual(made, 101)
+        XCTAssertEqual(get(0), "text 0", "an old one is made again")
+        XCTAssertEqual(made, 102)
+    }
+}

@@ -113,42 +113,9 @@ struct ReportBody: Sendable, Encodable {
         let others = form.otherValues.map { FieldRow($0, media: media, prefix: prefix).withoutOrigin.block }
         return ReportBody(
             facts: facts, notes: notes, fields: fields, hasFields: !fields.isEmpty, others: others, hasOthers: !others.isEmpty,
-            route: mileage.map { ReportRoute(MileagePages.reportRow($0)).block },
+            route: mileage.map { MileagePages.route($0).block },
             valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },
             problemCount: problemCount(form))
-    }
-}
-
-/// The route section of a report's body: only what its templates show (no report id, day or link), so
-/// that equal routes are one text.
-struct ReportRoute: Sendable, Encodable {
-    var legs: [MileagePages.LegRow]
-    var hasLegs: Bool
-    var totalMinutes: String?
-    var computed: String
-    var recorded: String
-    var miles: String
-    var source: String
-    var flags: [String]
-    var hasFlags: Bool
-    var discrepancy: Bool
-
-    init(_ row: MileagePages.ReportRow) {
-        legs = row.legs
-        hasLegs = row.hasLegs
-        totalMinutes = row.totalMinutes
-        computed = row.computed
-        recorded = row.recorded
-        miles = row.miles
-        source = row.source
-        flags = row.flags
-        hasFlags = row.hasFlags
-        discrepancy = row.discrepancy
-    }
-
-    var block: RepeatedBlock {
-        RepeatedBlock(self, templates: [.init(key: "html", template: "partial-report-route"),
-                                         .init(key: "markdown", template: "partial-report-route-md")])
     }
 }
 
