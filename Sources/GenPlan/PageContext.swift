@@ -14,17 +14,24 @@ public struct PageContext: Sendable, Encodable {
     public var hasNav: Bool
     public var page: any Encodable & Sendable
 
-    private enum CodingKeys: String, CodingKey { case siteTitle, title, root, organization, nav, hasNav, page }
+    private enum CodingKeys: String, CodingKey { case siteTitle, title, root, organization, header, page }
 
+    /// The navigation is shown through the header (`{{{header.html}}}`), not on its own.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(siteTitle, forKey: .siteTitle)
         try c.encode(title, forKey: .title)
         try c.encode(root, forKey: .root)
         try c.encodeIfPresent(organization, forKey: .organization)
-        try c.encode(nav, forKey: .nav)
-        try c.encode(hasNav, forKey: .hasNav)
+        try c.encode(header, forKey: .header)
         try c.encode(page, forKey: .page)
+    }
+
+    /// The brand and navigation bar: the same on every page of a section at one depth, so it is rendered
+    /// once for all of them (`partial-site-header`), not once per page.
+    var header: RepeatedBlock {
+        RepeatedBlock(SiteHeader(siteTitle: siteTitle, root: root, organization: organization, nav: nav, hasNav: hasNav),
+                      templates: [.init(key: "html", template: "partial-site-header")])
     }
 
     public init(siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], page: any Encodable & Sendable) {
@@ -36,6 +43,15 @@ public struct PageContext: Sendable, Encodable {
         self.hasNav = !nav.isEmpty
         self.page = page
     }
+}
+
+/// What the site header shows (`partial-site-header`).
+struct SiteHeader: Sendable, Encodable {
+    var siteTitle: String
+    var root: String
+    var organization: OrganizationLink?
+    var nav: [NavLink]
+    var hasNav: Bool
 }
 
 public struct OrganizationLink: Sendable, Encodable {

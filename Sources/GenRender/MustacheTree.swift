@@ -60,8 +60,9 @@ final class TreeBuild {
     let repeated: RepeatedTexts
     var renditions: Set<RepeatedBlock.Rendition> = []
     /// The names the template showing the tree looks up (nil: a context several templates show). A
-    /// fragment under another key is not shown by it, so the page does not depend on it: a report's
-    /// Markdown page holds the view its HTML page shows, HTML body included.
+    /// fragment or repeated block under another key is not shown by it, so the page does not depend on
+    /// it: a report's Markdown page holds the view its HTML page shows, HTML body included, and the site
+    /// header of every page's context is shown by the layout only.
     let shows: Set<String>?
     var digest = StableHasher()
     /// Inside a `Dictionary`: values go to the tree only; the dictionary is hashed sorted when finished.
@@ -300,7 +301,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if T.self == Fragment.self, let shows = build.shows, !shows.contains(key.stringValue) {
+        if T.self == Fragment.self || T.self == RepeatedBlock.self, let shows = build.shows, !shows.contains(key.stringValue) {
             if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B); build.digest.mark(0x78) }  // x: not shown
             if build.stores { box.node.entries.append((key.stringValue, MustacheNull())) }
             return

@@ -51,10 +51,13 @@ final class RepeatedTexts: Sendable {
         }
     }
 
-    func text(_ key: Key, tree: Any) -> String {
+    /// What the hash of a block's content starts with.
+    static let contentPrefix = "repeated block"
+
+    func text(_ key: Key, tree: () -> Any) -> String {
         texts.value(key) {
             tally.withLock { $0 += 1 }
-            return library.render(tree, withTemplate: key.template) ?? ""
+            return library.render(tree(), withTemplate: key.template) ?? ""
         }
     }
 
@@ -110,25 +113,36 @@ private final class LockedCount: @unchecked Sendable {
     func withLock<T>(_ body: (inout Int) -> T) -> T { lock.withLock { body(&value) } }
 }
 
-/// A `RepeatedBlock` under one of its keys in a tree: its text, from the build's `RepeatedTexts`.
+/// A `RepeatedBlock` under one of its keys in a tree: its text, from the build's `RepeatedTexts`. The
+/// content is encoded into a tree only when its text is not there yet: most blocks are met again.
 final class RepeatedText: MustacheCustomRenderable, @unchecked Sendable {
     let key: RepeatedTexts.Key
-    private let tree: Any
+    private let content: any Encodable & Sendable
+    private let fragment: (Fragment) throws -> RenderedFragment
     let texts: RepeatedTexts
 
-    init(key: RepeatedTexts.Key, tree: Any, texts: RepeatedTexts) {
+    init(key: RepeatedTexts.Key, content: any Encodable & Sendable, fragment: @escaping (Fragment) throws -> RenderedFragment,
+         texts: RepeatedTexts) {
         self.key = key
-        self.tree = tree
+        self.content = content
+        self.fragment = fragment
         self.texts = texts
     }
 
-    var renderText: String { texts.text(key, tree: tree) }
+    /// The block's templates exist (checked when the block was met), so rendering cannot fail.
+    var renderText: String {
+        texts.text(key) {
+            (try? MustacheTree.make(content, prefix: RepeatedTexts.contentPrefix, shownBy: nil, fragment: fragment,
+                                    repeated: texts).tree) ?? MustacheNull()
+        }
+    }
+
     var isNull: Bool { false }
 }
 
 extension RepeatedBlock {
-    /// How `MustacheTree` encodes the block: its content as a tree of its own, hashed on its own (the key
-    /// of its texts), and under each of the block's keys a `RepeatedText`. The enclosing tree is fed the
+    /// How `MustacheTree` encodes the block: its content hashed on its own (the key of its texts; no tree,
+    /// which is made only for a text not rendered yet), and under each of the block's keys a `RepeatedText`. The enclosing tree is fed the
     /// keys and the content's hash; the block's templates are noted for the fingerprint of each template
     /// showing the tree (`RepeatedTexts.fold`).
     func node(in build: TreeBuild) throws -> Any {
@@ -136,20 +150,22 @@ extension RepeatedBlock {
         for rendition in templates where !texts.has(rendition.template) {
             throw MissingFragmentTemplate(name: rendition.template)
         }
-        let made = try MustacheTree.make(content, prefix: "repeated block", shownBy: nil, buildTree: build.stores,
+        let made = try MustacheTree.make(content, prefix: RepeatedTexts.contentPrefix, shownBy: nil, buildTree: false,
                                          fragment: build.fragment, repeated: texts)
         build.renditions.formUnion(made.renditions)
         build.renditions.formUnion(templates)
-        let content = ContentDigest(sha256: made.fingerprint)
+        let digest = ContentDigest(sha256: made.fingerprint)
         let hashes = build.unordered == 0
         if hashes { build.digest.mark(0x72, UInt64(templates.count)) }  // r
         var node = MustacheNode(capacity: templates.count)
         for rendition in templates {
             if hashes { build.digest.add(rendition.key, tag: 0x6B) }
-            let key = RepeatedTexts.Key(template: rendition.template, content: content)
-            if build.stores { node.entries.append((rendition.key, RepeatedText(key: key, tree: made.tree, texts: texts))) }
+            let key = RepeatedTexts.Key(template: rendition.template, content: digest)
+            if build.stores {
+                node.entries.append((rendition.key, RepeatedText(key: key, content: content, fragment: build.fragment, texts: texts)))
+            }
         }
-        if hashes { build.digest.add(content) }
+        if hashes { build.digest.add(digest) }
         return node
     }
 }

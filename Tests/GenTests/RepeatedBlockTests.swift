@@ -74,6 +74,28 @@ final class RepeatedBlockTests: XCTestCase {
         XCTAssertNotEqual(try other.tree(body(rows), template: "partial-report-body").fingerprint, built)
     }
 
+    /// Every page of a section at one depth shows the same header: rendered once, and each page still
+    /// shows its own navigation state.
+    func testTheSiteHeaderIsRenderedOncePerSectionAndDepth() async throws {
+        let templates = try await templates()
+        func page(_ title: String, current: Int, root: String = "../../") throws -> String {
+            let nav = ["Overview", "Reports", "Mileage"].enumerated().map {
+                NavLink(title: $1, href: "\(root)\($1.lowercased())/index.html", current: $0 == current)
+            }
+            let context = PageContext(siteTitle: "Field <Reports>", title: title, root: root,
+                                      organization: OrganizationLink(name: "Org & Co", id: "o"), nav: nav,
+                                      page: ContentPageBody(html: "<p>\(title)</p>", hasOwnHeading: true))
+            return try XCTUnwrap(templates.render(context, template: "content-page"))
+        }
+        let a = try page("A", current: 1), b = try page("B", current: 1), c = try page("C", current: 2)
+        XCTAssertEqual(templates.repeated.rendered, 2, "one header for A and B, one for C")
+        XCTAssertTrue(a.contains("<a class=\"brand\" href=\"../../index.html\">Org &amp; Co</a>"), a)
+        XCTAssertTrue(a.contains("<li><a href=\"../../reports/index.html\" aria-current=\"page\">Reports</a></li>"), a)
+        XCTAssertTrue(b.contains("<p>B</p>") && b.contains("aria-current=\"page\">Reports"))
+        XCTAssertTrue(c.contains("<li><a href=\"../../mileage/index.html\" aria-current=\"page\">Mileage</a></li>"), c)
+        XCTAssertTrue(c.contains("<title>C · Field &lt;Reports&gt;</title>"), c)
+    }
+
     func testAMissingRowTemplateNamesIt() async throws {
         let templates = try await templates()
         let block = RepeatedBlock(["label": "x"], templates: [.init(key: "html", template: "no-such-row")])
