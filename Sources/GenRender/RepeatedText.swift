@@ -42,10 +42,13 @@ final class RepeatedTexts: Sendable {
     /// inside a block) counts too.
     func fold(_ renditions: Set<RepeatedBlock.Rendition>, shownBy template: String, into digest: inout StableHasher) {
         guard !renditions.isEmpty else { return }
-        var shown = closures.names[template] ?? []
-        for rendition in renditions { shown.formUnion(closures.names[rendition.template] ?? []) }
+        // Asked per key, not as a union of name sets: this runs for every page.
+        func shown(_ key: String) -> Bool {
+            closures.names[template]?.contains(key) == true
+                || renditions.contains { closures.names[$0.template]?.contains(key) == true }
+        }
         let sorted = renditions.sorted { ($0.key, $0.template) < ($1.key, $1.template) }
-        for rendition in sorted where shown.contains(rendition.key) {
+        for rendition in sorted where shown(rendition.key) {
             digest.add(rendition.key, tag: 0x6B)
             digest.add(renderedWith(rendition.template), tag: 0x70)
         }
