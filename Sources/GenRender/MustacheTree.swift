@@ -45,7 +45,12 @@ enum MustacheTree {
             return Made(tree: tree, fingerprint: digest.finalizeSHA256())
         }
         guard build.nestedContainers else { return made(&build.digest) }
-        // Nested containers are not closed in the stream: hash the finished tree instead.
+        // Nested containers are not closed in the stream: hash the finished tree instead, which a hash-only
+        // build did not keep (a repeated block's key is such a hash: an empty tree would give every block
+        // with nested containers the same text).
+        guard buildTree else {
+            return try make(value, prefix: prefix, shownBy: template, buildTree: true, fragment: fragment, repeated: repeated)
+        }
         var digest = StableHasher()
         digest.add(prefix, tag: 0x70)
         TreeHash.feed(tree, into: &digest)

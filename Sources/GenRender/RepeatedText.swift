@@ -58,15 +58,11 @@ final class RepeatedTexts: Sendable {
     static let contentPrefix = "repeated block"
 
     func text(_ key: Key, tree: () -> Any) -> String {
-        texts.value(key) {
-            tally.withLock { $0 += 1 }
-            return library.render(tree(), withTemplate: key.template) ?? ""
-        }
+        texts.value(key) { library.render(tree(), withTemplate: key.template) ?? "" }
     }
 
     /// How many texts were rendered (not taken from those rendered before).
-    var rendered: Int { tally.withLock { $0 } }
-    private let tally = LockedCount()
+    var rendered: Int { texts.made }
 }
 
 /// Texts by key, the recent ones kept: at most `limit` in each of two generations. When the newer is full
@@ -80,6 +76,7 @@ final class RecentTexts<Key: Hashable & Sendable>: @unchecked Sendable {
     private var newer: [Key: String] = [:]
     private var older: [Key: String] = [:]
     private let limit: Int
+    private var madeCount = 0
 
     init(limit: Int) { self.limit = limit }
 
@@ -92,7 +89,10 @@ final class RecentTexts<Key: Hashable & Sendable>: @unchecked Sendable {
         }
         if let known { return known }
         let text = make()  // outside the lock: the other worker may render the same text meanwhile
-        lock.withLock { insert(key, text) }
+        lock.withLock {
+            madeCount += 1
+            insert(key, text)
+        }
         return text
     }
 
@@ -106,14 +106,9 @@ final class RecentTexts<Key: Hashable & Sendable>: @unchecked Sendable {
     }
 
     var count: Int { lock.withLock { newer.count + older.count } }
-}
 
-/// A count several threads add to.
-private final class LockedCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func withLock<T>(_ body: (inout Int) -> T) -> T { lock.withLock { body(&value) } }
+    /// How many texts were made rather than found.
+    var made: Int { lock.withLock { madeCount } }
 }
 
 /// A `RepeatedBlock` under one of its keys in a tree: its text, from the build's `RepeatedTexts`. The
@@ -145,9 +140,9 @@ final class RepeatedText: MustacheCustomRenderable, @unchecked Sendable {
 
 extension RepeatedBlock {
     /// How `MustacheTree` encodes the block: its content hashed on its own (the key of its texts; no tree,
-    /// which is made only for a text not rendered yet), and under each of the block's keys a `RepeatedText`. The enclosing tree is fed the
-    /// keys and the content's hash; the block's templates are noted for the fingerprint of each template
-    /// showing the tree (`RepeatedTexts.fold`).
+    /// which is made only for a text not rendered yet), and under each of the block's keys a
+    /// `RepeatedText`. The enclosing tree is fed the keys and the content's hash; the block's templates are
+    /// noted for the fingerprint of each template showing the tree (`RepeatedTexts.fold`).
     func node(in build: TreeBuild) throws -> Any {
         let texts = build.repeated
         for rendition in templates where !texts.has(rendition.template) {

@@ -144,3 +144,31 @@ final class RecentTextsTests: XCTestCase {
         XCTAssertEqual(made, 102)
     }
 }
+
+/// A block whose content encodes through nested containers (no synthesized conformance does) is keyed by
+/// its whole content even though blocks are hashed without a tree.
+final class RepeatedBlockNestedTests: XCTestCase {
+    struct Nested: Sendable, Encodable {
+        var label: String
+        enum Keys: String, CodingKey { case label, inner }
+        enum Inner: String, CodingKey { case text }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(label, forKey: .label)
+            var inner = c.nestedContainer(keyedBy: Inner.self, forKey: .inner)
+            try inner.encode(label, forKey: .text)
+        }
+    }
+
+    func testNestedContentsAreNotConfused() async throws {
+        let templates = try await TemplateRenderer.load(directory: TestSite.templates)
+        func html(_ label: String) throws -> String {
+            let block = RepeatedBlock(Nested(label: label), templates: FieldRow.renditions)
+            let tree = try templates.tree(RepeatedBlockTests.Body(fields: [block]), template: "partial-report-body").tree
+            return try XCTUnwrap(templates.render(tree: tree, template: "partial-report-body"))
+        }
+        XCTAssertTrue(try html("First").contains(">First<"))
+        XCTAssertTrue(try html("Second").contains(">Second<"), "not the first block's text")
+        XCTAssertEqual(templates.repeated.rendered, 2)
+    }
+}
