@@ -33,8 +33,10 @@ public enum BuildPipeline {
             return report
         }
 
-        // The previous build's file table, read while the export is loaded.
+        // The previous build's file table, read while the export is loaded; and the base, the output before
+        // it, kept to be recycled as this build's staging folder.
         let previousLoad = header.map { header in Pending { BuildManifest.load(header, from: manifestURL) } }
+        let baseLoad = header.map { _ in Pending { BuildManifest.loadBase(manifestURL, gen: gen) } }
 
         progress.step(1, steps, "loading site.yml and exports")
         let config = try await input { () throws(InputError) in try ConfigLoader.load(contentDirectory: options.content) }
@@ -111,30 +113,46 @@ public enum BuildPipeline {
         renderTemplates.previousFragments = previous == nil ? nil : PreviousFragments()
         let fragments = FragmentIndexStore(manifest: manifestURL)
         let renderer = Renderer(templates: renderTemplates, assetsDirectory: options.templates.appendingPathComponent("assets"))
+        let base = previous == nil ? nil : baseLoad?.value
         let tree: OutputTree
-        do { tree = try OutputTree(output: options.output) } catch { throw .write(error.description) }
+        do { tree = try OutputTree(output: options.output, recycling: base?.tree) } catch { throw .write(error.description) }
+        // Any other base tree is of no use now (the one recycled has just become the staging folder).
+        let staleTrees = Pending { BuildManifest.removeBaseTrees(manifestURL) }
         do {
             // What every batch may depend on: the inputs but for the export, and the shared documents.
             var shared = StableHasher()
             shared.add(inputKeys.shared)
             shared.add(sharedDigest)
             let rendered = try RenderStep.run(batches, renderer: renderer, into: tree, previous: previous,
-                                              sharedKey: shared.finalize().hex, fragments: fragments, check: check,
-                                              progress: progress)
+                                              sharedKey: shared.finalize().hex, base: tree.recycled ? base?.manifest.files : nil,
+                                              fragments: fragments, check: check, progress: progress)
             progress.step(8, steps, "swapping in \(options.output.path)")
-            // The old manifest describes the old tree: drop it before the swap, so a crash between the swap and
-            // saving the new one can only cost a full build, never a stale kept file.
-            BuildManifest.remove(at: manifestURL)
-            try tree.commit(keepingReplaced: true)
+            tree.pruneRecycled()
+            staleTrees.value
+            // The old manifest describes the old tree: it goes before the swap, so a crash between the swap and
+            // saving the new one can only cost a full build, never a stale kept file. With the manifest it
+            // was built against, the old tree is kept as the next build's base; without (a clean build),
+            // it is deleted.
+            var replacedTo: URL?
+            if let previous {
+                BuildManifest.demoteToBase(manifestURL)
+                replacedTo = BuildManifest.baseTree(manifestURL, inputs: previous.header.inputs)
+            } else {
+                BuildManifest.remove(at: manifestURL)
+                BuildManifest.remove(at: BuildManifest.baseLocation(manifestURL))
+            }
+            try tree.commit(keepingReplaced: true, replacedTo: replacedTo)
             // The replaced tree (tens of thousands of files) is deleted while the manifest is saved.
             let removal = Pending { tree.removeReplaced() }
             report.filesWritten = rendered.written
             report.pagesWritten = rendered.pages
             report.filesKept = rendered.kept
+            report.filesInPlace = tree.keptInPlace
             report.sectionsKept = rendered.batchesKept
             // Best effort: without a manifest the next build is simply a full one.
             var stored = report
             stored.filesKept = 0
+            stored.filesInPlace = 0
             stored.sectionsKept = []
             try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: rendered.files, batches: rendered.batches)
                 .save(to: manifestURL)
@@ -143,9 +161,11 @@ public enum BuildPipeline {
             progress.finish()
         } catch let failure as BuildFailure {
             tree.discard()
+            staleTrees.value
             throw failure
         } catch {
             tree.discard()
+            staleTrees.value
             throw .write("\(error)")
         }
         return report

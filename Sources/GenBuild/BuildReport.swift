@@ -18,6 +18,9 @@ public struct BuildReport: Sendable, Codable {
     public var filesWritten = 0
     /// Files whose fingerprint matched the previous build: kept (hard-linked), not rendered again.
     public var filesKept = 0
+    /// Kept files that were already in place: the staging folder started as the output before the previous
+    /// one (`OutputTree.recycled`), and held them as they are to be.
+    public var filesInPlace = 0
     /// Sections (a month of reports, a month of critiques, the mileage pages) whose inputs are unchanged:
     /// their files kept whole, without planning them (`PlanBatch.key`). Batch names, in build order.
     public var sectionsKept: [String] = []

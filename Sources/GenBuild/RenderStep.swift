@@ -36,10 +36,10 @@ enum RenderStep {
     /// located as they are rendered, and the index saved in `fragments`; a batch planned again loads its pages'
     /// previous indexes first, so its unchanged fragments are read back rather than rendered.
     static func run(_ batches: [PlanBatch], renderer: Renderer, into tree: OutputTree, previous: BuildManifest?, sharedKey: String,
-                    fragments: FragmentIndexStore?,
+                    base: [String: BuildManifest.Entry]? = nil, fragments: FragmentIndexStore?,
                     check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void, progress: Progress) throws(BuildFailure) -> Result {
         let state = RenderState()
-        let reuse = BatchReuse(previous: previous, sharedKey: sharedKey, tree: tree)
+        let reuse = BatchReuse(previous: previous, sharedKey: sharedKey, tree: tree, base: base)
         let previousManifest = previous
         let previousFragments = renderer.templates.previousFragments
         let previous = previous?.files
@@ -71,7 +71,8 @@ enum RenderStep {
                     }
                     let prepared = try renderer.prepare(file)
                     let fingerprint = prepared.fingerprint
-                    if let old = previous?[file.path], old.matches(fingerprint), tree.keep(file.path, size: old.size) {
+                    if let old = previous?[file.path], old.matches(fingerprint),
+                       tree.keep(file.path, size: old.size, inStaging: base?[file.path] == old) {
                         entries.append((file.path, old))
                         kept += 1
                         continue

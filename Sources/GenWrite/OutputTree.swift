@@ -4,12 +4,23 @@ import GenModel
 /// Stage 6: writes a whole output tree atomically. Files go into a staging folder beside the
 /// output; `commit()` swaps it in with two renames. Until then, and if anything fails, the
 /// previous output stays exactly as it was.
+///
+/// The staging folder may start as a recycled tree: the output before the previous one, which an
+/// incremental build keeps (`commit(replacedTo:)`). Most of its files are already the new tree's (the same
+/// inodes as the output's, linked by the previous build), so a small change touches a few files rather than
+/// linking every file of the site into an empty folder and deleting the replaced tree after the swap. A
+/// recycled tree holds stale files too: every file written is unlinked first (never written through a link
+/// the output shares), and what the build neither wrote nor kept goes before the swap (`pruneRecycled`).
 public final class OutputTree: Sendable {
     public let output: URL
     public let staging: URL
+    /// Whether the staging folder started as a recycled tree.
+    public let recycled: Bool
     private let outputPath: String
     private let stagingPath: String
     private let directories = MadeDirectories()
+    /// In a recycled tree: every file the build wrote or kept, relative; the others are pruned.
+    private let present = PresentPaths()
 
     public enum Failure: Error, CustomStringConvertible {
         case unsafePath(String)
@@ -23,15 +34,22 @@ public final class OutputTree: Sendable {
         }
     }
 
-    public init(output: URL) throws(Failure) {
+    /// `recycling`: a tree to start the staging folder from (moved, not copied: it is this build's alone
+    /// from now on, and a failed build discards it). When it cannot be moved (another file system), the
+    /// staging folder starts empty.
+    public init(output: URL, recycling base: URL? = nil) throws(Failure) {
         self.output = output.standardizedFileURL
         let parent = self.output.deletingLastPathComponent()
         staging = parent.appendingPathComponent(".\(self.output.lastPathComponent).staging-\(getpid())")
         outputPath = self.output.path
-        stagingPath = staging.path
+        self.stagingPath = staging.path
+        let stagingPath = staging.path
+        POSIXFiles.removeTree(stagingPath)
+        let recycled = base.map { rename($0.path, stagingPath) == 0 } ?? false
+        if let base, !recycled { POSIXFiles.removeTree(base.path) }
+        self.recycled = recycled
         do {
-            try? FileManager.default.removeItem(at: staging)
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            if !recycled { try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true) }
         } catch {
             throw .io(path: staging.path, error)
         }
@@ -42,7 +60,7 @@ public final class OutputTree: Sendable {
         guard OutputTree.isSafe(path) else { throw .unsafePath(path) }
         let url = staging.appendingPathComponent(path)
         do {
-            try directories.make(url.deletingLastPathComponent())
+            try prepare(path, at: url.path)
             try data.write(to: url)
         } catch {
             throw .io(path: path, error)
@@ -55,7 +73,7 @@ public final class OutputTree: Sendable {
         let url = staging.appendingPathComponent(path)
         let handle: FileHandle
         do {
-            try directories.make(url.deletingLastPathComponent())
+            try prepare(path, at: url.path)
             guard FileManager.default.createFile(atPath: url.path, contents: nil), let opened = FileHandle(forWritingAtPath: url.path) else {
                 throw CocoaError(.fileWriteUnknown)
             }
@@ -74,15 +92,21 @@ public final class OutputTree: Sendable {
 
     /// Keeps the previous output's file at `path` (a hard link into the staging folder, a copy where links
     /// are not possible) when it exists with `size` bytes; false when it does not, so the caller renders it.
-    public func keep(_ path: String, size: Int) -> Bool {
+    /// `inStaging`: the caller knows the recycled tree's file at `path` to be the one to keep (made from the
+    /// same fingerprint); it is then kept where it is, when it still has `size` bytes.
+    public func keep(_ path: String, size: Int, inStaging: Bool = false) -> Bool {
         guard OutputTree.isSafe(path) else { return false }
         // Paths as text, not URLs: an incremental build keeps tens of thousands of files, and Foundation's
         // URL operations were most of the time that took.
+        let target = stagingPath + "/" + path
+        if recycled, inStaging, POSIXFiles.regularFileSize(target) == size {
+            present.insert(path, inPlace: true)
+            return true
+        }
         let previous = outputPath + "/" + path
         guard POSIXFiles.regularFileSize(previous) == size else { return false }
-        let target = stagingPath + "/" + path
         do {
-            if let slash = target.lastIndex(of: "/") { try directories.make(path: String(target[..<slash])) }
+            try prepare(path, at: target)
             if link(previous, target) != 0 { try FileManager.default.copyItem(atPath: previous, toPath: target) }
             return true
         } catch {
@@ -93,7 +117,43 @@ public final class OutputTree: Sendable {
     /// Removes a file from the new tree (one `keep` linked that is to be rendered after all).
     public func drop(_ path: String) {
         guard OutputTree.isSafe(path) else { return }
-        unlink(staging.appendingPathComponent(path).path)
+        unlink(stagingPath + "/" + path)
+        if recycled { present.remove(path) }
+    }
+
+    /// Makes way for a new file at `target` (`path` in the tree): its folder exists, and in a recycled tree
+    /// the stale entry there is gone (a file, possibly a link the output shares, or a folder where the new
+    /// build has a file), and the path is recorded as present.
+    private func prepare(_ path: String, at target: String) throws {
+        let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? stagingPath
+        guard recycled else {
+            try directories.make(path: folder)
+            return
+        }
+        present.insert(path)
+        do {
+            try directories.make(path: folder)
+        } catch {
+            // A stale file where the new tree has a folder: removed, and the folders made again.
+            var prefix = stagingPath
+            for segment in path.split(separator: "/").dropLast() {
+                prefix += "/" + segment
+                if POSIXFiles.regularFileSize(prefix) != nil || POSIXFiles.isSymbolicLink(prefix) { unlink(prefix) }
+            }
+            try directories.make(path: folder)
+        }
+        if unlink(target) != 0, errno == EISDIR || errno == EPERM { POSIXFiles.removeTree(target) }
+    }
+
+    /// How many kept files were already in place in the recycled tree.
+    public var keptInPlace: Int { present.inPlace }
+
+    /// Deletes what a recycled tree holds that this build neither wrote nor kept, and the folders left
+    /// empty: the staging folder then holds this build's files and nothing else. Call before `commit`.
+    public func pruneRecycled() {
+        guard recycled else { return }
+        let present = present.all
+        POSIXFiles.prune(stagingPath) { present.contains($0) }
     }
 
     /// Relative, no empty/`.`/`..` segments, no backslashes or control characters: a last line of
@@ -129,23 +189,30 @@ public final class OutputTree: Sendable {
     /// output is carried over, so building in a checkout leaves git's view of `Output/` alone.
     /// The replaced output is deleted here unless `keepingReplaced` (then `removeReplaced` deletes it:
     /// the build saves its manifest meanwhile).
-    public func commit(keepingReplaced: Bool = false) throws(Failure) {
+    ///
+    /// `replacedTo`: where the replaced output goes instead, to be recycled by the next build (nothing is
+    /// deleted then); when it cannot go there (another file system), it is deleted as usual.
+    public func commit(keepingReplaced: Bool = false, replacedTo destination: URL? = nil) throws(Failure) {
         let fm = FileManager.default
-        let old = replaced
+        var old = replaced
         let keep = output.appendingPathComponent(".gitkeep")
         if fm.fileExists(atPath: keep.path) {
             try? fm.copyItem(at: keep, to: staging.appendingPathComponent(".gitkeep"))
         }
+        if let destination {
+            POSIXFiles.removeTree(destination.path)
+            if rename(outputPath, destination.path) == 0 { old = destination }
+        }
         do {
-            try? fm.removeItem(at: old)
-            if fm.fileExists(atPath: output.path) { try fm.moveItem(at: output, to: old) }
+            try? fm.removeItem(at: replaced)
+            if old != destination, fm.fileExists(atPath: output.path) { try fm.moveItem(at: output, to: old) }
             do {
                 try fm.moveItem(at: staging, to: output)
             } catch {
                 if fm.fileExists(atPath: old.path) { try? fm.moveItem(at: old, to: output) }
                 throw error
             }
-            if !keepingReplaced { try? fm.removeItem(at: old) }
+            if !keepingReplaced, old != destination { try? fm.removeItem(at: old) }
         } catch {
             throw .io(path: output.path, error)
         }
@@ -160,6 +227,23 @@ public final class OutputTree: Sendable {
     public func discard() {
         try? FileManager.default.removeItem(at: staging)
     }
+}
+
+/// The relative paths of a recycled tree's files that the build wrote or kept.
+private final class PresentPaths: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    private var inPlaceCount = 0
+
+    func insert(_ path: String, inPlace: Bool = false) {
+        lock.withLock {
+            paths.insert(path)
+            if inPlace { inPlaceCount += 1 }
+        }
+    }
+    func remove(_ path: String) { _ = lock.withLock { paths.remove(path) } }
+    var all: Set<String> { lock.withLock { paths } }
+    var inPlace: Int { lock.withLock { inPlaceCount } }
 }
 
 /// Folders of the staging tree already made: each is created once, not checked again for every file in it.

@@ -66,12 +66,7 @@ public enum POSIXFiles {
     private static func collect(_ directory: String, files: inout [String], directories: inout [String]) {
         _ = eachEntry(of: directory) { name, type in
             let path = directory + "/" + name
-            var isDirectory = Int32(type) == Int32(DT_DIR)
-            if Int32(type) == Int32(DT_UNKNOWN) {
-                var info = stat()
-                isDirectory = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-            }
-            if isDirectory {
+            if isFolder(path, type: type) {
                 directories.append(path)
                 collect(path, files: &files, directories: &directories)
             } else {
@@ -79,6 +74,48 @@ public enum POSIXFiles {
             }
             return true
         }
+    }
+
+    /// Deletes every file under `root` whose relative path `keep` refuses, and then every folder left empty
+    /// (but `root`). Folders are read by `d_type`, so the kept files cost no system call of their own.
+    public static func prune(_ root: String, keep: (String) -> Bool) {
+        func visit(_ directory: String, relative: String) {
+            // Read whole before anything is removed from it.
+            var entries: [(String, UInt8)] = []
+            _ = eachEntry(of: directory) { name, type in
+                entries.append((name, type))
+                return true
+            }
+            for (name, type) in entries {
+                let path = directory + "/" + name
+                let rel = relative.isEmpty ? name : relative + "/" + name
+                if isFolder(path, type: type) {
+                    visit(path, relative: rel)
+                    rmdir(path)  // only when empty
+                } else if !keep(rel) {
+                    unlink(path)
+                }
+            }
+        }
+        visit(root, relative: "")
+    }
+
+    /// Whether the entry at `path` is a folder, by its `d_type` (asked of the file system where that is unknown).
+    private static func isFolder(_ path: String, type: UInt8) -> Bool {
+        if Int32(type) != Int32(DT_UNKNOWN) { return Int32(type) == Int32(DT_DIR) }
+        return isFolder(path)
+    }
+
+    /// Whether `path` is a folder (a link to one is not).
+    public static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Whether `path` is a symbolic link (not followed).
+    public static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
     /// The size of the regular file at `path`; nil when there is none (or it is a link or a folder).

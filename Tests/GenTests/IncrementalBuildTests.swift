@@ -75,7 +75,7 @@ final class IncrementalBuildTests: XCTestCase {
 
         let incremental = site.root.appendingPathComponent("inc/site")
         let cache = site.root.appendingPathComponent("inc/cache")
-        var kept = 0, sectionsKept = 0
+        var kept = 0, sectionsKept = 0, inPlace = 0
         for round in 0..<14 {
             var edit = "initial"
             if round > 0 {
@@ -122,11 +122,13 @@ final class IncrementalBuildTests: XCTestCase {
                                                                   cache: cache))
             kept += report.filesKept
             sectionsKept += report.sectionsKept.count
+            inPlace += report.filesInPlace
             let clean = site.root.appendingPathComponent("clean-\(round)/site")
             _ = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: clean,
                                                      cache: site.root.appendingPathComponent("clean-\(round)/cache"), clean: true))
             let incFiles = TestSite.files(under: incremental), cleanFiles = TestSite.files(under: clean)
             XCTAssertEqual(incFiles, cleanFiles, "round \(round) (\(edit)): same files")
+            XCTAssertEqual(TestSite.folders(under: incremental), TestSite.folders(under: clean), "round \(round) (\(edit)): same folders")
             for file in cleanFiles {
                 let a = try Data(contentsOf: incremental.appendingPathComponent(file))
                 let b = try Data(contentsOf: clean.appendingPathComponent(file))
@@ -141,6 +143,7 @@ final class IncrementalBuildTests: XCTestCase {
         }
         XCTAssertGreaterThan(kept, 0, "some files were kept rather than rendered again")
         XCTAssertGreaterThan(sectionsKept, 0, "some sections were kept without planning them")
+        XCTAssertGreaterThan(inPlace, 0, "from the third build on, kept files were found in place in the recycled tree")
     }
 
     /// Builds `docs` into `output` (incrementally, with `cache`) and into a fresh folder with `--clean`, and

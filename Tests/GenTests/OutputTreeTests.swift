@@ -42,3 +42,72 @@ final class OutputTreeTests: XCTestCase {
         POSIXFiles.removeTree(root.path)  // nothing there: nothing happens
     }
 }
+
+/// A staging folder that starts as a recycled tree (the output before the previous one): what the build
+/// keeps in place stays, what it writes replaces the stale entry without touching the output through a
+/// shared link, a file where a folder is now (and the reverse) makes way, and whatever the build neither
+/// wrote nor kept is gone before the swap, empty folders included.
+final class RecycledOutputTreeTests: XCTestCase {
+    func testARecycledTreeEndsHoldingExactlyTheNewFiles() throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("recycle-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: root) }
+        let output = root.appendingPathComponent("site"), base = root.appendingPathComponent("base")
+        func put(_ text: String, _ path: String, in folder: URL) throws {
+            let url = folder.appendingPathComponent(path)
+            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        // The current output.
+        try put("same", "same.html", in: output)
+        try put("shared", "shared.html", in: output)
+        try put("current", "linked.html", in: output)
+        // The base: one file as the new tree wants it, one sharing its inode with the output (as a previous
+        // incremental build leaves them), a stale one, a folder where a file goes, a file where a folder goes,
+        // and a file whose folder will be left empty.
+        try put("same", "same.html", in: base)
+        XCTAssertEqual(link(output.appendingPathComponent("shared.html").path, base.appendingPathComponent("shared.html").path), 0)
+        try put("old", "linked.html", in: base)
+        try put("x", "now-a-file/inside.html", in: base)
+        try put("x", "now-a-folder", in: base)
+        try put("x", "gone/deep/stale.html", in: base)
+
+        let tree = try OutputTree(output: output, recycling: base)
+        XCTAssertTrue(tree.recycled)
+        XCTAssertFalse(fm.fileExists(atPath: base.path), "the base is moved, not copied")
+        XCTAssertTrue(tree.keep("same.html", size: 4, inStaging: true))
+        XCTAssertTrue(tree.keep("linked.html", size: 7, inStaging: false), "relinked from the output")
+        try tree.write(Data("rewritten".utf8), to: "shared.html")
+        try tree.write(Data("file".utf8), to: "now-a-file")
+        try tree.write(Data("inside".utf8), to: "now-a-folder/page.html")
+        XCTAssertEqual(tree.keptInPlace, 1)
+        tree.pruneRecycled()
+
+        XCTAssertEqual(try String(contentsOf: output.appendingPathComponent("shared.html"), encoding: .utf8), "shared",
+                       "writing into the recycled tree never writes through a link the output shares")
+        try tree.commit()
+        XCTAssertEqual(TestSite.files(under: output), ["linked.html", "now-a-file", "now-a-folder/page.html", "same.html", "shared.html"])
+        XCTAssertEqual(TestSite.folders(under: output), ["now-a-folder"])
+        for (path, text) in [("linked.html", "current"), ("now-a-file", "file"), ("now-a-folder/page.html", "inside"),
+                             ("same.html", "same"), ("shared.html", "rewritten")] {
+            XCTAssertEqual(try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8), text, path)
+        }
+    }
+
+    /// The replaced output goes where the next build recycles it, whole, and nothing is deleted.
+    func testTheReplacedOutputIsKeptWhereAsked() throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("recycle-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: root) }
+        let output = root.appendingPathComponent("site"), kept = root.appendingPathComponent("cache/tree")
+        try fm.createDirectory(at: output, withIntermediateDirectories: true)
+        try fm.createDirectory(at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: output.appendingPathComponent("page.html"))
+        let tree = try OutputTree(output: output)
+        XCTAssertFalse(tree.recycled)
+        try tree.write(Data("new".utf8), to: "page.html")
+        try tree.commit(replacedTo: kept)
+        XCTAssertEqual(try String(contentsOf: output.appendingPathComponent("page.html"), encoding: .utf8), "new")
+        XCTAssertEqual(try String(contentsOf: kept.appendingPathComponent("page.html"), encoding: .utf8), "old")
+    }
+}

@@ -9,6 +9,9 @@ struct BatchReuse: Sendable {
     let previous: BuildManifest?
     let sharedKey: String
     let tree: OutputTree
+    /// The files of the recycled tree the staging folder started as (`OutputTree.recycled`), as its manifest
+    /// recorded them: a kept file recorded there with the same fingerprint is already in place.
+    let base: [String: BuildManifest.Entry]?
 
     /// The batch's key with the build's shared key and the batch's name; nil for a batch without one.
     func key(of batch: PlanBatch) -> String? {
@@ -40,7 +43,9 @@ struct BatchReuse: Sendable {
         let size = (entries.count + parts - 1) / max(1, parts)
         let all = entries
         let linked = ParallelMap.map(Array(stride(from: 0, to: all.count, by: max(1, size)))) { start in
-            all[start..<min(all.count, start + size)].allSatisfy { tree.keep($0.0, size: $0.1.size) }
+            all[start..<min(all.count, start + size)].allSatisfy { path, entry in
+                tree.keep(path, size: entry.size, inStaging: base?[path] == entry)
+            }
         }
         guard linked.allSatisfy({ $0 }) else {
             // A file was changed or removed by hand: plan the batch after all. What was linked goes, so

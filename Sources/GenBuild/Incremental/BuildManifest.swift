@@ -14,7 +14,7 @@ struct BuildManifest {
     /// Bumped when fingerprints or the manifest change meaning.
     static let format = 6
 
-    struct Entry {
+    struct Entry: Equatable {
         /// `Renderer.Prepared.fingerprint`, as 32 bytes.
         var fingerprint: Digest256
         var size: Int
@@ -108,6 +108,50 @@ struct BuildManifest {
     static func remove(at url: URL) {
         try? FileManager.default.removeItem(at: url)
         try? FileManager.default.removeItem(at: tableLocation(url))
+    }
+
+    // MARK: The base: the output before the current one, kept to be recycled
+
+    /// `<name>.base.json` (and `.base.files`): the manifest of the output the current one replaced.
+    static func baseLocation(_ url: URL) -> URL {
+        url.deletingPathExtension().appendingPathExtension("base.json")
+    }
+
+    /// `<name>.tree-<inputs>`: where a replaced output waits to be recycled by the next build, named by the
+    /// inputs its manifest records, so a tree and a manifest left by different builds (a crash between moving
+    /// one and renaming the other) never pass for each other.
+    static func baseTree(_ url: URL, inputs: String) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent("\(treePrefix(url))\(inputs.prefix(32))", isDirectory: true)
+    }
+
+    private static func treePrefix(_ url: URL) -> String { url.deletingPathExtension().lastPathComponent + ".tree-" }
+
+    /// The base manifest and its tree, when both are there and were made by this gen.
+    static func loadBase(_ url: URL, gen: String) -> (manifest: BuildManifest, tree: URL)? {
+        let location = baseLocation(url)
+        guard let header = header(at: location), header.gen == gen else { return nil }
+        let tree = baseTree(url, inputs: header.inputs)
+        guard POSIXFiles.isFolder(tree.path), let manifest = load(header, from: location) else { return nil }
+        return (manifest, tree)
+    }
+
+    /// The current manifest becomes the base one (its output is about to be replaced and kept as the base
+    /// tree): the header goes first, so a crash midway leaves no header over another build's table.
+    static func demoteToBase(_ url: URL) {
+        let base = baseLocation(url)
+        try? FileManager.default.removeItem(at: base)
+        rename(tableLocation(url).path, tableLocation(base).path)
+        rename(url.path, base.path)
+    }
+
+    /// Deletes every base tree of this output folder: left by a build whose successor did not recycle it
+    /// (a clean build, another gen, a crash).
+    static func removeBaseTrees(_ url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = treePrefix(url)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
+            POSIXFiles.removeTree(folder.appendingPathComponent(name).path)
+        }
     }
 
     /// Whether the output folder still holds every file as this manifest recorded it (by size: a file

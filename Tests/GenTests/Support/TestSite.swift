@@ -70,6 +70,19 @@ struct TestSite {
         return out.sorted()
     }
 
+    /// Every folder under `folder`, relative, sorted: two trees with the same files may still differ by an
+    /// empty folder one of them left behind.
+    static func folders(under folder: URL) -> [String] {
+        let base = folder.standardizedFileURL.path
+        let walker = FileManager.default.enumerator(atPath: base)
+        var out: [String] = []
+        while let path = walker?.nextObject() as? String {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isDir), isDir.boolValue { out.append(path) }
+        }
+        return out.sorted()
+    }
+
     func text(_ relative: String) throws -> String {
         String(decoding: try Data(contentsOf: output.appendingPathComponent(relative)), as: UTF8.self)
     }
