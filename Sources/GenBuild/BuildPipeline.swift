@@ -17,7 +17,7 @@ public enum BuildPipeline {
         var report = BuildReport()
 
         // Incremental: the previous build of this output folder, and whether anything it read has changed.
-        let gen = BuildInputs.genHash()
+        let gen = BuildInputs.genHash(cache: options.writeOutput ? options.cache : nil)
         let manifestURL = BuildManifest.location(cache: options.cache, output: options.output)
         let inputKeys = options.writeOutput
             ? BuildInputs.keys(content: options.content, templates: options.templates, output: options.output, gen: gen) : (all: "", shared: "")

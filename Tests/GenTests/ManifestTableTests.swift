@@ -87,3 +87,26 @@ final class ManifestTableTests: XCTestCase {
         XCTAssertNil(ManifestTable.decode(Data(lines.joined(separator: "\n").utf8), inputs: inputs), "cut off")
     }
 }
+
+/// The executable's hash, remembered in the cache by the file's identity: the same hash as computed, and
+/// computed again when what is remembered is another file's.
+final class GenHashTests: XCTestCase {
+    func testTheRememberedHashIsTheComputedOneAndIsNotTrustedForAnotherFile() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("gen-hash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let computed = BuildInputs.genHash()
+        XCTAssertEqual(computed.count, 64)
+        XCTAssertEqual(BuildInputs.genHash(cache: cache), computed)
+        let remembered = cache.appendingPathComponent("build/gen-hash")
+        let lines = try String(contentsOf: remembered, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertEqual(String(lines[1]), computed)
+        XCTAssertEqual(BuildInputs.genHash(cache: cache), computed, "read back")
+        // Another file's identity with a wrong hash: not used.
+        try Data("1 2 3 4.5\n\(String(repeating: "0", count: 64))\n".utf8).write(to: remembered)
+        XCTAssertEqual(BuildInputs.genHash(cache: cache), computed)
+        // This file's identity with a forged hash is believed: the identity is the point (a changed file has another).
+        try Data("\(lines[0])\n\(String(repeating: "a", count: 64))\n".utf8).write(to: remembered)
+        XCTAssertEqual(BuildInputs.genHash(cache: cache), String(repeating: "a", count: 64))
+    }
+}
