@@ -149,11 +149,13 @@ public enum BuildPipeline {
             report.filesKept = rendered.kept
             report.filesInPlace = tree.keptInPlace
             report.sectionsKept = rendered.batchesKept
+            report.groupsKept = rendered.groupsKept
             // Best effort: without a manifest the next build is simply a full one.
             var stored = report
             stored.filesKept = 0
             stored.filesInPlace = 0
             stored.sectionsKept = []
+            stored.groupsKept = 0
             try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: rendered.files, batches: rendered.batches)
                 .save(to: manifestURL)
             fragments.prune(keeping: rendered.files)

@@ -24,6 +24,9 @@ public struct BuildReport: Sendable, Codable {
     /// Sections (a month of reports, a month of critiques, the mileage pages) whose inputs are unchanged:
     /// their files kept whole, without planning them (`PlanBatch.key`). Batch names, in build order.
     public var sectionsKept: [String] = []
+    /// Groups of files within sections planned again (a day's pages in a changed month) whose inputs are
+    /// unchanged: their files kept without preparing them (`FileGroup`).
+    public var groupsKept = 0
     /// No input changed since the previous build (same gen, content, templates): nothing was done.
     public var upToDate = false
 
@@ -87,7 +90,10 @@ public struct BuildReport: Sendable, Codable {
                 lines.append("wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") (\(filesWritten) files) for \(organizations.count) organization\(organizations.count == 1 ? "" : "s") to \(outputPath)")
                 if filesKept > 0 {
                     let n = sectionsKept.count
-                    let sections = n > 0 ? " (\(n) unchanged section\(n == 1 ? "" : "s") not planned again)" : ""
+                    var notes: [String] = []
+                    if n > 0 { notes.append("\(n) unchanged section\(n == 1 ? "" : "s") not planned again") }
+                    if groupsKept > 0 { notes.append("\(groupsKept) unchanged day\(groupsKept == 1 ? "" : "s") not prepared") }
+                    let sections = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
                     lines.append("kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build\(sections), rendered \(filesWritten - filesKept)")
                 }
             }

@@ -18,9 +18,10 @@ enum RenderStep {
         var pages: Int
         /// Every keyed batch, kept or planned: what the next build's manifest records.
         var batches: [String: BuildManifest.Batch]
-        /// Batches kept whole, without planning.
         /// The names of the batches kept whole, in build order.
         var batchesKept: [String]
+        /// Groups of files within planned batches (days) kept without preparing their files.
+        var groupsKept: Int
     }
 
     /// Plans and renders the batches in order. Every core takes the next file from a feed that moves on to
@@ -43,7 +44,7 @@ enum RenderStep {
         let previousManifest = previous
         let previousFragments = renderer.templates.previousFragments
         let previous = previous?.files
-        let feed = Feed(batches, reuse: reuse, check: check, progress: progress) { planned in
+        let feed = Feed(batches, reuse: reuse, previous: previousManifest, check: check, progress: progress) { planned in
             fragments?.load(planned, previous: previousManifest, output: tree.output, into: previousFragments)
         }
         DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
@@ -59,6 +60,13 @@ enum RenderStep {
                     break loop
                 }
                 do {
+                    // A day's pages whose inputs are unchanged (`FileGroup`): kept without preparing them.
+                    if file.groupUnchanged, let old = previous?[file.path],
+                       tree.keep(file.path, size: old.size, inStaging: base?[file.path] == old) {
+                        entries.append((file.path, old))
+                        kept += 1
+                        continue
+                    }
                     if file.isData {
                         // Written as it is encoded (mileage.json is 85 MB at 100,000 reports): the bytes are
                         // made either way to fingerprint them, so they are simply written (and count as kept when
@@ -101,7 +109,7 @@ enum RenderStep {
         if let failure = state.failure { throw failure }
         state.record(feed.keptEntries, kept: feed.keptEntries.count)
         return Result(files: state.files, kept: state.kept, written: feed.written, pages: feed.pages, batches: feed.records,
-                      batchesKept: feed.batchesKept)
+                      batchesKept: feed.batchesKept, groupsKept: feed.groupsKept)
     }
 
     /// Plans every batch (and checks it) without rendering: `gen check`.
@@ -216,6 +224,11 @@ private final class Feed: @unchecked Sendable {
     private let lock = NSLock()
     private let batches: [PlanBatch]
     private let decisions: ReuseDecisions
+    private let reuse: BatchReuse
+    private let previous: BuildManifest?
+    /// The previous build's group records by batch name (`BatchReuse.previousGroups`).
+    private let previousGroups: [String: [(String, BuildManifest.Batch)]]
+    private(set) var groupsKept = 0
     private let check: ([PlannedFile]) throws(BuildFailure) -> Void
     private let progress: Progress
     private var batchIndex = -1
@@ -237,10 +250,13 @@ private final class Feed: @unchecked Sendable {
     /// Called with each batch's files once it is planned, before any is rendered.
     private let planned: @Sendable ([PlannedFile]) -> Void
 
-    init(_ batches: [PlanBatch], reuse: BatchReuse, check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void,
+    init(_ batches: [PlanBatch], reuse: BatchReuse, previous: BuildManifest?, check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void,
          progress: Progress, planned: @escaping @Sendable ([PlannedFile]) -> Void) {
         self.planned = planned
         self.batches = batches
+        self.reuse = reuse
+        self.previous = previous
+        previousGroups = reuse.previousGroups()
         decisions = ReuseDecisions(batches, reuse: reuse)
         self.check = check
         self.progress = progress
@@ -288,6 +304,7 @@ private final class Feed: @unchecked Sendable {
                 if let (record, entries) = decisions.kept(batchIndex) {
                     keptEntries += entries
                     records[batch.name] = record
+                    for (name, group) in previousGroups[batch.name] ?? [] { records[name] = group }
                     keptIndexes.append(batchIndex)
                     progress.mark("batch \(batchIndex + 1)/\(batches.count): \(batch.name), \(record.files.count) files kept unplanned")
                     written += record.files.count
@@ -318,11 +335,35 @@ private final class Feed: @unchecked Sendable {
         let batch = batches[batchIndex]
         files = planned
         try check(files)
+        markGroups()
         progress.mark("batch \(batchIndex + 1)/\(batches.count): \(batch.name), \(files.count) files")
         written += files.count
         let pageCount = files.filter(\.isPage).count
         pages += pageCount
         if let key { records[batch.name] = BuildManifest.Batch(key: key, files: files.map(\.path), pages: pageCount) }
+    }
+}
+
+extension Feed {
+    /// Records the groups of the batch just taken (`FileGroup`) for the next build, and marks the files of
+    /// each group whose key and files are the previous build's as unchanged.
+    fileprivate func markGroups() {
+        var members: [ObjectIdentifier: [Int]] = [:]
+        var groups: [FileGroup] = []
+        for index in files.indices {
+            guard let group = files[index].group else { continue }
+            let id = ObjectIdentifier(group)
+            if members[id] == nil { groups.append(group) }
+            members[id, default: []].append(index)
+        }
+        for group in groups {
+            guard let key = reuse.key(of: group), let indexes = members[ObjectIdentifier(group)] else { continue }
+            let paths = indexes.map { files[$0].path }
+            records[group.name] = BuildManifest.Batch(key: key, files: paths, pages: indexes.filter { files[$0].isPage }.count)
+            guard let old = previous?.batches[group.name], old.key == key, old.files == paths else { continue }
+            for index in indexes { files[index].groupUnchanged = true }
+            groupsKept += 1
+        }
     }
 }
 

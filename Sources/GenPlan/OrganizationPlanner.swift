@@ -39,13 +39,22 @@ struct OrganizationPlanner: Sendable {
         // The mileage pages and data files are keyed by the computed mileage: hashed while the months render.
         let mileageDigest = Pending { [input] in ContentDigest.of(input.mileage) }
         var batches: [PlanBatch] = monthly.keys.enumerated().map { index, key in
-            PlanBatch(name: "\(name) \(key)", key: { monthKey.digest(index) }) {
+            let batchName = "\(name) \(key)"
+            return PlanBatch(name: batchName, key: { monthKey.digest(index) }) {
                 // Every page showing a report's body is in the report's month: the month's bodies suffice.
                 let bodies = ReportBodies(input, reports: monthly.reportsByMonth[key] ?? [], zone: config.timeZone)
                 // Day and report pages first: they render the month's report bodies in parallel, one each; the
                 // month's page, Markdown and archive, which show them all, then only put the texts together.
-                return reportPages.pages(of: key, bodies: bodies).map { page($0, current: "reports/index.html") }
-                    + monthlyFiles(monthly.month(index, bodies: bodies))
+                // Each day's pages are a group: a changed report prepares its own day again, not the month's.
+                let days = reportPages.pages(of: key, bodies: bodies).flatMap { day, pages in
+                    let group = FileGroup(name: "\(batchName)/day \(reportPages.days[day].key)", key: monthKey.dayDigest(day))
+                    return pages.map { planned in
+                        var file = page(planned, current: "reports/index.html")
+                        file.group = group
+                        return file
+                    }
+                }
+                return days + monthlyFiles(monthly.month(index, bodies: bodies))
             }
         }
         let statisticsLinks = StatisticsPages.Links(paths: reportPaths, galleries: galleries,

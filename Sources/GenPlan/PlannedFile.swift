@@ -12,6 +12,12 @@ public struct PlannedFile: Sendable {
     /// recorded, so that the next build, rendering the page again, reads unchanged fragments back from it
     /// (`FragmentIndex`).
     public var indexesFragments = false
+    /// The group of files it belongs to within its batch (a day's pages in a month): files made from the same
+    /// inputs, kept together without being prepared when the group's key is the previous build's.
+    public var group: FileGroup?
+    /// Set by the render step: the file's group is unchanged since the previous build, so the file is the
+    /// previous build's (kept, not prepared, when it is still there as recorded).
+    public var groupUnchanged = false
 
     public enum Content: Sendable {
         /// A Mustache template from `Templates/` rendered with a context.
@@ -64,6 +70,23 @@ public struct CSVTable: Sendable {
     /// A table of rows already made; the first is the header.
     public init(rows: [[String]]) {
         self.init(header: rows.first ?? [], count: max(0, rows.count - 1)) { rows[$0 + 1] }
+    }
+}
+
+/// Files of one batch made from the same inputs beyond what the whole build shares: a day's page and its
+/// reports' pages, within their month. A month is planned again when any of its reports changes (its
+/// monthly page shows them all); of its days, only those whose key changed are prepared and rendered again.
+/// One object shared by the group's files.
+public final class FileGroup: Sendable {
+    /// Unique across the site (the key is recorded under it): its batch's name, `/` (which no batch name
+    /// holds: they are made of organization folders), and its own, `org-1 2025-10/day 2025-10-14`.
+    public let name: String
+    /// Like `PlanBatch.key`: nil when a document has no digest (the files are then prepared as usual).
+    public let key: ContentDigest?
+
+    public init(name: String, key: ContentDigest?) {
+        self.name = name
+        self.key = key
     }
 }
 

@@ -208,6 +208,40 @@ final class IncrementalBuildTests: XCTestCase {
             .contains("Anabel"))
     }
 
+    /// Within a month planned again, a day whose reports are unchanged keeps its pages without preparing them
+    /// (`FileGroup`); the day of the changed report, and the days linking to a day that came or went, are made
+    /// again. The groups' records survive a build that keeps their month whole.
+    func testUnchangedDaysOfAChangedMonthAreKeptWithoutPreparingThem() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        for (id, date) in [("r1", "2024-09-02"), ("r2", "2024-09-03"), ("r3", "2024-09-03"), ("r4", "2024-09-10"),
+                           ("r5", "2024-09-20"), ("r6", "2024-10-01")] {
+            docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Report \(id)"])
+        }
+        let first = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        XCTAssertEqual(first.groupsKept, 0)
+
+        docs.reports["r2"]!["notes"] = "Changed"
+        let changed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "one report changed")
+        XCTAssertEqual(changed.groupsKept, 3, "September 2, 10 and 20 kept; September 3 made again")
+        XCTAssertTrue(try String(contentsOf: output.appendingPathComponent("orgA/reports/daily/2024-09-03/index.html"), encoding: .utf8)
+            .contains("Changed"))
+
+        // A new day between the 10th and the 20th: both neighbours link to it, so only the 2nd and 3rd are kept.
+        docs.reports["r7"] = Doc.report("r7", org: "orgA", user: "u1-orgA", date: "2024-09-15", extra: ["notes": "New"])
+        let added = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "a day added")
+        XCTAssertEqual(added.groupsKept, 2)
+
+        // October changed (September kept whole), then September again: its days' records were carried over.
+        docs.reports["r6"]!["notes"] = "October changed"
+        let october = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "October changed")
+        XCTAssertTrue(october.sectionsKept(of: "orgA").contains("orgA 2024-09"))
+        docs.reports["r5"]!["notes"] = "September again"
+        let again = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "September again")
+        XCTAssertEqual(again.groupsKept, 4, "every September day but the 20th")
+    }
+
     /// Critique detail pages are kept by the month the critique was made in. A new critique plans its own
     /// month again, and the month of the critique whose "newer" link now leads to it (the neighbour is part
     /// of the key: without it, September's page would keep its old link and the comparison would fail).

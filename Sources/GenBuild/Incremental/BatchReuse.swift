@@ -15,12 +15,32 @@ struct BatchReuse: Sendable {
 
     /// The batch's key with the build's shared key and the batch's name; nil for a batch without one.
     func key(of batch: PlanBatch) -> String? {
-        guard let digest = batch.key?() else { return nil }
+        key(name: batch.name, digest: batch.key?())
+    }
+
+    /// A group's key (`FileGroup`), made as a batch's.
+    func key(of group: FileGroup) -> String? {
+        key(name: group.name, digest: group.key)
+    }
+
+    private func key(name: String, digest: ContentDigest?) -> String? {
+        guard let digest else { return nil }
         var hasher = StableHasher()
         hasher.add(sharedKey)
-        hasher.add(batch.name)
+        hasher.add(name)
         hasher.add(digest)
         return hasher.finalize().hex
+    }
+
+    /// The previous build's group records by the name of their batch: carried over with a batch kept whole,
+    /// so the build after, planning that batch again, still finds its unchanged groups.
+    func previousGroups() -> [String: [(String, BuildManifest.Batch)]] {
+        var groups: [String: [(String, BuildManifest.Batch)]] = [:]
+        for (name, record) in previous?.batches ?? [:] {
+            guard let slash = name.firstIndex(of: "/") else { continue }
+            groups[String(name[..<slash]), default: []].append((name, record))
+        }
+        return groups
     }
 
     /// Whether the previous build recorded the batch under this key (its files are then linked by `keep`).

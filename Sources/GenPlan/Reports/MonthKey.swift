@@ -65,4 +65,27 @@ struct MonthKey {
         hasher.add(photographers)
         return hasher.finalize()
     }
+
+    /// The day `reportPages.days[index]`'s digest (`FileGroup.key`): what its day page and its reports'
+    /// pages are made from, beyond the month's shared inputs. From what `ReportPages.Planner.pages` reads:
+    /// the organization, the day and the days before and after it (linked), and its reports in order by
+    /// digest, with their paths and anchors; and the photographers' names, as the month's key has them.
+    func dayDigest(_ index: Int) -> ContentDigest? {
+        let days = reportPages.days
+        var hasher = StableHasher.sectionKey("day 1", of: monthly.input.organization)
+        hasher.add(days[index].key.description)
+        hasher.add(index > 0 ? days[index - 1].key.description : nil)
+        hasher.add(index + 1 < days.count ? days[index + 1].key.description : nil)
+        let reports = days[index].value
+        hasher.mark(0x52, UInt64(reports.count))
+        for report in reports {
+            guard report.digest != .none else { return nil }
+            hasher.add(report.digest)
+            hasher.add(paths.page(report.id))
+            hasher.add(paths.markdown(report.id))
+            hasher.add(paths.anchor(report.id))
+        }
+        hasher.add(photographers)
+        return hasher.finalize()
+    }
 }

@@ -87,14 +87,16 @@ enum ReportPages {
             self.months = months
         }
 
-        /// The day pages and report pages of `month`; `bodies` holds (at least) the month's report bodies.
-        func pages(of month: String, bodies: ReportBodies) -> [PlannedPage] {
+        /// The day pages and report pages of `month`, day by day (`day` indexes `days`); `bodies` holds (at
+        /// least) the month's report bodies.
+        func pages(of month: String, bodies: ReportBodies) -> [(day: Int, pages: [PlannedPage])] {
             guard let range = dayRanges[month] else { return [] }
             let org = input.organization
             let forms = input.formsByReport
             let days = self.days
-            var planned: [PlannedPage] = []
+            var byDay: [(day: Int, pages: [PlannedPage])] = []
             for index in range {
+                var planned: [PlannedPage] = []
                 let (date, reports) = days[index]
                 let folder = ReportPaths.dayFolder(date)
                 let prefix = "../../../"
@@ -130,8 +132,9 @@ enum ReportPages {
                 let title = "Reports of \(Format.day(date.description))"
                 planned.append(PlannedPage(path: "\(folder)/index.html", template: "reports-day", title: title, body: body))
                 planned.append(PlannedPage(path: "\(folder)/report.md", template: "reports-day-md", title: title, body: body))
+                byDay.append((index, planned))
             }
-            return planned
+            return byDay
         }
 
         /// `reports/index.html`: months and days, newest first. `monthKeys`: the months with a monthly report.
