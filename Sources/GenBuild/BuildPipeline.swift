@@ -33,10 +33,15 @@ public enum BuildPipeline {
             return report
         }
 
-        // The previous build's file table, read while the export is loaded; and the base, the output before
-        // it, kept to be recycled as this build's staging folder.
-        let previousLoad = header.map { header in Pending { BuildManifest.load(header, from: manifestURL) } }
-        let baseLoad = header.map { _ in Pending { BuildManifest.loadBase(manifestURL, gen: gen) } }
+        // The previous build's file table, read while the export is loaded, with the files it shares with the
+        // base (the output before it, kept to be recycled as this build's staging folder) marked.
+        let previousLoad = header.map { header in
+            Pending { () -> (manifest: BuildManifest, base: URL?)? in
+                guard var manifest = BuildManifest.load(header, from: manifestURL) else { return nil }
+                let base = manifest.markBase(manifestURL, gen: gen)
+                return (manifest, base)
+            }
+        }
 
         progress.step(1, steps, "loading site.yml and exports")
         let config = try await input { () throws(InputError) in try ConfigLoader.load(contentDirectory: options.content) }
@@ -108,14 +113,13 @@ public enum BuildPipeline {
 
         progress.step(7, steps, "planning and rendering \(batches.count) batches")
         var renderTemplates = templates
-        let previous = previousLoad?.value
+        let previous = previousLoad?.value?.manifest
         renderTemplates.rendersMostPages = previous == nil
         renderTemplates.previousFragments = previous == nil ? nil : PreviousFragments()
         let fragments = FragmentIndexStore(manifest: manifestURL)
         let renderer = Renderer(templates: renderTemplates, assetsDirectory: options.templates.appendingPathComponent("assets"))
-        let base = previous == nil ? nil : baseLoad?.value
         let tree: OutputTree
-        do { tree = try OutputTree(output: options.output, recycling: base?.tree) } catch { throw .write(error.description) }
+        do { tree = try OutputTree(output: options.output, recycling: previousLoad?.value?.base) } catch { throw .write(error.description) }
         // Any other base tree is of no use now (the one recycled has just become the staging folder).
         let staleTrees = Pending { BuildManifest.removeBaseTrees(manifestURL) }
         do {
@@ -124,10 +128,10 @@ public enum BuildPipeline {
             shared.add(inputKeys.shared)
             shared.add(sharedDigest)
             let rendered = try RenderStep.run(batches, renderer: renderer, into: tree, previous: previous,
-                                              sharedKey: shared.finalize().hex, base: tree.recycled ? base?.manifest.files : nil,
-                                              fragments: fragments, check: check, progress: progress)
+                                              sharedKey: shared.finalize().hex, fragments: fragments, check: check,
+                                              progress: progress)
             progress.step(8, steps, "swapping in \(options.output.path)")
-            tree.pruneRecycled()
+            tree.pruneRecycled { rendered.files[$0] != nil }
             staleTrees.value
             // The old manifest describes the old tree: it goes before the swap, so a crash between the swap and
             // saving the new one can only cost a full build, never a stale kept file. With the manifest it

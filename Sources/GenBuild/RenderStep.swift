@@ -37,10 +37,10 @@ enum RenderStep {
     /// located as they are rendered, and the index saved in `fragments`; a batch planned again loads its pages'
     /// previous indexes first, so its unchanged fragments are read back rather than rendered.
     static func run(_ batches: [PlanBatch], renderer: Renderer, into tree: OutputTree, previous: BuildManifest?, sharedKey: String,
-                    base: [String: BuildManifest.Entry]? = nil, fragments: FragmentIndexStore?,
+                    fragments: FragmentIndexStore?,
                     check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void, progress: Progress) throws(BuildFailure) -> Result {
         let state = RenderState()
-        let reuse = BatchReuse(previous: previous, sharedKey: sharedKey, tree: tree, base: base)
+        let reuse = BatchReuse(previous: previous, sharedKey: sharedKey, tree: tree)
         let previousManifest = previous
         let previousFragments = renderer.templates.previousFragments
         let previous = previous?.files
@@ -62,7 +62,7 @@ enum RenderStep {
                 do {
                     // A day's pages whose inputs are unchanged (`FileGroup`): kept without preparing them.
                     if file.groupUnchanged, let old = previous?[file.path],
-                       tree.keep(file.path, size: old.size, inStaging: base?[file.path] == old) {
+                       tree.keep(file.path, size: old.size, inStaging: old.inBase) {
                         entries.append((file.path, old))
                         kept += 1
                         continue
@@ -80,7 +80,7 @@ enum RenderStep {
                     let prepared = try renderer.prepare(file)
                     let fingerprint = prepared.fingerprint
                     if let old = previous?[file.path], old.matches(fingerprint),
-                       tree.keep(file.path, size: old.size, inStaging: base?[file.path] == old) {
+                       tree.keep(file.path, size: old.size, inStaging: old.inBase) {
                         entries.append((file.path, old))
                         kept += 1
                         continue

@@ -11,6 +11,7 @@ import GenModel
 /// linking every file of the site into an empty folder and deleting the replaced tree after the swap. A
 /// recycled tree holds stale files too: every file written is unlinked first (never written through a link
 /// the output shares), and what the build neither wrote nor kept goes before the swap (`pruneRecycled`).
+/// Nothing here remembers the paths (hundreds of thousands at 100,000 reports): the build's manifest does.
 public final class OutputTree: Sendable {
     public let output: URL
     public let staging: URL
@@ -19,8 +20,8 @@ public final class OutputTree: Sendable {
     private let outputPath: String
     private let stagingPath: String
     private let directories = MadeDirectories()
-    /// In a recycled tree: every file the build wrote or kept, relative; the others are pruned.
-    private let present = PresentPaths()
+    /// Kept files found in place in a recycled tree.
+    private let inPlace = Counter()
 
     public enum Failure: Error, CustomStringConvertible {
         case unsafePath(String)
@@ -100,7 +101,7 @@ public final class OutputTree: Sendable {
         // URL operations were most of the time that took.
         let target = stagingPath + "/" + path
         if recycled, inStaging, POSIXFiles.regularFileSize(target) == size {
-            present.insert(path, inPlace: true)
+            inPlace.add()
             return true
         }
         let previous = outputPath + "/" + path
@@ -118,19 +119,17 @@ public final class OutputTree: Sendable {
     public func drop(_ path: String) {
         guard OutputTree.isSafe(path) else { return }
         unlink(stagingPath + "/" + path)
-        if recycled { present.remove(path) }
     }
 
     /// Makes way for a new file at `target` (`path` in the tree): its folder exists, and in a recycled tree
     /// the stale entry there is gone (a file, possibly a link the output shares, or a folder where the new
-    /// build has a file), and the path is recorded as present.
+    /// build has a file).
     private func prepare(_ path: String, at target: String) throws {
         let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? stagingPath
         guard recycled else {
             try directories.make(path: folder)
             return
         }
-        present.insert(path)
         do {
             try directories.make(path: folder)
         } catch {
@@ -146,14 +145,14 @@ public final class OutputTree: Sendable {
     }
 
     /// How many kept files were already in place in the recycled tree.
-    public var keptInPlace: Int { present.inPlace }
+    public var keptInPlace: Int { inPlace.value }
 
-    /// Deletes what a recycled tree holds that this build neither wrote nor kept, and the folders left
-    /// empty: the staging folder then holds this build's files and nothing else. Call before `commit`.
-    public func pruneRecycled() {
+    /// Deletes what a recycled tree holds that this build neither wrote nor kept (`isFile` answers for a
+    /// relative path), and the folders left empty: the staging folder then holds this build's files and
+    /// nothing else. Call before `commit`.
+    public func pruneRecycled(keeping isFile: (String) -> Bool) {
         guard recycled else { return }
-        let present = present.all
-        POSIXFiles.prune(stagingPath) { present.contains($0) }
+        POSIXFiles.prune(stagingPath, keep: isFile)
     }
 
     /// Relative, no empty/`.`/`..` segments, no backslashes or control characters: a last line of
@@ -229,21 +228,13 @@ public final class OutputTree: Sendable {
     }
 }
 
-/// The relative paths of a recycled tree's files that the build wrote or kept.
-private final class PresentPaths: @unchecked Sendable {
+/// A count made from many threads.
+private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
-    private var paths: Set<String> = []
-    private var inPlaceCount = 0
+    private var count = 0
 
-    func insert(_ path: String, inPlace: Bool = false) {
-        lock.withLock {
-            paths.insert(path)
-            if inPlace { inPlaceCount += 1 }
-        }
-    }
-    func remove(_ path: String) { _ = lock.withLock { paths.remove(path) } }
-    var all: Set<String> { lock.withLock { paths } }
-    var inPlace: Int { lock.withLock { inPlaceCount } }
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }
 
 /// Folders of the staging tree already made: each is created once, not checked again for every file in it.

@@ -45,6 +45,25 @@ final class ManifestTableTests: XCTestCase {
         XCTAssertEqual(ManifestTable.encode(inputs: inputs, files: read.files, batches: read.batches), data)
     }
 
+    /// The base's table is read file by file (`eachFile`): the same files as `decode` gives, none of the
+    /// batch lines, and a table of other inputs or a damaged line is refused.
+    func testEachFileGivesTheTablesFilesAndRefusesWhatDecodeRefuses() throws {
+        let (files, batches) = sample()
+        let data = ManifestTable.encode(inputs: inputs, files: files, batches: batches)
+        var seen: [String: BuildManifest.Entry] = [:]
+        XCTAssertTrue(ManifestTable.eachFile(data, inputs: inputs) { seen[$0] = $1 })
+        XCTAssertEqual(Set(seen.keys), Set(files.keys))
+        for (path, entry) in files {
+            XCTAssertEqual(seen[path]?.fingerprint, entry.fingerprint, path)
+            XCTAssertEqual(seen[path]?.size, entry.size, path)
+        }
+        XCTAssertFalse(ManifestTable.eachFile(data, inputs: String(repeating: "cd", count: 32)) { _, _ in })
+        var damaged = String(decoding: data, as: UTF8.self)
+        damaged = damaged.replacingOccurrences(of: " 1000 ", with: " 1x00 ")
+        XCTAssertFalse(ManifestTable.eachFile(Data(damaged.utf8), inputs: inputs) { _, _ in })
+        XCTAssertNil(ManifestTable.decode(Data(damaged.utf8), inputs: inputs))
+    }
+
     func testAFingerprintIsMatchedByItsHexInEitherCaseAndNothingElse() throws {
         let hex = fingerprint(7)
         let entry = try XCTUnwrap(BuildManifest.Entry(fingerprint: hex, size: 1))

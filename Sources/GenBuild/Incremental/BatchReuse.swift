@@ -9,9 +9,6 @@ struct BatchReuse: Sendable {
     let previous: BuildManifest?
     let sharedKey: String
     let tree: OutputTree
-    /// The files of the recycled tree the staging folder started as (`OutputTree.recycled`), as its manifest
-    /// recorded them: a kept file recorded there with the same fingerprint is already in place.
-    let base: [String: BuildManifest.Entry]?
 
     /// The batch's key with the build's shared key and the batch's name; nil for a batch without one.
     func key(of batch: PlanBatch) -> String? {
@@ -64,7 +61,7 @@ struct BatchReuse: Sendable {
         let all = entries
         let linked = ParallelMap.map(Array(stride(from: 0, to: all.count, by: max(1, size)))) { start in
             all[start..<min(all.count, start + size)].allSatisfy { path, entry in
-                tree.keep(path, size: entry.size, inStaging: base?[path] == entry)
+                tree.keep(path, size: entry.size, inStaging: entry.inBase)
             }
         }
         guard linked.allSatisfy({ $0 }) else {

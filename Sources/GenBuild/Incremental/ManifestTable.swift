@@ -136,18 +136,39 @@ enum ManifestTable {
                     }
                     batches[name] = BuildManifest.Batch(key: key, files: paths, pages: pages)
                 } else {
-                    // <fingerprint> <size> <path>
-                    guard line.count > 66, line[line.startIndex + 64] == 0x20,
-                          let fingerprint = Digest256(hexBytes: UnsafeBufferPointer(rebasing: line.prefix(64))),
-                          let space = line[(line.startIndex + 65)...].firstIndex(of: 0x20),
-                          let size = number(line[(line.startIndex + 65)..<space]) else { return nil }
-                    let path = String(decoding: line[(space + 1)...], as: UTF8.self)
-                    guard !path.isEmpty else { return nil }
-                    files[path] = BuildManifest.Entry(fingerprint: fingerprint, size: size)
+                    guard let (path, entry) = fileLine(line) else { return nil }
+                    files[path] = entry
                 }
             }
             return (files, batches)
         }
+    }
+
+    /// Calls `body` with every file of the table whose inputs key is `inputs`, without keeping them; false
+    /// when the table is not that or does not read whole (some files may have been given by then).
+    static func eachFile(_ data: Data, inputs: String, _ body: (String, BuildManifest.Entry) -> Void) -> Bool {
+        data.withUnsafeBytes { raw -> Bool in
+            var lines = Lines(raw.bindMemory(to: UInt8.self))
+            guard let first = lines.next(), String(decoding: first, as: UTF8.self) == magic,
+                  let second = lines.next(), String(decoding: second, as: UTF8.self) == "inputs \(inputs)" else { return false }
+            // The file lines come first, then the batches.
+            while let line = lines.next(), !line.starts(with: Self.batchPrefix) {
+                guard let (path, entry) = fileLine(line) else { return false }
+                body(path, entry)
+            }
+            return true
+        }
+    }
+
+    /// `<fingerprint> <size> <path>`
+    private static func fileLine(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> (String, BuildManifest.Entry)? {
+        guard line.count > 66, line[line.startIndex + 64] == 0x20,
+              let fingerprint = Digest256(hexBytes: UnsafeBufferPointer(rebasing: line.prefix(64))),
+              let space = line[(line.startIndex + 65)...].firstIndex(of: 0x20),
+              let size = number(line[(line.startIndex + 65)..<space]) else { return nil }
+        let path = String(decoding: line[(space + 1)...], as: UTF8.self)
+        guard !path.isEmpty else { return nil }
+        return (path, BuildManifest.Entry(fingerprint: fingerprint, size: size))
     }
 
     private static let batchPrefix = Array("batch ".utf8)
