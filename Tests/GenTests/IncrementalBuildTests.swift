@@ -208,6 +208,51 @@ final class IncrementalBuildTests: XCTestCase {
             .contains("Anabel"))
     }
 
+    /// A build that fails after starting its staging folder from the recycled base leaves the output as it
+    /// was (the base is this build's alone, and is discarded); the next build, without a base, links what it
+    /// keeps and equals a clean build.
+    func testAFailedBuildThatRecycledTheBaseLeavesTheOutputAndTheNextBuildIsRight() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        for (id, date) in [("r1", "2024-09-02"), ("r2", "2024-09-03"), ("r3", "2024-10-01")] {
+            docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Report \(id)"])
+        }
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        docs.reports["r1"]!["notes"] = "Second"
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "second build")
+        let trees = { (try? FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("build").path))?
+            .filter { $0.contains(".tree-") } ?? [] }
+        XCTAssertEqual(trees().count, 1, "the replaced output waits in the cache")
+        let before = TestSite.files(under: output).map { ($0, try? Data(contentsOf: output.appendingPathComponent($0))) }
+
+        // The stylesheet gone: planning succeeds, rendering fails after the staging folder was made from the base.
+        docs.reports["r2"]!["notes"] = "Third"
+        try docs.write(to: site)
+        let style = templates.appendingPathComponent("assets/style.css")
+        let css = try Data(contentsOf: style)
+        try FileManager.default.removeItem(at: style)
+        do {
+            _ = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: output, cache: cache))
+            XCTFail("the build should fail")
+        } catch {}
+        let after = TestSite.files(under: output).map { ($0, try? Data(contentsOf: output.appendingPathComponent($0))) }
+        XCTAssertEqual(before.map(\.0), after.map(\.0))
+        XCTAssertEqual(before.map(\.1), after.map(\.1), "the output is as the second build left it")
+        XCTAssertEqual(trees(), [], "the recycled base was this build's staging folder, and is gone with it")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
+            .filter { $0.contains("staging") }
+        XCTAssertEqual(leftovers, [])
+
+        try css.write(to: style)
+        let next = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "after the failure")
+        XCTAssertEqual(next.filesInPlace, 0, "no base to recycle: kept files linked")
+        XCTAssertGreaterThan(next.filesKept, 0)
+        docs.reports["r3"]!["notes"] = "Fourth"
+        let recycled = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "recycling again")
+        XCTAssertGreaterThan(recycled.filesInPlace, 0)
+    }
+
     /// Within a month planned again, a day whose reports are unchanged keeps its pages without preparing them
     /// (`FileGroup`); the day of the changed report, and the days linking to a day that came or went, are made
     /// again. The groups' records survive a build that keeps their month whole.
