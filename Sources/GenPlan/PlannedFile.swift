@@ -81,7 +81,8 @@ public final class FileGroup: Sendable {
     /// Unique across the site (the key is recorded under it): its batch's name, `/` (which no batch name
     /// holds: they are made of organization folders), and its own, `org-1 2025-10/day 2025-10-14`.
     public let name: String
-    /// Like `PlanBatch.key`: nil when a document has no digest (the files are then prepared as usual).
+    /// Like `PlanBatch.key`, and it covers the group's file paths too (the next build compares keys only):
+    /// nil when a document has no digest (the files are then prepared as usual).
     public let key: ContentDigest?
 
     public init(name: String, key: ContentDigest?) {

@@ -70,6 +70,7 @@ struct MonthKey {
     /// pages are made from, beyond the month's shared inputs. From what `ReportPages.Planner.pages` reads:
     /// the organization, the day and the days before and after it (linked), and its reports in order by
     /// digest, with their paths and anchors; and the photographers' names, as the month's key has them.
+    /// The date and the reports' paths fix the paths of the day's files, so the key covers those too.
     func dayDigest(_ index: Int) -> ContentDigest? {
         let days = reportPages.days
         var hasher = StableHasher.sectionKey("day 1", of: monthly.input.organization)
