@@ -44,12 +44,19 @@ enum RenderStep {
         let previousManifest = previous
         let previousFragments = renderer.templates.previousFragments
         let previous = previous?.files
-        let feed = Feed(batches, reuse: reuse, previous: previousManifest, check: check, progress: progress) { planned in
+        let feed = Feed(batches, reuse: reuse, check: check, progress: progress) { planned in
             fragments?.load(planned, previous: previousManifest, output: tree.output, into: previousFragments)
         }
         DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
             var entries: [(String, BuildManifest.Entry)] = []
             var kept = 0
+            /// Keeps the previous build's file at the path, as the manifest recorded it; false when it is gone.
+            func keepPrevious(_ file: PlannedFile) -> Bool {
+                guard let old = previous?[file.path], tree.keep(file.path, size: old.size, inStaging: old.inBase) else { return false }
+                entries.append((file.path, old))
+                kept += 1
+                return true
+            }
             loop: while !state.failed {
                 let file: PlannedFile
                 switch Swift.Result(catching: { () throws(BuildFailure) in try feed.next() }) {
@@ -61,12 +68,7 @@ enum RenderStep {
                 }
                 do {
                     // A day's pages whose inputs are unchanged (`FileGroup`): kept without preparing them.
-                    if file.groupUnchanged, let old = previous?[file.path],
-                       tree.keep(file.path, size: old.size, inStaging: old.inBase) {
-                        entries.append((file.path, old))
-                        kept += 1
-                        continue
-                    }
+                    if file.groupUnchanged, keepPrevious(file) { continue }
                     if file.isData {
                         // Written as it is encoded (mileage.json is 85 MB at 100,000 reports): the bytes are
                         // made either way to fingerprint them, so they are simply written (and count as kept when
@@ -79,12 +81,7 @@ enum RenderStep {
                     }
                     let prepared = try renderer.prepare(file)
                     let fingerprint = prepared.fingerprint
-                    if let old = previous?[file.path], old.matches(fingerprint),
-                       tree.keep(file.path, size: old.size, inStaging: old.inBase) {
-                        entries.append((file.path, old))
-                        kept += 1
-                        continue
-                    }
+                    if previous?[file.path]?.matches(fingerprint) == true, keepPrevious(file) { continue }
                     let data: Data
                     if file.indexesFragments, let fragments {
                         let indexed = try renderer.renderIndexed(prepared)
@@ -225,7 +222,6 @@ private final class Feed: @unchecked Sendable {
     private let batches: [PlanBatch]
     private let decisions: ReuseDecisions
     private let reuse: BatchReuse
-    private let previous: BuildManifest?
     /// The previous build's group records by batch name (`BatchReuse.previousGroups`).
     private let previousGroups: [String: [(String, BuildManifest.Batch)]]
     private(set) var groupsKept = 0
@@ -250,12 +246,11 @@ private final class Feed: @unchecked Sendable {
     /// Called with each batch's files once it is planned, before any is rendered.
     private let planned: @Sendable ([PlannedFile]) -> Void
 
-    init(_ batches: [PlanBatch], reuse: BatchReuse, previous: BuildManifest?, check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void,
+    init(_ batches: [PlanBatch], reuse: BatchReuse, check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void,
          progress: Progress, planned: @escaping @Sendable ([PlannedFile]) -> Void) {
         self.planned = planned
         self.batches = batches
         self.reuse = reuse
-        self.previous = previous
         previousGroups = reuse.previousGroups()
         decisions = ReuseDecisions(batches, reuse: reuse)
         self.check = check
@@ -361,7 +356,7 @@ extension Feed {
         for group in groups {
             guard let key = reuse.key(of: group), let indexes = members[ObjectIdentifier(group)] else { continue }
             records[group.name] = BuildManifest.Batch(key: key, files: [], pages: indexes.filter { files[$0].isPage }.count)
-            guard previous?.batches[group.name]?.key == key else { continue }
+            guard reuse.previous?.batches[group.name]?.key == key else { continue }
             for index in indexes { files[index].groupUnchanged = true }
             groupsKept += 1
         }

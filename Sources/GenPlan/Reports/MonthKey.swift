@@ -6,7 +6,7 @@ import GenModel
 /// Listed from what the month's planners read (keep it in step with them):
 /// - the organization's id, name and folder;
 /// - the month's reports, in order, by their documents' digests (a report's form, route and body are made
-///   from the report and the shared documents alone), with the path and anchor each report was given
+///   from the report and the shared documents alone), with the paths and anchor each report was given
 ///   (ids are made path-safe and unique across the organization, so one report's path can depend on others);
 /// - the month's published critiques by digest, with their detail pages' paths;
 /// - the neighbours the month's pages link to: the months before and after, the days before its first
@@ -47,14 +47,7 @@ struct MonthKey {
             hasher.add(range.lowerBound > 0 ? days[range.lowerBound - 1].key.description : nil)
             hasher.add(range.upperBound < days.count ? days[range.upperBound].key.description : nil)
         }
-        let reports = monthly.reportsByMonth[key] ?? []
-        hasher.mark(0x52, UInt64(reports.count))
-        for report in reports {
-            guard report.digest != .none else { return nil }
-            hasher.add(report.digest)
-            hasher.add(paths.page(report.id))
-            hasher.add(paths.anchor(report.id))
-        }
+        guard add(monthly.reportsByMonth[key] ?? [], to: &hasher) else { return nil }
         let critiques = monthly.critiquesByMonth[key] ?? []
         hasher.mark(0x43, UInt64(critiques.count))
         for critique in critiques {
@@ -77,16 +70,23 @@ struct MonthKey {
         hasher.add(days[index].key.description)
         hasher.add(index > 0 ? days[index - 1].key.description : nil)
         hasher.add(index + 1 < days.count ? days[index + 1].key.description : nil)
-        let reports = days[index].value
+        guard add(days[index].value, to: &hasher) else { return nil }
+        hasher.add(photographers)
+        return hasher.finalize()
+    }
+
+    /// Reports in order by digest, with the paths and anchor each was given (ids are made path-safe and
+    /// unique across the organization, so one report's path can depend on others); false when a report has
+    /// no digest.
+    private func add(_ reports: [DailyJobReport], to hasher: inout StableHasher) -> Bool {
         hasher.mark(0x52, UInt64(reports.count))
         for report in reports {
-            guard report.digest != .none else { return nil }
+            guard report.digest != .none else { return false }
             hasher.add(report.digest)
             hasher.add(paths.page(report.id))
             hasher.add(paths.markdown(report.id))
             hasher.add(paths.anchor(report.id))
         }
-        hasher.add(photographers)
-        return hasher.finalize()
+        return true
     }
 }

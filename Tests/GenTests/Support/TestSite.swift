@@ -59,26 +59,22 @@ struct TestSite {
     }
 
     /// Every regular file under a folder, as relative paths, sorted.
-    static func files(under folder: URL) -> [String] {
-        let base = folder.standardizedFileURL.path
-        let walker = FileManager.default.enumerator(atPath: base)
-        var out: [String] = []
-        while let path = walker?.nextObject() as? String {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isDir), !isDir.boolValue { out.append(path) }
-        }
-        return out.sorted()
-    }
+    static func files(under folder: URL) -> [String] { entries(under: folder, folders: false) }
 
     /// Every folder under `folder`, relative, sorted: two trees with the same files may still differ by an
     /// empty folder one of them left behind.
-    static func folders(under folder: URL) -> [String] {
+    static func folders(under folder: URL) -> [String] { entries(under: folder, folders: true) }
+
+    /// The files, or the folders, under `folder`, relative, sorted.
+    private static func entries(under folder: URL, folders: Bool) -> [String] {
         let base = folder.standardizedFileURL.path
         let walker = FileManager.default.enumerator(atPath: base)
         var out: [String] = []
         while let path = walker?.nextObject() as? String {
             var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isDir), isDir.boolValue { out.append(path) }
+            if FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isDir), isDir.boolValue == folders {
+                out.append(path)
+            }
         }
         return out.sorted()
     }
