@@ -41,6 +41,7 @@ let package = Package(
         .target(name: "GenLoad", dependencies: [
             "GenModel",
             .product(name: "Yams", package: "Yams"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Stage 2: group by organization, resolve references, allocate safe path segments.
         .target(name: "GenResolve", dependencies: [

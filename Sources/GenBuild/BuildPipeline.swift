@@ -49,7 +49,12 @@ public enum BuildPipeline {
         // not after the whole export has been read and planned.
         let templates = try await input { () throws(InputError) in try await TemplateRenderer.load(directory: options.templates) }
         let (pages, pageWarnings) = try await input { () throws(InputError) in try PageLoader.load(contentDirectory: options.content) }
-        var site = try await resolvedExports(options, config: config, steps: steps, pageWarnings: pageWarnings, report: &report)
+        // Lines of the export unchanged since the last build are read back parsed (not for `gen check`, which
+        // writes nothing, the cache included).
+        let lineCache = options.writeOutput
+            ? LineCacheSettings(folder: options.cache.appendingPathComponent("export"), version: gen, readsPrevious: !options.clean) : nil
+        var site = try await resolvedExports(options, config: config, lineCache: lineCache, steps: steps, pageWarnings: pageWarnings,
+                                             report: &report)
         let sharedDigest = site.sharedDigest
         report.organizations = site.organizations.map(\.id)
 
@@ -179,9 +184,11 @@ public enum BuildPipeline {
 
     /// Steps 1 (the exports), 2 and 3. The loaded and decoded documents are this function's own: once the
     /// organizations are resolved they are freed, and the organizations alone hold the documents.
-    private static func resolvedExports(_ options: BuildOptions, config: SiteConfig, steps: Int, pageWarnings: [Diagnostic],
-                                        report: inout BuildReport) async throws(BuildFailure) -> ResolvedSite {
-        let loaded = try await input { () throws(InputError) in try ExportLoader.load(contentDirectory: options.content) }
+    private static func resolvedExports(_ options: BuildOptions, config: SiteConfig, lineCache: LineCacheSettings?, steps: Int,
+                                        pageWarnings: [Diagnostic], report: inout BuildReport) async throws(BuildFailure) -> ResolvedSite {
+        let loaded = try await input { () throws(InputError) in
+            try ExportLoader.load(contentDirectory: options.content, lineCache: lineCache)
+        }
         report.exportFiles = loaded.files
         report.ignoredCollections = loaded.ignoredCollections
 

@@ -16,8 +16,9 @@ public enum ExportLoader {
     static let extensions: Set<String> = ["json", "ndjson", "jsonl"]
 
     /// Reads `contentDirectory/export/` recursively. Throws `InputError` (exit 2) for a file
-    /// that cannot be read or fits no export format.
-    public static func load(contentDirectory: URL) throws(InputError) -> LoadedExport {
+    /// that cannot be read or fits no export format. With `lineCache`, the lines of newline-delimited files
+    /// unchanged since the previous build are read from the cache, not parsed again (`ParsedLineCache`).
+    public static func load(contentDirectory: URL, lineCache: LineCacheSettings? = nil) throws(InputError) -> LoadedExport {
         let root = contentDirectory.appendingPathComponent("export")
         let files = try exportFiles(under: root, contentDirectory: contentDirectory)
         // One file at a time: a newline-delimited file (the large ones) is parsed on all cores line by line,
@@ -27,7 +28,7 @@ public enum ExportLoader {
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 return .failure(InputError(file: file, message: "cannot read file"))
             }
-            return Result { () throws(InputError) in try ExportFileReader(relativePath: file, data: data).read() }
+            return Result { () throws(InputError) in try ExportFileReader(relativePath: file, data: data, lineCache: lineCache).read() }
         }
         var contents: [ExportFileContents] = []
         for result in results {

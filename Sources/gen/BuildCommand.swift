@@ -47,7 +47,7 @@ struct BuildCommand: AsyncParsableCommand {
     var strict = false
     @Flag(help: "Print only the summary.")
     var quiet = false
-    @Flag(help: "Render every file, ignoring what the previous build wrote (the thumbnail cache is still used).")
+    @Flag(help: "Parse and render everything, ignoring what the previous build wrote and parsed (the thumbnail cache is still used).")
     var clean = false
 
     func run() async throws {

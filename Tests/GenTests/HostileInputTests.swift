@@ -78,7 +78,11 @@ final class HostileInputTests: XCTestCase {
         let top = try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted()
         XCTAssertEqual(top, [".gen-cache", "Content", "Output"])
         let cache = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache").path).sorted()
-        XCTAssertEqual(cache, ["build"], "only the build manifest (no images here)")
+        XCTAssertEqual(cache, ["build", "export"], "only the build manifest and the parsed lines (no images here)")
+        // The parsed lines' files are named by a hash of the export file's path, never by a document id.
+        let lines = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache/export").path)
+        XCTAssertEqual(lines.count, 2, "\(lines)")
+        XCTAssertTrue(lines.allSatisfy { $0.range(of: #"^[0-9a-f]{24}\.lines$"#, options: .regularExpression) != nil }, "\(lines)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("x").path))
         // One distinct folder per organization, each with its own home page and mileage data.
         let folders = try FileManager.default.contentsOfDirectory(atPath: site.output.path).filter { !["assets", "index.html", ".gitkeep"].contains($0) }
