@@ -87,37 +87,49 @@ final class TreeBuild {
     }
 
     /// Leaves are stored as they are; anything else encodes itself into a fresh encoder.
+    ///
+    /// Types are told apart by comparing metatypes, not by casting (`value as? String`): in this generic,
+    /// unspecialized code each cast is a runtime call, and a value that is not a leaf failed four of them.
     func node<T: Encodable>(for value: T) throws -> Any {
-        switch value {
-        case let v as String:
-            if unordered == 0 { digest.add(v, tag: 0x73) }
-            return MustacheText(text: v)
-        case let v as Bool:
-            if unordered == 0 { digest.add(v ? "1" : "0", tag: 0x62) }
-            return v
-        case let v as Int:
-            if unordered == 0 { digest.add(String(v), tag: 0x69) }
-            return v
-        case let v as Double:
-            if unordered == 0 { digest.add(String(v.bitPattern), tag: 0x64) }
-            return v
-        default:
-            // By type, not `as? Fragment`: casting an array or dictionary to a class bridges it to Foundation first.
-            if T.self == Fragment.self {
-                let rendered = try fragment(value as! Fragment)
-                if unordered == 0 { digest.add(rendered.fingerprint, tag: 0x66) }
-                return rendered
-            }
-            if T.self == RepeatedBlock.self { return try (value as! RepeatedBlock).node(in: self) }
-            if T.self is any UnorderedKeys.Type {
-                unordered += 1
-                let tree = try encoded(value)
-                unordered -= 1
-                if unordered == 0 { TreeHash.feed(tree, into: &digest) }
-                return tree
-            }
-            return try encoded(value)
+        if T.self == String.self { return leaf(unsafeBitCast(value, to: String.self)) }
+        if T.self == Bool.self { return leaf(unsafeBitCast(value, to: Bool.self)) }
+        if T.self == Int.self { return leaf(unsafeBitCast(value, to: Int.self)) }
+        if T.self == Double.self { return leaf(unsafeBitCast(value, to: Double.self)) }
+        // By type, not `as? Fragment`: casting an array or dictionary to a class bridges it to Foundation first.
+        if T.self == Fragment.self {
+            let rendered = try fragment(value as! Fragment)
+            if unordered == 0 { digest.add(rendered.fingerprint, tag: 0x66) }
+            return rendered
         }
+        if T.self == RepeatedBlock.self { return try (value as! RepeatedBlock).node(in: self) }
+        if T.self is any UnorderedKeys.Type {
+            unordered += 1
+            let tree = try encoded(value)
+            unordered -= 1
+            if unordered == 0 { TreeHash.feed(tree, into: &digest) }
+            return tree
+        }
+        return try encoded(value)
+    }
+
+    func leaf(_ v: String) -> Any {
+        if unordered == 0 { digest.add(v, tag: 0x73) }
+        return MustacheText(text: v)
+    }
+
+    func leaf(_ v: Bool) -> Any {
+        if unordered == 0 { digest.add(v ? "1" : "0", tag: 0x62) }
+        return v
+    }
+
+    func leaf(_ v: Int) -> Any {
+        if unordered == 0 { digest.add(String(v), tag: 0x69) }
+        return v
+    }
+
+    func leaf(_ v: Double) -> Any {
+        if unordered == 0 { digest.add(String(v.bitPattern), tag: 0x64) }
+        return v
     }
 
     private func encoded(_ value: some Encodable) throws -> Any {
@@ -305,15 +317,27 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         if build.stores { box.node.entries.append((key.stringValue, MustacheNull())) }
     }
 
+    // The leaf types, directly: synthesized conformances call these overloads, which would otherwise reach
+    // the generic `encode` through the protocol's default implementations.
+    mutating func encode(_ value: String, forKey key: Key) throws { put(key, build.leaf(value)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { put(key, build.leaf(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { put(key, build.leaf(value)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { put(key, build.leaf(value)) }
+
+    /// `make` after the key is hashed: a value is hashed after its key.
+    private func put(_ key: Key, _ make: @autoclosure () throws -> Any) rethrows {
+        if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B) }
+        let node = try make()
+        if build.stores { box.node.entries.append((key.stringValue, node)) }
+    }
+
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         if T.self == Fragment.self || T.self == RepeatedBlock.self, let shows = build.shows, !shows.contains(key.stringValue) {
             if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B); build.digest.mark(0x78) }  // x: not shown
             if build.stores { box.node.entries.append((key.stringValue, MustacheNull())) }
             return
         }
-        if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B) }
-        let node = try build.node(for: value)
-        if build.stores { box.node.entries.append((key.stringValue, node)) }
+        try put(key, try build.node(for: value))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -358,8 +382,14 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         box.items.append(Optional<String>.none as Any)
     }
 
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        let node = try build.node(for: value)
+    mutating func encode(_ value: String) throws { put(build.leaf(value)) }
+    mutating func encode(_ value: Bool) throws { put(build.leaf(value)) }
+    mutating func encode(_ value: Int) throws { put(build.leaf(value)) }
+    mutating func encode(_ value: Double) throws { put(build.leaf(value)) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws { put(try build.node(for: value)) }
+
+    private func put(_ node: Any) {
         if build.stores { box.items.append(node) }
     }
 
