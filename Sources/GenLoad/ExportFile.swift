@@ -23,6 +23,17 @@ struct ExportFileContents: Sendable {
         }
         diagnostics += other.diagnostics
     }
+
+    /// Works out every document's digest now (on the worker that parsed the line), for the parsed-line cache
+    /// to keep with it: the next build reads the digest back instead of hashing the document again.
+    mutating func workOutDigests() {
+        for i in documents.indices { documents[i].knownDigest = documents[i].contentDigest }
+        for i in changes.indices {
+            guard let fields = changes[i].fields else { continue }
+            let row = changes[i]
+            changes[i].digest = RawDocument(collection: row.collection, id: row.documentID, fields: fields, file: row.file).contentDigest
+        }
+    }
 }
 
 /// One row of a Stream-Firestore-to-BigQuery changelog.
@@ -35,6 +46,8 @@ struct ChangelogRow: Sendable {
     var fields: [String: FirestoreValue]?
     var file: String
     var line: Int
+    /// The digest of the document the row makes, when the loader already has it (see `RawDocument.knownDigest`).
+    var digest: ContentDigest?
 }
 
 /// Reads one file and decides its format by its shape (notes/export-formats.md):
@@ -120,7 +133,8 @@ struct ExportFileReader {
                 if let (contents, entry) = cache.contents(for: key, file: relativePath, line: line.number) {
                     return (contents, key, entry)
                 }
-                let contents = try readLine(data[line.range], number: line.number)
+                var contents = try readLine(data[line.range], number: line.number)
+                contents.workOutDigests()
                 return (contents, key, ParsedLineCoding.isStorable(contents) ? .new(ParsedLineCoding.encode(contents)) : nil)
             }
         }

@@ -99,7 +99,8 @@ public enum ExportLoader {
         var changelogDocs: [String: [RawDocument]] = [:]  // by the file of the winning change
         for (key, row) in latest {
             guard row.operation != .delete, let fields = row.fields else { continue }
-            changelogDocs[row.file, default: []].append(RawDocument(collection: key.collection, id: key.id, fields: fields, file: row.file))
+            changelogDocs[row.file, default: []].append(RawDocument(collection: key.collection, id: key.id, fields: fields, file: row.file,
+                                                                             digest: row.digest))
         }
         for (index, file) in files.enumerated() {
             contents[index].documents.forEach(put)

@@ -26,6 +26,13 @@ final class ParsedLineCacheTests: XCTestCase {
 
     private func assertSame(_ a: ExportFileContents, _ b: ExportFileContents, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(a.documents, b.documents, file: file, line: line)
+        // A digest the cache supplies is the one the document's content gives.
+        XCTAssertEqual(a.documents.map(\.digest), b.documents.map(\.contentDigest), file: file, line: line)
+        for row in a.changes + b.changes {
+            guard let known = row.digest else { continue }
+            XCTAssertEqual(known, RawDocument(collection: row.collection, id: row.documentID, fields: row.fields ?? [:], file: row.file).contentDigest,
+                           file: file, line: line)
+        }
         XCTAssertEqual(a.changes.map(Change.init), b.changes.map(Change.init), file: file, line: line)
         XCTAssertEqual(a.diagnostics, b.diagnostics, file: file, line: line)
         XCTAssertEqual(a.ignoredCollections, b.ignoredCollections, file: file, line: line)
@@ -56,14 +63,17 @@ final class ParsedLineCacheTests: XCTestCase {
             "ref": .reference(DocumentReference(path: "users/abc")), "bytes": .bytes([0, 255, 10, 13]),
         ]
         let contents = ExportFileContents(
-            documents: [RawDocument(collection: "dailyJobReports", id: "r/1", fields: fields, file: "export/a.ndjson")],
+            documents: [RawDocument(collection: "dailyJobReports", id: "r/1", fields: fields, file: "export/a.ndjson",
+                                    digest: ContentDigest(high: .max, low: 7))],
             changes: [ChangelogRow(collection: "photoCritiques", documentID: "c1", timestamp: Timestamp(seconds: 7, nanoseconds: 8),
                                    operation: .update, fields: fields, file: "export/a.ndjson", line: 3),
                       ChangelogRow(collection: "photoCritiques", documentID: "c2", timestamp: Timestamp(seconds: 9),
                                    operation: .delete, fields: nil, file: "export/a.ndjson", line: 3)])
         let bytes = ParsedLineCoding.encode(contents)
         let decoded = try XCTUnwrap(bytes.withUnsafeBytes { ParsedLineCoding.decode($0, file: "export/a.ndjson", line: 3) })
-        assertSame(decoded, contents)
+        XCTAssertEqual(decoded.documents, contents.documents)
+        XCTAssertEqual(decoded.documents.map(\.knownDigest), [ContentDigest(high: .max, low: 7)])
+        XCTAssertEqual(decoded.changes.map(Change.init), contents.changes.map(Change.init))
         // Cut short anywhere, or with a byte too many, it is no entry at all (not a wrong one).
         for cut in [0, 1, bytes.count / 2, bytes.count - 1] {
             XCTAssertNil(bytes.prefix(cut).withUnsafeBytes { ParsedLineCoding.decode($0, file: "f", line: 1) }, "cut at \(cut)")
@@ -87,8 +97,10 @@ final class ParsedLineCacheTests: XCTestCase {
         edited.append(#"{"id":"r9","organizationId":"org","date":"2024-11-02"}"#)
         edited.insert("", at: 2)  // a blank line shifts the numbers of the lines after it
         assertSame(try read(edited, cache: settings()), try read(edited, cache: nil))
-        // And once more, now that every line has its entry.
-        assertSame(try read(edited, cache: settings()), try read(edited, cache: nil))
+        // And once more, now that every line has its entry; every document comes with its digest.
+        let cached = try read(edited, cache: settings())
+        assertSame(cached, try read(edited, cache: nil))
+        XCTAssertTrue(cached.documents.allSatisfy { $0.knownDigest != nil })
     }
 
     /// Changelog rows read back from the cache carry the line they are on now.
@@ -103,6 +115,7 @@ final class ParsedLineCacheTests: XCTestCase {
         let cached = try read(moved, file: file, cache: settings())
         XCTAssertEqual(cached.changes.map(\.documentID), ["c3", "c1", "c2"])
         XCTAssertEqual(cached.changes.map(\.line), [1, 3, 4])
+        XCTAssertTrue(cached.changes.allSatisfy { $0.digest != nil })
         assertSame(cached, try read(moved, file: file, cache: nil))
     }
 

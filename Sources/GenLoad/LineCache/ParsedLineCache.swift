@@ -48,7 +48,7 @@ final class ParsedLineCache: @unchecked Sendable {
         case new([UInt8])
     }
 
-    private static let magic = "gen parsed lines 1"
+    private static let magic = "gen parsed lines 2"
 
     let location: URL
     private let header: Data

@@ -7,7 +7,8 @@ import GenModel
 /// Only a line that parsed cleanly to documents or changelog rows is stored: a line with a diagnostic or an
 /// ignored collection is parsed again each time, so what it reports keeps its wording and its line number.
 /// What the reader restores from its own state rather than from the bytes: the file (every entry is the
-/// file's own) and a changelog row's line number (a line that moved keeps its entry).
+/// file's own) and a changelog row's line number (a line that moved keeps its entry). Each document is stored
+/// with its digest, so the next build need not hash it again either.
 enum ParsedLineCoding {
     /// Whether `contents` can be stored (see the type's comment).
     static func isStorable(_ contents: ExportFileContents) -> Bool {
@@ -21,6 +22,7 @@ enum ParsedLineCoding {
             out.string(doc.collection)
             out.string(doc.id)
             out.map(doc.fields)
+            out.digest(doc.knownDigest)
         }
         out.varint(contents.changes.count)
         for change in contents.changes {
@@ -32,6 +34,7 @@ enum ParsedLineCoding {
             if let fields = change.fields {
                 out.byte(1)
                 out.map(fields)
+                out.digest(change.digest)
             } else {
                 out.byte(0)
             }
@@ -46,8 +49,9 @@ enum ParsedLineCoding {
         guard let documents = reader.count() else { return nil }
         out.documents.reserveCapacity(documents)
         for _ in 0..<documents {
-            guard let collection = reader.string(), let id = reader.string(), let fields = reader.map() else { return nil }
-            out.documents.append(RawDocument(collection: collection, id: id, fields: fields, file: file))
+            guard let collection = reader.string(), let id = reader.string(), let fields = reader.map(),
+                  let digest = reader.digest() else { return nil }
+            out.documents.append(RawDocument(collection: collection, id: id, fields: fields, file: file, digest: digest))
         }
         guard let changes = reader.count() else { return nil }
         for _ in 0..<changes {
@@ -57,13 +61,14 @@ enum ParsedLineCoding {
                   let hasFields = reader.byte(), hasFields <= 1
             else { return nil }
             var fields: [String: FirestoreValue]?
+            var digest: ContentDigest?
             if hasFields == 1 {
-                guard let map = reader.map() else { return nil }
-                fields = map
+                guard let map = reader.map(), let known = reader.digest() else { return nil }
+                (fields, digest) = (map, known)
             }
             out.changes.append(ChangelogRow(collection: collection, documentID: id,
                                             timestamp: Timestamp(seconds: seconds, nanoseconds: nanoseconds),
-                                            operation: operation, fields: fields, file: file, line: line))
+                                            operation: operation, fields: fields, file: file, line: line, digest: digest))
         }
         return reader.isAtEnd ? out : nil
     }
@@ -93,6 +98,14 @@ struct ByteWriter {
 
     mutating func int64(_ value: Int64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    /// A document's digest, or none (a byte 0).
+    mutating func digest(_ value: ContentDigest?) {
+        guard let value else { return byte(0) }
+        byte(1)
+        int64(Int64(bitPattern: value.high))
+        int64(Int64(bitPattern: value.low))
     }
 
     mutating func string(_ value: String) {
@@ -180,6 +193,17 @@ struct ByteReader {
         guard bytes.count - offset >= count else { return nil }
         defer { offset += count }
         return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
+    }
+
+    /// `.some(nil)` for no digest; nil when the bytes are not a digest.
+    mutating func digest() -> ContentDigest?? {
+        switch byte() {
+        case 0: return .some(nil)
+        case 1:
+            guard let high = int64(), let low = int64() else { return nil }
+            return ContentDigest(high: UInt64(bitPattern: high), low: UInt64(bitPattern: low))
+        default: return nil
+        }
     }
 
     mutating func string() -> String? {
