@@ -91,6 +91,17 @@ final class EncodableDigestTests: XCTestCase {
         XCTAssertEqual(digests.count, variants.count + 1, "every variant has its own digest")
     }
 
+    /// Every number type a conformance can encode is fed as the stream's own leaf (pinned: a change to how
+    /// leaves are told apart must not change what is fed).
+    func testEveryLeafTypeFeedsTheSameStream() throws {
+        struct Numbers: Encodable {
+            var text = "t", flag = true, int = -1, double = 0.5, float: Float = 1.5, i64: Int64 = -64, i32: Int32 = -32
+            var u64: UInt64 = 64, u: UInt = 7, u32: UInt32 = 32, i16: Int16 = -16, i8: Int8 = -8, u16: UInt16 = 16, u8: UInt8 = 8
+            var optional: Int? = 3, none: String? = nil, list = [1, 2], legs = [Leg(from: "A", miles: 1, minutes: 2)]
+        }
+        XCTAssertEqual(try XCTUnwrap(ContentDigest.of(Numbers())).hex, "4e281822a25d5254623f2e51da81c811")
+    }
+
     func testAConformanceWithNestedContainersCannotBeKeyed() {
         XCTAssertNil(ContentDigest.of(Nested(a: 1)))
         XCTAssertNotNil(ContentDigest.of([1, 2, 3]))
