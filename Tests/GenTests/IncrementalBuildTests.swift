@@ -4,8 +4,9 @@ import GenModel
 @testable import GenPlan
 import XCTest
 
-/// Incremental builds: after any edit — documents changed, added, deleted; a template changed; the
-/// configuration changed — the incremental build's tree is byte-identical to a clean build's.
+/// Incremental builds: after any edit — documents changed, added, deleted; a user renamed, a school moved, a
+/// report template renamed; a template changed; the configuration changed — the incremental build's tree is
+/// byte-identical to a clean build's.
 final class IncrementalBuildTests: XCTestCase {
     /// A seeded generator, so a failing sequence of edits can be replayed.
     struct SplitMix64: RandomNumberGenerator {
@@ -27,6 +28,10 @@ final class IncrementalBuildTests: XCTestCase {
         var nextId = 0
         /// First names by user id, where changed.
         var userNames: [String: String] = [:]
+        /// Coordinates by school id, where moved (every route to the school changes).
+        var schoolCoordinates: [String: String] = [:]
+        /// The report template's name, where changed (every report's form shows it).
+        var templateName: String?
 
         mutating func id(_ prefix: String) -> String { nextId += 1; return "\(prefix)\(nextId)" }
 
@@ -38,8 +43,9 @@ final class IncrementalBuildTests: XCTestCase {
             for org in ["orgA", "orgB"] {
                 users += [Doc.user("u1-\(org)", org: org, first: userNames["u1-\(org)"] ?? "Ana", last: org),
                           Doc.user("u2-\(org)", org: org, first: userNames["u2-\(org)"] ?? "Ben", last: org)]
-                schools.append(Doc.school("s-\(org)", org: org, name: "Central High \(org)"))
-                templates.append(Doc.template("t1", org: org))
+                schools.append(Doc.school("s-\(org)", org: org, name: "Central High \(org)",
+                                          coordinates: schoolCoordinates["s-\(org)"] ?? "37.7334,-88.9337"))
+                templates.append(templateName.map { Doc.template("t1", org: org, name: $0) } ?? Doc.template("t1", org: org))
             }
             try site.writeCollection("users", users)
             try site.writeCollection("schools", schools)
@@ -76,10 +82,18 @@ final class IncrementalBuildTests: XCTestCase {
         let incremental = site.root.appendingPathComponent("inc/site")
         let cache = site.root.appendingPathComponent("inc/cache")
         var kept = 0, sectionsKept = 0, inPlace = 0
-        for round in 0..<14 {
+        let kinds = Array(0..<11).shuffled(using: &rng)
+        for round in 0..<16 {
             var edit = "initial"
             if round > 0 {
-                switch Int.random(in: 0..<9, using: &rng) {
+                // Every kind of edit once (in a shuffled order), then kinds at random.
+                switch round <= kinds.count ? kinds[round - 1] : Int.random(in: 0..<kinds.count, using: &rng) {
+                case 9:  // move a school: the routes to it, computed and read back from the cache before, change
+                    docs.schoolCoordinates["s-orgA"] = "37.\(7000 + round * 37),-88.9337"
+                    edit = "move school s-orgA"
+                case 10:  // rename the report template: every report's form names it
+                    docs.templateName = "Daily Report \(round)"
+                    edit = "rename template t1"
                 case 7:  // rename a user: a shared document every page naming them shows
                     docs.userNames["u1-orgA"] = "Ana \(round)"
                     edit = "rename user u1-orgA"
