@@ -105,8 +105,11 @@ enum RenderStep {
         feed.finish()
         if let failure = state.failure { throw failure }
         state.record(feed.keptEntries, kept: feed.keptEntries.count)
-        return Result(files: state.files, kept: state.kept, written: feed.written, pages: feed.pages, batches: feed.records,
-                      batchesKept: feed.batchesKept, groupsKept: feed.groupsKept)
+        let result = Result(files: state.files, kept: state.kept, written: feed.written, pages: feed.pages, batches: feed.records,
+                            batchesKept: feed.batchesKept, groupsKept: feed.groupsKept)
+        // The feed holds the last references to the batches' plans: freed beside the swap, not before it.
+        BackgroundRelease.drop(feed)
+        return result
     }
 
     /// Plans every batch (and checks it) without rendering: `gen check`.
