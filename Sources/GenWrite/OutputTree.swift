@@ -59,10 +59,12 @@ public final class OutputTree: Sendable {
     /// Writes one file at `path` (relative, `/`-separated). Safe to call from many threads.
     public func write(_ data: Data, to path: String) throws(Failure) {
         guard OutputTree.isSafe(path) else { throw .unsafePath(path) }
-        let url = staging.appendingPathComponent(path)
+        // The path as text and the file written with POSIX calls: a cold build writes tens of thousands of
+        // files, and making a URL for each (and `Data.write(to:)` making its path again) was 1.5 % of its CPU.
+        let target = stagingPath + "/" + path
         do {
-            try prepare(path, at: url.path)
-            try data.write(to: url)
+            try prepare(path, at: target)
+            try POSIXFiles.write(data, to: target)
         } catch {
             throw .io(path: path, error)
         }

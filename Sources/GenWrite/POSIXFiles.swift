@@ -118,6 +118,36 @@ public enum POSIXFiles {
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
+    /// Creates (or truncates) the file at `path` and writes `data` to it, as `Data.write(to:)` does without
+    /// options: the mode is 0666 less the umask.
+    public static func write(_ data: Data, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var done = 0
+            while done < bytes.count {
+                let n = systemWrite(fd, bytes.baseAddress! + done, bytes.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                done += n
+            }
+        }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+    }
+
+    private static func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(fd, bytes, count)
+        #else
+        Darwin.write(fd, bytes, count)
+        #endif
+    }
+
     /// The size of the regular file at `path`; nil when there is none (or it is a link or a folder).
     public static func regularFileSize(_ path: String) -> Int? {
         var info = stat()
