@@ -18,6 +18,23 @@ final class OutputTreeTests: XCTestCase {
         }
     }
 
+    /// A file written whole (an empty one too), a longer one before it cut to the new bytes, and a failure (no
+    /// such folder) thrown, not ignored.
+    func testWritingAFileReplacesItsBytesAndReportsFailures() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("posix-write-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        let path = base.appendingPathComponent("page.html").path
+        let long = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0) })
+        try POSIXFiles.write(long, to: path)
+        XCTAssertEqual(FileManager.default.contents(atPath: path), long)
+        try POSIXFiles.write(Data("short".utf8), to: path)
+        XCTAssertEqual(FileManager.default.contents(atPath: path), Data("short".utf8))
+        try POSIXFiles.write(Data(), to: path)
+        XCTAssertEqual(FileManager.default.contents(atPath: path), Data())
+        XCTAssertThrowsError(try POSIXFiles.write(Data("x".utf8), to: base.appendingPathComponent("missing/page.html").path))
+    }
+
     /// The replaced output is removed whole: files many folders deep, thousands in one folder, empty
     /// folders, and links (removed, never followed: what a link points to outside the tree stays).
     func testRemovingATreeRemovesEverythingInItAndNothingOutside() throws {
