@@ -154,7 +154,7 @@ struct OrganizationPlanner: Sendable {
         var entries = [PlannedFile(path: "index.html", content: .page(template: "reports-month", context: archived)),
                        PlannedFile(path: "report.md", content: .page(template: "reports-month-md", context: archived)),
                        PlannedFile(path: "assets/style.css", content: .asset("style.css")),
-                       PlannedFile(path: "data/mileage.json", content: .json(input.mileage.month(month.key))),
+                       PlannedFile(path: "data/mileage.json", content: .json(input.mileageSlice(month.key))),
                        PlannedFile(path: "data/stats.json", content: .json(input.statistics.month(month.key)))]
         let renditions = Dictionary(month.media.flatMap(\.renditions).map { ($0.fileName, $0) }, uniquingKeysWith: { a, _ in a })
         entries += renditions.values.sorted { $0.fileName < $1.fileName }

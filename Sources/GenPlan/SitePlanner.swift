@@ -35,6 +35,8 @@ public struct OrganizationInput: Sendable {
     /// `forms` and `mileage.reports` by report id: made once here, looked up by every section planner.
     public let formsByReport: [String: ReportForm]
     public let mileageByReport: [String: ReportMileage]
+    /// `mileage.month(_:)` of every month, made once when a month is first planned (`mileageSlice`).
+    private let mileageMonths: Lazy<[String: MileageSummary]>
 
     public init(organization: Organization, mileage: MileageSummary, media: [String: ProcessedImage] = [:],
                 forms: [ReportForm]? = nil, statistics: Pending<OrganizationStatistics>? = nil, diagnostics: [Diagnostic] = [],
@@ -46,11 +48,17 @@ public struct OrganizationInput: Sendable {
         self.forms = forms
         formsByReport = Dictionary(zip(organization.reports.map(\.id), forms), uniquingKeysWith: { a, _ in a })
         mileageByReport = Dictionary(mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
+        mileageMonths = Lazy { [mileage] in mileage.monthSlices() }
         pendingStatistics = statistics ?? Pending { [mileage] in
             OrganizationStatistics.compute(for: organization, mileage: mileage, forms: forms, timeZone: timeZone)
         }
         self.diagnostics = diagnostics
     }
+}
+
+extension OrganizationInput {
+    /// The slice of `mileage` for one month (`MileageSummary.month(_:)`).
+    public func mileageSlice(_ month: String) -> MileageSummary { mileageMonths.value[month] ?? mileage.month(month) }
 }
 
 /// Stage 4: decides every file of the output tree and builds the context each page is rendered from.

@@ -221,5 +221,11 @@ final class MileageTests: XCTestCase {
         let (plain, _) = MileageSummary.compute(for: o, config: SiteConfig.Mileage())
         XCTAssertTrue(plain.months.allSatisfy { $0.reimbursement == nil })
         XCTAssertNil(plain.ratePerMile)
+        // Every month's slice made in one pass is the one `month(_:)` makes.
+        let slices = summary.monthSlices()
+        XCTAssertEqual(Set(slices.keys), ["2024-09", "2024-10"])
+        for (month, slice) in slices { XCTAssertEqual(slice, summary.month(month), month) }
+        XCTAssertEqual(slices["2024-10"]?.reports.map(\.reportId), ["c"])
+        XCTAssertEqual(slices["2024-10"]?.photographers.map(\.name), ["Ann Lee"])
     }
 }

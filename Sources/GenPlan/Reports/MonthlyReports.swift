@@ -113,7 +113,7 @@ enum MonthlyReports {
             let key = keys[index]
             let reports = reportsByMonth[key] ?? []
             let numbers = input.statistics.month(key)
-            let slice = input.mileage.month(key)
+            let slice = input.mileageSlice(key)
             let zone = self.zone
             func body(archive: Bool) -> MonthBody {
                 // Site pages sit three folders down; the archive's page is at the zip's root folder.
