@@ -127,9 +127,9 @@ struct ExportFileReader {
         // are parsed (at 100,000 reports that was the build's memory peak).
         let cache = lineCache.map { ParsedLineCache($0, file: relativePath) }
         let parsed = ParallelMap.map(lines) { line in
-            Result { () throws(InputError) -> (ExportFileContents, ParsedLineCache.Key?, ParsedLineCache.Entry?) in
+            Result { () throws(InputError) -> (ExportFileContents, ContentDigest?, ParsedLineCache.Entry?) in
                 guard let cache else { return (try readLine(data[line.range], number: line.number), nil, nil) }
-                let key = data[line.range].withUnsafeBytes(ParsedLineCache.Key.init(line:))
+                let key = data[line.range].withUnsafeBytes(ParsedLineCache.key)
                 if let (contents, entry) = cache.contents(for: key, file: relativePath, line: line.number) {
                     return (contents, key, entry)
                 }
@@ -138,7 +138,7 @@ struct ExportFileReader {
                 return (contents, key, ParsedLineCoding.isStorable(contents) ? .new(ParsedLineCoding.encode(contents)) : nil)
             }
         }
-        var entries: [(ParsedLineCache.Key, ParsedLineCache.Entry)] = []
+        var entries: [(ContentDigest, ParsedLineCache.Entry)] = []
         if cache != nil { entries.reserveCapacity(parsed.count) }
         for result in parsed {  // in line order: the first bad line is reported
             let (contents, key, entry) = try result.get()

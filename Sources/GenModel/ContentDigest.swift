@@ -17,9 +17,11 @@ public struct ContentDigest: Sendable, Hashable {
 
     /// The first 128 bits of a SHA-256.
     public init(sha256: SHA256Digest) {
-        let bytes = Array(sha256)
-        func word(_ at: Int) -> UInt64 { bytes[at..<at + 8].reduce(0) { $0 << 8 | UInt64($1) } }
-        self.init(high: word(0), low: word(8))
+        // Each word big-endian: the digest's first byte is the high word's most significant.
+        let (high, low) = sha256.withUnsafeBytes {
+            ($0.loadUnaligned(fromByteOffset: 0, as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        }
+        self.init(high: UInt64(bigEndian: high), low: UInt64(bigEndian: low))
     }
 
     public var hex: String { FastFormat.hex(withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }) }

@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import GenModel
 import XCTest
 
@@ -14,6 +16,13 @@ final class ContentDigestTests: XCTestCase {
         XCTAssertEqual(doc(a).digest, doc(b).digest)
         XCTAssertNotEqual(doc(a).digest, .none)
         XCTAssertEqual(doc(a).digest.hex.count, 32)
+    }
+
+    /// A digest is the first 128 bits of the SHA-256, in the order its bytes are written.
+    func testADigestIsTheFirstHalfOfTheSHA256() {
+        let digest = ContentDigest(sha256: SHA256.hash(data: Data("abc".utf8)))
+        XCTAssertEqual(digest.hex, "ba7816bf8f01cfea414140de5dae2223")
+        XCTAssertEqual(digest.high, 0xba78_16bf_8f01_cfea)
     }
 
     func testAnyDifferenceChangesTheDigest() {

@@ -82,7 +82,7 @@ final class HostileInputTests: XCTestCase {
         // The parsed lines' files are named by a hash of the export file's path, never by a document id.
         let lines = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache/export").path)
         XCTAssertEqual(lines.count, 2, "\(lines)")
-        XCTAssertTrue(lines.allSatisfy { $0.range(of: #"^[0-9a-f]{24}\.lines$"#, options: .regularExpression) != nil }, "\(lines)")
+        XCTAssertTrue(lines.allSatisfy { $0.range(of: #"^[0-9a-f]{32}\.lines$"#, options: .regularExpression) != nil }, "\(lines)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("x").path))
         // One distinct folder per organization, each with its own home page and mileage data.
         let folders = try FileManager.default.contentsOfDirectory(atPath: site.output.path).filter { !["assets", "index.html", ".gitkeep"].contains($0) }

@@ -25,22 +25,8 @@ public struct LineCacheSettings: Sendable {
 /// back from its entry instead (`ParsedLineCoding`), in a fraction of the time. The entry is the line's own
 /// result, so it is the same wherever the line moved in the file, and a changed line simply has no entry.
 final class ParsedLineCache: @unchecked Sendable {
-    /// The first 16 bytes of the SHA-256 of a line's bytes.
-    struct Key: Hashable, Sendable {
-        var high: UInt64
-        var low: UInt64
-
-        init(high: UInt64, low: UInt64) {
-            self.high = high
-            self.low = low
-        }
-
-        init(line: UnsafeRawBufferPointer) {
-            let digest = SHA256.hash(data: line)
-            (high, low) = digest.withUnsafeBytes { ($0.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
-                                                     $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
-        }
-    }
+    /// A line's key: the first 128 bits of the SHA-256 of its bytes.
+    static func key(_ line: UnsafeRawBufferPointer) -> ContentDigest { ContentDigest(sha256: SHA256.hash(data: line)) }
 
     /// A line's entry for the next build: the previous build's bytes, or this build's.
     enum Entry: Sendable {
@@ -54,13 +40,12 @@ final class ParsedLineCache: @unchecked Sendable {
     private let header: Data
     /// The previous cache file (mapped), and where each line's entry is in it.
     private let previous: Data
-    private let index: [Key: Range<Int>]
+    private let index: [ContentDigest: Range<Int>]
 
     /// The cache of `file` (relative to the content folder). A missing, foreign or damaged cache file is an empty cache.
     init(_ settings: LineCacheSettings, file: String) {
-        var name = SHA256()
-        name.update(data: Data(file.utf8))
-        location = settings.folder.appendingPathComponent(name.finalize().prefix(12).map { String(format: "%02x", $0) }.joined() + ".lines")
+        // Named by a hash of the path, never by the path itself.
+        location = settings.folder.appendingPathComponent(ContentDigest(sha256: SHA256.hash(data: Data(file.utf8))).hex + ".lines")
         header = Data("\(Self.magic)\n\(settings.version)\n\(file)\n".utf8)
         let data = settings.readsPrevious ? (try? Data(contentsOf: location, options: .alwaysMapped)) ?? Data() : Data()
         previous = data
@@ -68,23 +53,23 @@ final class ParsedLineCache: @unchecked Sendable {
     }
 
     /// The entries of a cache file, after its header; empty when the header is not this one or an entry is cut short.
-    private static func index(_ data: Data, header: Data) -> [Key: Range<Int>] {
+    private static func index(_ data: Data, header: Data) -> [ContentDigest: Range<Int>] {
         guard data.count > header.count, data.prefix(header.count) == header else { return [:] }
-        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [Key: Range<Int>] in
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [ContentDigest: Range<Int>] in
             var reader = ByteReader(UnsafeRawBufferPointer(rebasing: bytes[header.count..<bytes.count]))
-            var index: [Key: Range<Int>] = [:]
+            var index: [ContentDigest: Range<Int>] = [:]
             while !reader.isAtEnd {
                 guard let high = reader.int64(), let low = reader.int64(), let length = reader.count(),
                       let payload = reader.raw(length) else { return [:] }
                 let start = bytes.baseAddress!.distance(to: payload.baseAddress!)
-                index[Key(high: UInt64(bitPattern: high), low: UInt64(bitPattern: low))] = start..<start + length
+                index[ContentDigest(high: UInt64(bitPattern: high), low: UInt64(bitPattern: low))] = start..<start + length
             }
             return index
         }
     }
 
     /// What the line with `key` parsed to in the previous build, with this build's file and line number.
-    func contents(for key: Key, file: String, line: Int) -> (contents: ExportFileContents, entry: Entry)? {
+    func contents(for key: ContentDigest, file: String, line: Int) -> (contents: ExportFileContents, entry: Entry)? {
         guard let range = index[key] else { return nil }
         let decoded = previous.withUnsafeBytes { bytes in
             ParsedLineCoding.decode(UnsafeRawBufferPointer(rebasing: bytes[range]), file: file, line: line)
@@ -94,7 +79,7 @@ final class ParsedLineCache: @unchecked Sendable {
 
     /// Writes this build's entries (in line order; a line repeated is stored once), whole or not at all.
     /// Best effort: without the file, the next build parses every line.
-    func save(_ entries: [(Key, Entry)]) {
+    func save(_ entries: [(ContentDigest, Entry)]) {
         let folder = location.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(location.lastPathComponent).\(getpid()).tmp")
@@ -108,7 +93,7 @@ final class ParsedLineCache: @unchecked Sendable {
             buffer = ByteWriter()
         }
         do { try handle.write(contentsOf: header) } catch { written = false }
-        var seen = Set<Key>()
+        var seen = Set<ContentDigest>()
         seen.reserveCapacity(entries.count)
         previous.withUnsafeBytes { old in
             for (key, entry) in entries where seen.insert(key).inserted {
