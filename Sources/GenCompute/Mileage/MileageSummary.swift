@@ -69,32 +69,25 @@ extension MileageSummary {
     /// photographer who drove that month with only that month's row (their total is the month's), and
     /// the month's total. The numbers are the summary's own, never recomputed.
     public func month(_ month: String) -> MileageSummary {
-        let photographers = self.photographers.compactMap { p -> PhotographerMileage? in
-            guard let row = p.months.first(where: { $0.month == month }) else { return nil }
-            return PhotographerMileage(photographerId: p.photographerId, name: p.name, totalMiles: row.miles, months: [row])
-        }
-        return MileageSummary(organizationId: organizationId, unit: unit, ratePerMile: ratePerMile,
-                              reports: reports.filter { $0.month == month }, photographers: photographers,
-                              months: months.filter { $0.month == month })
+        slice(month, reports: reports.filter { $0.month == month })
     }
-}
 
-extension MileageSummary {
     /// `month(_:)` for every month with reports or a total, made in one pass over the reports: a build plans
     /// a slice per month twice (the month's page and its archive), and each `month(_:)` goes over every report.
     public func monthSlices() -> [String: MileageSummary] {
         let reportsByMonth = Dictionary(grouping: reports, by: \.month)
         let keys = Set(reportsByMonth.keys).union(months.map(\.month))
-        return Dictionary(uniqueKeysWithValues: keys.map { month in
-            // The rest as `month(_:)` makes it: a few rows per photographer, not a pass over the reports.
-            let photographers = self.photographers.compactMap { p -> PhotographerMileage? in
-                guard let row = p.months.first(where: { $0.month == month }) else { return nil }
-                return PhotographerMileage(photographerId: p.photographerId, name: p.name, totalMiles: row.miles, months: [row])
-            }
-            return (month, MileageSummary(organizationId: organizationId, unit: unit, ratePerMile: ratePerMile,
-                                          reports: reportsByMonth[month] ?? [], photographers: photographers,
-                                          months: months.filter { $0.month == month }))
-        })
+        return Dictionary(uniqueKeysWithValues: keys.map { ($0, slice($0, reports: reportsByMonth[$0] ?? [])) })
+    }
+
+    /// The slice of `month` whose reports are `reports`.
+    private func slice(_ month: String, reports: [ReportMileage]) -> MileageSummary {
+        let photographers = self.photographers.compactMap { p -> PhotographerMileage? in
+            guard let row = p.months.first(where: { $0.month == month }) else { return nil }
+            return PhotographerMileage(photographerId: p.photographerId, name: p.name, totalMiles: row.miles, months: [row])
+        }
+        return MileageSummary(organizationId: organizationId, unit: unit, ratePerMile: ratePerMile,
+                              reports: reports, photographers: photographers, months: months.filter { $0.month == month })
     }
 }
 
