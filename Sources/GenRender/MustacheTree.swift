@@ -102,6 +102,7 @@ final class TreeBuild {
             return rendered
         }
         if T.self == RepeatedBlock.self { return try (value as! RepeatedBlock).node(in: self) }
+        if T.self == RepeatedRows.self { return try (value as! RepeatedRows).node(in: self) }
         if T.self is any UnorderedKeys.Type {
             unordered += 1
             let tree = try encoded(value)
@@ -332,7 +333,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if T.self == Fragment.self || T.self == RepeatedBlock.self, let shows = build.shows, !shows.contains(key.stringValue) {
+        if T.self == Fragment.self || T.self == RepeatedBlock.self || T.self == RepeatedRows.self, let shows = build.shows, !shows.contains(key.stringValue) {
             if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B); build.digest.mark(0x78) }  // x: not shown
             if build.stores { box.node.entries.append((key.stringValue, MustacheNull())) }
             return

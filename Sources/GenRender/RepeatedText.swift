@@ -144,6 +144,13 @@ extension RepeatedBlock {
     /// `RepeatedText`. The enclosing tree is fed the keys and the content's hash; the block's templates are
     /// noted for the fingerprint of each template showing the tree (`RepeatedTexts.fold`).
     func node(in build: TreeBuild) throws -> Any {
+        var node = MustacheNode(capacity: templates.count)
+        for (key, text) in try texts(in: build) { node.entries.append((key, text)) }
+        return node
+    }
+
+    /// The block's text under each of its keys (none when the tree is not stored), the block hashed.
+    func texts(in build: TreeBuild) throws -> [(key: String, text: RepeatedText)] {
         let texts = build.repeated
         for rendition in templates where !texts.has(rendition.template) {
             throw MissingFragmentTemplate(name: rendition.template)
@@ -155,15 +162,59 @@ extension RepeatedBlock {
         let digest = ContentDigest(sha256: made.fingerprint)
         let hashes = build.unordered == 0
         if hashes { build.digest.mark(0x72, UInt64(templates.count)) }  // r
-        var node = MustacheNode(capacity: templates.count)
+        var entries: [(key: String, text: RepeatedText)] = []
         for rendition in templates {
             if hashes { build.digest.add(rendition.key, tag: 0x6B) }
             let key = RepeatedTexts.Key(template: rendition.template, content: digest)
             if build.stores {
-                node.entries.append((rendition.key, RepeatedText(key: key, content: content, fragment: build.fragment, texts: texts)))
+                entries.append((rendition.key, RepeatedText(key: key, content: content, fragment: build.fragment, texts: texts)))
             }
         }
         if hashes { build.digest.add(digest) }
+        return entries
+    }
+}
+
+/// `RepeatedRows` under one key in a tree: the rows' texts under that key, one per line.
+final class RepeatedTextRun: MustacheCustomRenderable, @unchecked Sendable {
+    let parts: [RepeatedText]
+
+    init(_ parts: [RepeatedText]) {
+        self.parts = parts
+    }
+
+    var renderText: String {
+        var text = ""
+        for (index, part) in parts.enumerated() {
+            if index > 0 { text += "\n" }
+            text += part.renderText
+        }
+        return text
+    }
+
+    var isNull: Bool { false }
+}
+
+extension RepeatedRows {
+    /// Each row as `RepeatedBlock.node(in:)` makes it, fed to the digest as a list of blocks would be; in
+    /// the tree, under each key the rows have, a `RepeatedTextRun` of the rows' texts under it.
+    func node(in build: TreeBuild) throws -> Any {
+        let hashes = build.unordered == 0
+        if hashes { build.digest.mark(0x5B) }  // [
+        var runs: [(key: String, parts: [RepeatedText])] = []
+        for row in rows {
+            for (key, text) in try row.texts(in: build) {
+                if let index = runs.firstIndex(where: { $0.key == key }) {
+                    runs[index].parts.append(text)
+                } else {
+                    runs.append((key, [text]))
+                }
+            }
+        }
+        if hashes { build.digest.mark(0x5D) }  // ]
+        guard !rows.isEmpty else { return [Any]() }
+        var node = MustacheNode(capacity: runs.count)
+        for run in runs { node.entries.append((run.key, RepeatedTextRun(run.parts))) }
         return node
     }
 }

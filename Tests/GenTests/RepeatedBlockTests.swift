@@ -8,7 +8,7 @@ import XCTest
 /// and still part of the fingerprint of every body that shows it.
 final class RepeatedBlockTests: XCTestCase {
     struct Body: Sendable, Encodable {
-        var fields: [RepeatedBlock]
+        var fields: RepeatedRows
         var hasFields = true
     }
 
@@ -20,7 +20,7 @@ final class RepeatedBlockTests: XCTestCase {
         FieldRow(FormField(id: label, label: label, type: "text", value: value, origin: origin)).block
     }
 
-    func body(_ rows: [RepeatedBlock]) -> Body { Body(fields: rows) }
+    func body(_ rows: [RepeatedBlock]) -> Body { Body(fields: RepeatedRows(rows)) }
 
     func testEqualRowsAreRenderedOnceAndShowTheSameText() async throws {
         let templates = try await templates()
@@ -96,6 +96,28 @@ final class RepeatedBlockTests: XCTestCase {
         XCTAssertTrue(c.contains("<title>C · Field &lt;Reports&gt;</title>"), c)
     }
 
+    /// A body's rows are shown as one text per key, one row per line and in order, each row's text still
+    /// rendered once; the order of the rows is part of the fingerprint.
+    func testRowsAreShownTogetherInOrder() async throws {
+        let templates = try await templates()
+        let rows = [row("Job Type", .text("Picture Day")), row("Photos", .text("845")), row("Job Type", .text("Picture Day"))]
+        let made = try templates.tree(body(rows), template: "partial-report-body")
+        let html = try XCTUnwrap(templates.render(tree: made.tree, template: "partial-report-body"))
+        let jobType = "<tr><th scope=\"row\">Job Type</th><td>Picture Day\n</td></tr>"
+        let photos = "<tr><th scope=\"row\">Photos</th><td>845\n</td></tr>"
+        XCTAssertTrue(html.contains(jobType + "\n" + photos + "\n" + jobType), html)
+        XCTAssertEqual(templates.repeated.rendered, 2, "the repeated row once")
+        let md = try XCTUnwrap(templates.render(tree: made.tree, template: "partial-report-body-md"))
+        XCTAssertTrue(md.contains("|---|---|\n| Job Type | Picture Day |\n| Photos | 845 |\n| Job Type | Picture Day |\n"), md)
+        let swapped = try templates.tree(body([rows[1], rows[0], rows[2]]), template: "partial-report-body").fingerprint
+        XCTAssertNotEqual(swapped, made.fingerprint)
+        // No rows: the section shows nothing.
+        struct Empty: Encodable { var fields = RepeatedRows([]); var hasFields = true }
+        let empty = try XCTUnwrap(templates.render(tree: try templates.tree(Empty(), template: "partial-report-body").tree,
+                                                   template: "partial-report-body"))
+        XCTAssertTrue(empty.contains("<tbody>\n      \n    </tbody>"), empty)
+    }
+
     func testAMissingRowTemplateNamesIt() async throws {
         let templates = try await templates()
         let block = RepeatedBlock(["label": "x"], templates: [.init(key: "html", template: "no-such-row")])
@@ -164,7 +186,7 @@ final class RepeatedBlockNestedTests: XCTestCase {
         let templates = try await TemplateRenderer.load(directory: TestSite.templates)
         func html(_ label: String) throws -> String {
             let block = RepeatedBlock(Nested(label: label), templates: FieldRow.renditions)
-            let tree = try templates.tree(RepeatedBlockTests.Body(fields: [block]), template: "partial-report-body").tree
+            let tree = try templates.tree(RepeatedBlockTests.Body(fields: RepeatedRows([block])), template: "partial-report-body").tree
             return try XCTUnwrap(templates.render(tree: tree, template: "partial-report-body"))
         }
         XCTAssertTrue(try html("First").contains(">First<"))

@@ -61,9 +61,9 @@ struct ReportBody: Sendable, Encodable {
     var facts: [Fact]
     var notes: [String]
     /// Rows recur across reports (the same label and value): each distinct row is rendered once.
-    var fields: [RepeatedBlock]
+    var fields: RepeatedRows
     var hasFields: Bool
-    var others: [RepeatedBlock]
+    var others: RepeatedRows
     var hasOthers: Bool
     /// Routes recur too (a photographer driving to the same schools): each distinct route is rendered once.
     var route: RepeatedBlock?
@@ -112,7 +112,8 @@ struct ReportBody: Sendable, Encodable {
         // The table of other values shows no origin.
         let others = form.otherValues.map { FieldRow($0, media: media, prefix: prefix).withoutOrigin.block }
         return ReportBody(
-            facts: facts, notes: notes, fields: fields, hasFields: !fields.isEmpty, others: others, hasOthers: !others.isEmpty,
+            facts: facts, notes: notes, fields: RepeatedRows(fields), hasFields: !fields.isEmpty, others: RepeatedRows(others),
+            hasOthers: !others.isEmpty,
             route: mileage.map { MileagePages.route($0).block },
             valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },
             problemCount: problemCount(form))
