@@ -77,14 +77,14 @@ struct OrganizationPlanner: Sendable {
                 .map { page($0, current: "mileage/index.html") }
         })
         // A new critique shifts every page of the organization's gallery: its cards, unchanged, are read back
-        // from the pages that showed them (`PlannedFile.indexesFragments`).
+        // from the pages that showed them (`PlannedFile.indexesFragments`). Keyed: kept when no critique changed.
         @Sendable func galleryFile(_ listed: PlannedPage) -> PlannedFile {
             var file = page(listed, current: "critiques/index.html")
             file.indexesFragments = true
             return file
         }
         let gallerySection = GallerySection(input, galleries: galleries, config: config, plainText: plainText)
-        batches.append(PlanBatch(name: "\(name) critique galleries") {
+        batches.append(PlanBatch(name: "\(name) critique galleries", key: { gallerySection.organizationDigest() }) {
             let listed = gallerySection.organizationFiles()
             return listed.pages.map(galleryFile) + [listed.manifest]
         })

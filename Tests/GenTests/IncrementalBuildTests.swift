@@ -197,7 +197,7 @@ final class IncrementalBuildTests: XCTestCase {
 
         docs.reports["r2"]!["notes"] = "Changed"
         let changed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "one report changed")
-        XCTAssertEqual(changed.sectionsKept(of: "orgA"), ["orgA 2024-08", "orgA 2024-10", "orgA mileage", "orgA mileage data"],
+        XCTAssertEqual(changed.sectionsKept(of: "orgA"), ["orgA 2024-08", "orgA 2024-10", "orgA mileage", "orgA critique galleries", "orgA mileage data"],
                        "August and October kept; September planned; the routes are the same")
         XCTAssertEqual(changed.filesWritten, first.filesWritten)
         XCTAssertTrue(try String(contentsOf: output.appendingPathComponent("orgA/reports/report/r2.html"), encoding: .utf8).contains("Changed"))
@@ -212,7 +212,7 @@ final class IncrementalBuildTests: XCTestCase {
         // A report moved from September to October: both planned again; August kept.
         docs.reports["r3"]!["date"] = "2024-10-02"
         let moved = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "report moved")
-        XCTAssertEqual(moved.sectionsKept(of: "orgA"), ["orgA 2024-08", "orgA critiques 2024-10"], "the route's date changed")
+        XCTAssertEqual(moved.sectionsKept(of: "orgA"), ["orgA 2024-08", "orgA critique galleries", "orgA critiques 2024-10"], "the route's date changed")
 
         // A user renamed (a document every month shows): every month planned again.
         docs.userNames["u1-orgA"] = "Anabel"
@@ -390,7 +390,7 @@ final class IncrementalBuildTests: XCTestCase {
         _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
         docs.reports["r1"]!["photographer"] = "Dana Renamed"
         let renamed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first report renamed")
-        XCTAssertEqual(renamed.sectionsKept(of: "orgA"), [])
+        XCTAssertEqual(renamed.sectionsKept(of: "orgA"), ["orgA critique galleries"])
         let october = try String(contentsOf: output.appendingPathComponent("orgA/reports/monthly/2024-10/index.html"), encoding: .utf8)
         XCTAssertTrue(october.contains("Dana Renamed"), "October's mileage table names the photographer as August's report does")
     }
@@ -492,6 +492,18 @@ final class IncrementalBuildTests: XCTestCase {
         let moved = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "critique moved to Ana")
         XCTAssertEqual(moved.galleryGroupsKept(of: "orgA"), all.subtracting([anaGroup, benGroup]))
         XCTAssertFalse(try String(contentsOf: benGallery, encoding: .utf8).contains("For Ben"))
+        XCTAssertFalse(moved.sectionsKept(of: "orgA").contains("orgA critique galleries"), "the critique moved galleries")
+
+        // Only a report changed: no gallery is planned, the organization's neither.
+        docs.reports["r1"]!["notes"] = "a report's edit"
+        let reportOnly = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "a report edited")
+        XCTAssertEqual(reportOnly.galleryGroupsKept(of: "orgA"), all)
+        XCTAssertTrue(reportOnly.sectionsKept(of: "orgA").contains("orgA critique galleries"))
+
+        // A critique's notes edited: its card on the organization's gallery changes.
+        docs.critiques["c1"]!["managerNotes"] = "First, edited"
+        let notes = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "a critique's notes")
+        XCTAssertFalse(notes.sectionsKept(of: "orgA").contains("orgA critique galleries"))
     }
 
     /// A kept month's file removed from the output by hand: the month is planned again and the file is back.
@@ -506,7 +518,7 @@ final class IncrementalBuildTests: XCTestCase {
         try FileManager.default.removeItem(at: output.appendingPathComponent("orgA/reports/report/r1.md"))
         docs.reports["r2"]!["notes"] = "Changed"
         let rebuilt = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "file removed")
-        XCTAssertEqual(rebuilt.sectionsKept(of: "orgA"), ["orgA mileage", "orgA mileage data"], "August lost a file; September changed")
+        XCTAssertEqual(rebuilt.sectionsKept(of: "orgA"), ["orgA mileage", "orgA critique galleries", "orgA mileage data"], "August lost a file; September changed")
     }
 
     func testChangedTemplateRendersExactlyThePagesThatUseIt() async throws {

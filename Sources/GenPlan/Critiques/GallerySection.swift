@@ -5,6 +5,7 @@ import GenModel
 /// shifts its pages) with the thumbnail manifest, and the photographers' galleries in `groups` keyed
 /// batches. A new critique plans the organization's gallery and its photographer's group again; the other
 /// photographers' galleries (half the gallery pages, 3,700 at 100,000 reports) are kept without planning.
+/// A build in which no critique changed (a day's new reports) keeps the organization's gallery too.
 ///
 /// A photographer's gallery belongs to a group by a stable hash of their key (see `StableHasher.group`).
 struct GallerySection: Sendable {
@@ -35,6 +36,29 @@ struct GallerySection: Sendable {
     func organizationFiles() -> (pages: [PlannedPage], manifest: PlannedFile) {
         (CritiquePages.galleryPages([galleries.all], input: input, galleries: galleries, config: config, plainText: plainText),
          CritiquePages.thumbnailManifest(input, galleries: galleries))
+    }
+
+    /// What the organization's gallery and the thumbnail manifest are made from, beyond what the whole build
+    /// shares (as for `digest(_:)`): every critique the gallery lists, in order, by digest, with its detail
+    /// page, and the photographers' galleries its list links to (key, name, folder, count). Nil when a
+    /// critique has no digest: always planned.
+    func organizationDigest() -> ContentDigest? {
+        var hasher = StableHasher.sectionKey("gallery organization 1", of: input.organization)
+        let listed = galleries.all.critiques
+        hasher.mark(0x43, UInt64(listed.count))
+        for critique in listed {
+            guard critique.digest != .none else { return nil }
+            hasher.add(critique.digest)
+            hasher.add(galleries.detailPaths[critique.id])
+        }
+        hasher.mark(0x47, UInt64(galleries.photographers.count))
+        for gallery in galleries.photographers {
+            hasher.add(gallery.key)
+            hasher.add(gallery.photographer)
+            hasher.add(gallery.folder)
+            hasher.mark(0x43, UInt64(gallery.critiques.count))
+        }
+        return hasher.finalize()
     }
 
     /// The galleries of the photographers in `group`.
