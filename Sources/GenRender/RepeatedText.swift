@@ -183,21 +183,14 @@ final class RepeatedTextRun: MustacheCustomRenderable, @unchecked Sendable {
         self.parts = parts
     }
 
-    var renderText: String {
-        var text = ""
-        for (index, part) in parts.enumerated() {
-            if index > 0 { text += "\n" }
-            text += part.renderText
-        }
-        return text
-    }
+    var renderText: String { parts.map(\.renderText).joined(separator: "\n") }
 
     var isNull: Bool { false }
 }
 
 extension RepeatedRows {
-    /// Each row as `RepeatedBlock.node(in:)` makes it, fed to the digest as a list of blocks would be; in
-    /// the tree, under each key the rows have, a `RepeatedTextRun` of the rows' texts under it.
+    /// Each row hashed as `RepeatedBlock.texts(in:)` hashes it, the rows fed to the digest as a list of blocks
+    /// would be; in the tree, under each key the rows have, a `RepeatedTextRun` of the rows' texts under it.
     func node(in build: TreeBuild) throws -> Any {
         let hashes = build.unordered == 0
         if hashes { build.digest.mark(0x5B) }  // [
