@@ -117,6 +117,40 @@ public final class OutputTree: Sendable {
         }
     }
 
+    /// `keep(_:size:inStaging:)` for many files, false at the first that cannot be kept. A run of files in one
+    /// folder (a kept month's days, each a folder of reports) is checked and linked through handles on the
+    /// folder in both trees (`fstatat`, `linkat`): each call then looks up one name, not every folder of two
+    /// full paths, which was about half the time of keeping 23,700 files at 10,000 reports.
+    public func keep(_ files: some Sequence<(path: String, size: Int, inStaging: Bool)>) -> Bool {
+        // A recycled tree holds most kept files in place already: one path lookup each is what it costs.
+        if recycled { return files.allSatisfy { keep($0.path, size: $0.size, inStaging: $0.inStaging) } }
+        var open: FolderHandles?
+        defer { open?.close() }
+        for file in files {
+            guard OutputTree.isSafe(file.path) else { return false }
+            let slash = file.path.lastIndex(of: "/")
+            let folder = slash.map { String(file.path[..<$0]) } ?? ""
+            let name = slash.map { String(file.path[file.path.index(after: $0)...]) } ?? file.path
+            if open?.folder != folder {
+                open?.close()
+                open = nil
+                let stagingFolder = folder.isEmpty ? stagingPath : stagingPath + "/" + folder
+                guard (try? directories.make(path: stagingFolder)) != nil,
+                      let handles = FolderHandles(folder, previous: folder.isEmpty ? outputPath : outputPath + "/" + folder,
+                                                  staging: stagingFolder)
+                else { return false }
+                open = handles
+            }
+            guard let handles = open, handles.regularFileSize(name) == file.size else { return false }
+            if !handles.link(name) {
+                // A file system without hard links: copied, as the single-file `keep` does.
+                guard (try? FileManager.default.copyItem(atPath: outputPath + "/" + file.path,
+                                                         toPath: stagingPath + "/" + file.path)) != nil else { return false }
+            }
+        }
+        return true
+    }
+
     /// Removes a file from the new tree (one `keep` linked that is to be rendered after all).
     public func drop(_ path: String) {
         guard OutputTree.isSafe(path) else { return }
@@ -250,5 +284,42 @@ private final class MadeDirectories: @unchecked Sendable {
         if lock.withLock({ made.contains(path) }) { return }
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         lock.withLock { _ = made.insert(path) }
+    }
+}
+
+/// One folder open in the previous output and in the staging folder (`OutputTree.keep(_:)`).
+private struct FolderHandles {
+    let folder: String
+    private let previous: Int32
+    private let staging: Int32
+
+    init?(_ folder: String, previous previousPath: String, staging stagingPath: String) {
+        let previous = open(previousPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard previous >= 0 else { return nil }
+        let staging = open(stagingPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard staging >= 0 else {
+            Glibc.close(previous)
+            return nil
+        }
+        self.folder = folder
+        self.previous = previous
+        self.staging = staging
+    }
+
+    /// The size of the previous output's regular file `name` in the folder (not following a symbolic link).
+    func regularFileSize(_ name: String) -> Int? {
+        var info = stat()
+        guard fstatat(previous, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// Links the previous output's `name` into the staging folder under the same name.
+    func link(_ name: String) -> Bool {
+        linkat(previous, name, staging, name, 0) == 0
+    }
+
+    func close() {
+        Glibc.close(previous)
+        Glibc.close(staging)
     }
 }

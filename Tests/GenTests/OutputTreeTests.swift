@@ -60,6 +60,51 @@ final class OutputTreeTests: XCTestCase {
     }
 }
 
+/// Keeping many files at once (`keep(_:)`, a kept batch's files through handles on their folders): each file
+/// is linked, not copied, into the new tree at its own path, folders made as they come, in the output's top
+/// folder too; the answer is false at a file that is gone, has another size, is a link or a folder, or has an
+/// unsafe path, and the previous output is never changed.
+final class KeptFilesTests: XCTestCase {
+    func testKeptFilesAreLinkedFolderByFolderAndAMissingOrChangedOneIsReported() throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("keep-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: root) }
+        let output = root.appendingPathComponent("site")
+        let files = ["index.html": "home", "a/one.html": "one", "a/two.html": "two!", "a/b/deep.md": "deep",
+                     "c/three.html": "three", "a/four.html": "four"]
+        for (path, text) in files {
+            let url = output.appendingPathComponent(path)
+            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try fm.createDirectory(at: output.appendingPathComponent("a/folder.html"), withIntermediateDirectories: true)
+        XCTAssertEqual(symlink(output.appendingPathComponent("index.html").path, output.appendingPathComponent("a/link.html").path), 0)
+
+        let tree = try OutputTree(output: output)
+        // In build order: folders come and go and come back (`a`, then `a/b`, `c`, `a` again).
+        let order = ["index.html", "a/one.html", "a/two.html", "a/b/deep.md", "c/three.html", "a/four.html"]
+        XCTAssertTrue(tree.keep(order.map { (path: $0, size: files[$0]!.utf8.count, inStaging: false) }))
+        for path in order {
+            let kept = tree.staging.appendingPathComponent(path).path
+            XCTAssertEqual(fm.contents(atPath: kept), Data(files[path]!.utf8), path)
+            var previous = stat(), linked = stat()
+            XCTAssertEqual(lstat(output.appendingPathComponent(path).path, &previous), 0)
+            XCTAssertEqual(lstat(kept, &linked), 0)
+            XCTAssertEqual(previous.st_ino, linked.st_ino, "\(path) is a link to the previous output's file, not a copy")
+        }
+
+        for (path, size) in [("a/gone.html", 1), ("a/one.html", 4), ("a/link.html", 4), ("a/folder.html", 0),
+                             ("../site/index.html", 4), ("gone/one.html", 3)] {
+            XCTAssertFalse(tree.keep([(path: "a/two.html", size: 4, inStaging: false), (path: path, size: size, inStaging: false)]),
+                           path)
+        }
+        for (path, text) in files {
+            XCTAssertEqual(fm.contents(atPath: output.appendingPathComponent(path).path), Data(text.utf8), "\(path) is left as it was")
+        }
+        tree.discard()
+    }
+}
+
 /// A staging folder that starts as a recycled tree (the output before the previous one): what the build
 /// keeps in place stays, what it writes replaces the stale entry without touching the output through a
 /// shared link, a file where a folder is now (and the reverse) makes way, and whatever the build neither

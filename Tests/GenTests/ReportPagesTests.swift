@@ -55,6 +55,10 @@ final class ReportPagesTests: XCTestCase {
         let page = try site.text("\(base)/report/rVoxo9BkWBvyQnJIGjXM.html")
         XCTAssertTrue(page.contains("is not a number"))
         XCTAssertTrue(page.contains(#"href="rVoxo9BkWBvyQnJIGjXM.md""#))
+        // Its status is marked invalid wherever it is listed, a valid report's valid.
+        XCTAssertTrue(page.contains(#"<span class="status status-invalid">"#))
+        XCTAssertEqual(day.components(separatedBy: "status status-invalid").count - 1, 2, "its table-of-contents entry and its block")
+        XCTAssertTrue(try site.text("\(base)/report/kzwDBElg3CIaZyi4VVcT.html").contains(#"<span class="status status-valid">Valid</span>"#))
         // Smart values recomputed, a calculation shown, a formula error falls back.
         let recomputed = try site.text("\(base)/report/Rwh7SIgHYSv0PYCc7N7P.html")
         XCTAssertTrue(recomputed.contains("Recomputed"))

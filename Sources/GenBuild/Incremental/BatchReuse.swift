@@ -60,9 +60,7 @@ struct BatchReuse: Sendable {
         let size = (entries.count + parts - 1) / max(1, parts)
         let all = entries
         let linked = ParallelMap.map(Array(stride(from: 0, to: all.count, by: max(1, size)))) { start in
-            all[start..<min(all.count, start + size)].allSatisfy { path, entry in
-                tree.keep(path, size: entry.size, inStaging: entry.inBase)
-            }
+            tree.keep(all[start..<min(all.count, start + size)].lazy.map { (path: $0.0, size: $0.1.size, inStaging: $0.1.inBase) })
         }
         guard linked.allSatisfy({ $0 }) else {
             // A file was changed or removed by hand: plan the batch after all. What was linked goes, so

@@ -10,7 +10,7 @@ enum ReportPages {
         var href: String
         var label: String
         var status: String
-        var valid: Bool
+        var validity: Validity
     }
 
     struct DayBody: Sendable, Encodable {
@@ -104,7 +104,7 @@ enum ReportPages {
                     ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
                                     prefix: prefix, linking: .toOwnPage)
                 }
-                let invalid = views.filter { !$0.valid }.count
+                let invalid = views.filter { $0.validity == .invalid }.count
                 func link(_ i: Int) -> PageLink? {
                     guard days.indices.contains(i) else { return nil }
                     return PageLink(href: "../\(days[i].key)/index.html", label: Format.day(days[i].key.description))
@@ -112,7 +112,7 @@ enum ReportPages {
                 let body = DayBody(
                     dayTitle: "\(Weekday.name(date)), \(Format.day(date.description))",
                     summary: Format.count(reports.count, "report") + (invalid > 0 ? " · \(Format.count(invalid, "with problems", "with problems"))" : ""),
-                    toc: views.map { TocEntry(href: "#\($0.anchor)", label: $0.heading, status: $0.problemCount, valid: $0.valid) },
+                    toc: views.map { TocEntry(href: "#\($0.anchor)", label: $0.heading, status: $0.problemCount, validity: $0.validity) },
                     reports: views, previous: link(index - 1), next: link(index + 1), indexHref: "../../index.html")
                 // The day's report pages, then its own: the workers take pages in this order, and a report's
                 // body is made and encoded by the first page that shows it, the others waiting for it. Report

@@ -26,7 +26,7 @@ struct ReportView: Sendable, Encodable {
     var pageHref: String?
     /// Link to the report's day (from its own page).
     var dayHref: String?
-    var valid: Bool
+    var validity: Validity
     var problemCount: String
     /// `partial-report-body` and `partial-report-body-md`, rendered once for every page showing the report.
     var body: Fragment
@@ -45,7 +45,7 @@ struct ReportView: Sendable, Encodable {
             heading: "\(org.photographerName(of: report)) · \(form.templateName ?? report.templateName ?? "Report")",
             pageHref: linking == .toOwnPage ? prefix + paths.page(report.id) : nil,
             dayHref: linking == .toDay ? prefix + ReportPaths.dayFolder(report.date) + "/index.html" : nil,
-            valid: form.isValid, problemCount: ReportBody.problemCount(form),
+            validity: Validity(form.isValid), problemCount: ReportBody.problemCount(form),
             body: body.html, bodyMarkdown: body.markdown)
     }
 }

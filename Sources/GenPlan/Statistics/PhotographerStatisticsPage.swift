@@ -12,7 +12,7 @@ enum PhotographerStatisticsPage {
         var template: String
         var miles: String
         var status: String
-        var valid: Bool
+        var validity: Validity
     }
 
     struct ProblemRow: Sendable, Encodable {
@@ -85,7 +85,7 @@ enum PhotographerStatisticsPage {
             return ReportRow(day: Format.day(report.date.description), href: up + links.paths.page(report.id),
                              template: form?.templateName ?? report.templateName ?? "Legacy report",
                              miles: Format.miles(mileage[report.id]?.miles ?? 0),
-                             status: problems == 0 ? "Valid" : Format.count(problems, "problem"), valid: problems == 0)
+                             status: problems == 0 ? "Valid" : Format.count(problems, "problem"), validity: Validity(problems == 0))
         }
         let problems = own.compactMap { report -> ProblemRow? in
             guard let form = forms[report.id], !form.isValid else { return nil }
