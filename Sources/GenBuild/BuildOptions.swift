@@ -11,13 +11,9 @@ public struct BuildOptions: Sendable {
     public var progress: Progress
     /// Ignore the previous build's manifest: render every file (the new manifest is still written).
     public var clean: Bool
-    /// The process exits once the build returns (the `gen` command): what the build made is left to the exit
-    /// to give back, not freed object by object (`ProcessLifetime`). Off for builds run inside a longer
-    /// process (the tests), whose memory must not grow build after build.
-    public var endsProcess: Bool
 
     public init(content: URL, templates: URL, output: URL, cache: URL? = nil, writeOutput: Bool = true,
-                progress: Progress = .silent, clean: Bool = false, endsProcess: Bool = false) {
+                progress: Progress = .silent, clean: Bool = false) {
         self.content = content
         self.templates = templates
         self.output = output
@@ -26,6 +22,5 @@ public struct BuildOptions: Sendable {
         self.writeOutput = writeOutput
         self.progress = progress
         self.clean = clean
-        self.endsProcess = endsProcess
     }
 }

@@ -169,10 +169,6 @@ public enum BuildPipeline {
                 .save(to: manifestURL)
             fragments.prune(keeping: rendered.files)
             removal.value
-            // The site's documents, forms, plans and file table: freeing them took a few percent of a rebuild's CPU.
-            if options.endsProcess {
-                ProcessLifetime.keep((site, computed, forms, statistics, media, inputs, batches, renderer, previousLoad as Any, rendered))
-            }
             progress.finish()
         } catch let failure as BuildFailure {
             tree.discard()

@@ -68,12 +68,3 @@ public enum BackgroundRelease {
         init(_ value: Any) { self.value = value }
     }
 }
-
-/// Values held until the process exits, never freed: a process about to exit gives its memory back at once,
-/// where freeing a site's model object by object took 2–4 % of a one-change rebuild's CPU.
-public enum ProcessLifetime {
-    nonisolated(unsafe) private static var kept: [Any] = []
-    private static let lock = NSLock()
-
-    public static func keep(_ value: Any) { lock.withLock { kept.append(value) } }
-}
