@@ -140,6 +140,32 @@ public enum POSIXFiles {
         if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
     }
 
+    /// Writes the file at `path` from parts: `body` is given a function that writes one part (a file too large
+    /// to make whole in memory first).
+    public static func write(to path: String, _ body: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        do {
+            try body { part in
+                try part.withUnsafeBytes { bytes in
+                    var done = 0
+                    while done < bytes.count {
+                        let n = systemWrite(fd, bytes.baseAddress! + done, bytes.count - done)
+                        if n < 0 {
+                            if errno == EINTR { continue }
+                            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                        }
+                        done += n
+                    }
+                }
+            }
+        } catch {
+            close(fd)
+            throw error
+        }
+        if close(fd) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
     private static func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.write(fd, bytes, count)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GenBuild
+import GenWrite
 import XCTest
 
 /// The manifest's file table as lines: read back exactly as written, and any damage makes it unusable
@@ -62,6 +63,28 @@ final class ManifestTableTests: XCTestCase {
         damaged = damaged.replacingOccurrences(of: " 1000 ", with: " 1x00 ")
         XCTAssertFalse(ManifestTable.eachFile(Data(damaged.utf8), inputs: inputs) { _, _ in })
         XCTAssertNil(ManifestTable.decode(Data(damaged.utf8), inputs: inputs))
+    }
+
+    /// Saved a part at a time (the table of a large site is tens of megabytes): the parts make the same bytes
+    /// as the whole, each ends a line and, but for the last, holds at least the part size; and a manifest
+    /// saved to disk that way reads back.
+    func testATableWrittenInPartsIsTheSameTable() throws {
+        let (files, batches) = sample()
+        let whole = ManifestTable.encode(inputs: inputs, files: files, batches: batches)
+        var parts: [[UInt8]] = []
+        ManifestTable.encode(inputs: inputs, files: files, batches: batches, partSize: 100) { parts.append($0) }
+        XCTAssertGreaterThan(parts.count, 3)
+        XCTAssertEqual(Data(parts.joined()), whole)
+        for part in parts { XCTAssertEqual(part.last, 0x0A) }
+        for part in parts.dropLast() { XCTAssertGreaterThanOrEqual(part.count, 100) }
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("table-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("table").path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try POSIXFiles.write(to: path) { write in for part in parts { try write(part) } }
+        XCTAssertEqual(FileManager.default.contents(atPath: path), whole)
+        XCTAssertThrowsError(try POSIXFiles.write(to: folder.appendingPathComponent("missing/table").path) { _ in })
     }
 
     func testAFingerprintIsMatchedByItsHexInEitherCaseAndNothingElse() throws {

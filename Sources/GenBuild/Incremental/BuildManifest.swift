@@ -95,16 +95,19 @@ struct BuildManifest {
     func save(to url: URL) throws {
         let fm = FileManager.default
         try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        func write(_ data: Data, to url: URL) throws {
+        func write(to url: URL, _ parts: (_ emit: ([UInt8]) throws -> Void) throws -> Void) throws {
             let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-            try data.write(to: temporary)
+            try POSIXFiles.write(to: temporary.path, parts)
             if fm.fileExists(atPath: url.path) { try fm.removeItem(at: url) }
             try fm.moveItem(at: temporary, to: url)
         }
-        try write(ManifestTable.encode(inputs: header.inputs, files: files, batches: batches), to: Self.tableLocation(url))
+        try write(to: Self.tableLocation(url)) { emit in
+            try ManifestTable.encode(inputs: header.inputs, files: files, batches: batches, emit: emit)
+        }
         // The table of format 5 and before, under its old name.
         try? fm.removeItem(at: url.deletingPathExtension().appendingPathExtension("files.json"))
-        try write(JSONEncoder().encode(header), to: url)
+        let encodedHeader = try JSONEncoder().encode(header)
+        try write(to: url) { emit in try emit(Array(encodedHeader)) }
     }
 
     /// Removes both files.
