@@ -121,44 +121,38 @@ public enum POSIXFiles {
     /// Creates (or truncates) the file at `path` and writes `data` to it, as `Data.write(to:)` does without
     /// options: the mode is 0666 less the umask.
     public static func write(_ data: Data, to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+        try withFile(path) { file in try data.withUnsafeBytes { try file.write($0) } }
+    }
+
+    /// Writes the file at `path` from parts, as `write(_:to:)` does: `body` is given a function that writes one
+    /// part (a file too large to make whole in memory first).
+    public static func write(to path: String, _ body: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+        try withFile(path) { file in try body { part in try part.withUnsafeBytes { try file.write($0) } } }
+    }
+
+    /// A file open for writing.
+    private struct OpenFile {
+        let fd: Int32
+
+        func write(_ bytes: UnsafeRawBufferPointer) throws {
             var done = 0
             while done < bytes.count {
                 let n = systemWrite(fd, bytes.baseAddress! + done, bytes.count - done)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = errno
-                    return
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
                 }
                 done += n
             }
         }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
     }
 
-    /// Writes the file at `path` from parts: `body` is given a function that writes one part (a file too large
-    /// to make whole in memory first).
-    public static func write(to path: String, _ body: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+    /// Creates (or truncates) the file, hands it to `body` and closes it; an error in either is thrown.
+    private static func withFile(_ path: String, _ body: (OpenFile) throws -> Void) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         do {
-            try body { part in
-                try part.withUnsafeBytes { bytes in
-                    var done = 0
-                    while done < bytes.count {
-                        let n = systemWrite(fd, bytes.baseAddress! + done, bytes.count - done)
-                        if n < 0 {
-                            if errno == EINTR { continue }
-                            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                        }
-                        done += n
-                    }
-                }
-            }
+            try body(OpenFile(fd: fd))
         } catch {
             close(fd)
             throw error
