@@ -124,24 +124,24 @@ public final class OutputTree: Sendable {
     public func keep(_ files: some Sequence<(path: String, size: Int, inStaging: Bool)>) -> Bool {
         // A recycled tree holds most kept files in place already: one path lookup each is what it costs.
         if recycled { return files.allSatisfy { keep($0.path, size: $0.size, inStaging: $0.inStaging) } }
-        var open: FolderHandles?
-        defer { open?.close() }
+        var current: FolderHandles?
+        defer { current?.close() }
         for file in files {
             guard OutputTree.isSafe(file.path) else { return false }
             let slash = file.path.lastIndex(of: "/")
             let folder = slash.map { String(file.path[..<$0]) } ?? ""
             let name = slash.map { String(file.path[file.path.index(after: $0)...]) } ?? file.path
-            if open?.folder != folder {
-                open?.close()
-                open = nil
+            if current?.folder != folder {
+                current?.close()
+                current = nil
                 let stagingFolder = folder.isEmpty ? stagingPath : stagingPath + "/" + folder
                 guard (try? directories.make(path: stagingFolder)) != nil,
                       let handles = FolderHandles(folder, previous: folder.isEmpty ? outputPath : outputPath + "/" + folder,
                                                   staging: stagingFolder)
                 else { return false }
-                open = handles
+                current = handles
             }
-            guard let handles = open, handles.regularFileSize(name) == file.size else { return false }
+            guard let handles = current, handles.regularFileSize(name) == file.size else { return false }
             if !handles.link(name) {
                 // A file system without hard links: copied, as the single-file `keep` does.
                 guard (try? FileManager.default.copyItem(atPath: outputPath + "/" + file.path,
