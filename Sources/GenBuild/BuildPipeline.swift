@@ -20,7 +20,7 @@ public enum BuildPipeline {
         let gen = BuildInputs.genHash(cache: options.writeOutput ? options.cache : nil)
         let manifestURL = BuildManifest.location(cache: options.cache, output: options.output)
         let inputKeys = options.writeOutput
-            ? BuildInputs.keys(content: options.content, templates: options.templates, output: options.output, gen: gen) : (all: "", shared: "")
+            ? BuildInputs.keys(content: options.content, templates: options.templates, output: options.output, gen: gen) : (all: "", shared: "", data: "")
         let inputsKey = inputKeys.all
         let header = options.writeOutput && !options.clean ? BuildManifest.header(at: manifestURL).flatMap { $0.gen == gen ? $0 : nil } : nil
         if let header, header.inputs == inputsKey, let previous = BuildManifest.load(header, from: manifestURL),
@@ -121,6 +121,10 @@ public enum BuildPipeline {
         let previous = previousLoad?.value?.manifest
         renderTemplates.rendersMostPages = previous == nil
         renderTemplates.previousFragments = previous == nil ? nil : PreviousFragments()
+        var fragmentInputs = StableHasher()
+        fragmentInputs.add(inputKeys.data)
+        fragmentInputs.add(sharedDigest)
+        renderTemplates.sharedInputs = fragmentInputs.finalize().hex
         let fragments = FragmentIndexStore(manifest: manifestURL)
         let renderer = Renderer(templates: renderTemplates, assetsDirectory: options.templates.appendingPathComponent("assets"))
         let tree: OutputTree

@@ -77,10 +77,10 @@ enum MileagePages {
         var discrepancy: Bool
 
         /// Shown in a report's body, rendered once per distinct route.
-        var block: RepeatedBlock {
-            RepeatedBlock(self, templates: [.init(key: "html", template: "partial-report-route"),
-                                             .init(key: "markdown", template: "partial-report-route-md")])
-        }
+        var block: RepeatedBlock { RepeatedBlock(self, templates: Self.renditions) }
+
+        static let renditions = [RepeatedBlock.Rendition(key: "html", template: "partial-report-route"),
+                                 RepeatedBlock.Rendition(key: "markdown", template: "partial-report-route-md")]
     }
 
     struct MonthSection: Sendable, Encodable {

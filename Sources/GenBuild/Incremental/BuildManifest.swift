@@ -202,15 +202,18 @@ enum BuildInputs {
         return hash
     }
 
-    /// What a build reads, as two keys. `all`: SHA-256 over every file under the content and template
+    /// What a build reads, as three keys. `all`: SHA-256 over every file under the content and template
     /// folders (path and bytes, in path order), the output path and the gen hash — equal means nothing to
     /// do. `shared`: the same without the export folder — with the shared documents' digest, what every
-    /// batch of pages may depend on (`PlanBatch.key` adds what one batch reads of the export).
-    static func keys(content: URL, templates: URL, output: URL, gen: String) -> (all: String, shared: String) {
-        var all = SHA256(), shared = SHA256()
+    /// batch of pages may depend on (`PlanBatch.key` adds what one batch reads of the export). `data`: the
+    /// same as `shared` without the templates, which a keyed fragment's fingerprint names one by one
+    /// (`FragmentKey`).
+    static func keys(content: URL, templates: URL, output: URL, gen: String) -> (all: String, shared: String, data: String) {
+        var all = SHA256(), shared = SHA256(), data = SHA256()
         let header = Data("gen \(gen)\u{0}output \(output.standardizedFileURL.path)\u{0}".utf8)
         all.update(data: header)
         shared.update(data: header)
+        data.update(data: header)
         for (label, folder) in [("content", content), ("templates", templates)] {
             let base = folder.standardizedFileURL
             let paths = ((FileManager.default.enumerator(atPath: base.path)?.allObjects as? [String]) ?? []).sorted()
@@ -218,16 +221,20 @@ enum BuildInputs {
                 let url = base.appendingPathComponent(path)
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                      let data = try? Data(contentsOf: url, options: .alwaysMapped) else { continue }
-                let name = Data("\(label)/\(path)\u{0}\(data.count)\u{0}".utf8)
+                      let bytes = try? Data(contentsOf: url, options: .alwaysMapped) else { continue }
+                let name = Data("\(label)/\(path)\u{0}\(bytes.count)\u{0}".utf8)
                 all.update(data: name)
-                all.update(data: data)
+                all.update(data: bytes)
                 if label == "content", path.hasPrefix("export/") { continue }
                 shared.update(data: name)
-                shared.update(data: data)
+                shared.update(data: bytes)
+                if label == "content" {
+                    data.update(data: name)
+                    data.update(data: bytes)
+                }
             }
         }
-        return (hex(all.finalize()), hex(shared.finalize()))
+        return (hex(all.finalize()), hex(shared.finalize()), hex(data.finalize()))
     }
 
     static func hex(_ digest: some Sequence<UInt8>) -> String { FastFormat.hex(digest) }

@@ -89,12 +89,31 @@ enum GalleryPages {
     /// The card of `gallery.critiques[index]` as that gallery shows it (with the photographer's name on the
     /// organization's gallery, links relative to the gallery's folder).
     static func card(_ index: Int, of gallery: CritiqueGalleries.Gallery, in galleries: CritiqueGalleries,
-                     media: [String: ProcessedImage], config: SiteConfig, plainText: (String) -> String) -> Fragment {
+                     media: [String: ProcessedImage], config: SiteConfig, plainText: @escaping @Sendable (String) -> String) -> Fragment {
         let critique = gallery.critiques[index]
-        return Fragment(template: "partial-critique-card", context: CritiqueCard.make(
-            critique, photographer: galleries.photographerName(of: critique), showPhotographer: gallery.photographer == nil,
-            detailPath: galleries.detailPaths[critique.id]!, media: media,
-            zone: config.timeZone, prefix: prefixToOrganization(gallery), plainText: plainText))
+        let photographer = galleries.photographerName(of: critique)
+        let showPhotographer = gallery.photographer == nil
+        let detailPath = galleries.detailPaths[critique.id]!
+        let prefix = prefixToOrganization(gallery)
+        // What the card is made from beyond the build's shared inputs (`FragmentKey`): the critique, and what
+        // the gallery gives it. Its thumbnails come from the content folder's media, with the configuration.
+        var key: FragmentKey?
+        if critique.digest != .none {
+            var hasher = StableHasher()
+            hasher.add("critique card 1")
+            hasher.add(critique.digest)
+            hasher.add(photographer)
+            hasher.add(showPhotographer)
+            hasher.add(detailPath)
+            hasher.add(prefix)
+            key = FragmentKey(hasher.finalize())
+        }
+        // Made when rendered: a kept card's text is read back from the page that showed it.
+        let zone = config.timeZone
+        return Fragment(template: "partial-critique-card", key: key) {
+            CritiqueCard.make(critique, photographer: photographer, showPhotographer: showPhotographer,
+                              detailPath: detailPath, media: media, zone: zone, prefix: prefix, plainText: plainText)
+        }
     }
 
     /// `../` for each folder between the gallery's pages and the organization folder.

@@ -84,6 +84,20 @@ struct ReportBody: Sendable, Encodable {
         form.problems.isEmpty ? "Valid" : Format.count(form.problems.count, "problem")
     }
 
+    /// What `make` makes the body from beyond the build's shared inputs (`FragmentKey`): the report alone —
+    /// its form and route are made from the report, its template, the users and schools, and the
+    /// configuration, as a day's key has it (`MonthKey.dayDigest`) — and the prefix, which leads to local
+    /// thumbnails. Nil for a report without a digest (made in code, not loaded).
+    static func key(_ report: DailyJobReport, in org: Organization, prefix: String) -> FragmentKey? {
+        guard report.digest != .none else { return nil }
+        var hasher = StableHasher()
+        hasher.add("report body 1")
+        hasher.add(org.id)
+        hasher.add(report.digest)
+        hasher.add(prefix)
+        return FragmentKey(hasher.finalize(), renditions: FieldRow.renditions + MileagePages.Route.renditions)
+    }
+
     /// `prefix` leads from the page to the organization folder.
     static func make(_ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?,
                      prefix: String, zone: TimeZone, media: [String: ProcessedImage]) -> ReportBody {
@@ -129,10 +143,10 @@ struct ReportBodies: Sendable {
         let markdown: Fragment
 
         /// The body is made when the renderer first needs it, and encoded once for both fragments.
-        init(_ make: @escaping @Sendable () -> ReportBody) {
+        init(key: FragmentKey?, _ make: @escaping @Sendable () -> ReportBody) {
             let body = SharedContext(takers: 2, make: make)
-            html = Fragment(template: "partial-report-body", shared: body)
-            markdown = Fragment(template: "partial-report-body-md", shared: body)
+            html = Fragment(template: "partial-report-body", key: key, shared: body)
+            markdown = Fragment(template: "partial-report-body-md", key: key, shared: body)
         }
     }
 
@@ -157,7 +171,9 @@ struct ReportBodies: Sendable {
             let form = forms[report.id]!
             let mileage = mileage[report.id]
             func pair(_ prefix: String) -> Pair {
-                Pair { ReportBody.make(report, form: form, in: org, mileage: mileage, prefix: prefix, zone: zone, media: media) }
+                Pair(key: ReportBody.key(report, in: org, prefix: prefix)) {
+                    ReportBody.make(report, form: form, in: org, mileage: mileage, prefix: prefix, zone: zone, media: media)
+                }
             }
             guard ReportBody.linksLocalFiles(form, media: media) else { return (report.id, .shared(pair(Self.prefixes[0]))) }
             return (report.id, .byPrefix(Dictionary(uniqueKeysWithValues: Self.prefixes.map { ($0, pair($0)) })))
