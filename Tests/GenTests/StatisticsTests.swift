@@ -303,6 +303,37 @@ final class StatisticsTests: XCTestCase {
         XCTAssertEqual(t2.fields["makeup"]!.options, ["Yes": 1, "No": 1])
     }
 
+    /// Option counts are the same whether a stored value was met before or not, past the number of values
+    /// the tally remembers (256 per field): 1,200 reports, 290 distinct values met two to three times each,
+    /// and the template's options in other spellings (" team photos ", "FALL SPORTS") in between.
+    func testOptionCountsPastTheRememberedValues() {
+        var many = org
+        var expected: [String: Int] = [:]
+        many.reports = (0..<1_200).map { i in
+            let value: String
+            switch i % 4 {
+            case 0: value = " team photos "
+            case 1: value = "FALL SPORTS"
+            default:
+                value = "Other \(i * 7 % 290)"
+                expected[value, default: 0] += 1
+            }
+            return report("m\(i)", 1 + i % 28, month: 9, user: "u1", template: "t1",
+                          ["job_type": .string(value), "backup": .bool(i % 3 == 0)])
+        }
+        XCTAssertGreaterThan(expected.count, 256, "more values than the tally remembers")
+        let (mileage, _) = MileageSummary.compute(for: many, config: SiteConfig.Mileage(ratePerMile: 0.5))
+        let forms = many.reports.map { ReportForm.build($0, in: many, mileage: nil, timeZone: zone) }
+        let fields = OrganizationStatistics.compute(for: many, mileage: mileage, forms: forms, timeZone: zone).fields["t1"]!.fields
+        let options = fields["job_type"]!.options!
+        XCTAssertEqual(options["Team Photos"], 300)
+        XCTAssertEqual(options["Fall Sports"], 300)
+        XCTAssertEqual(options["Picture Day"], 0)
+        XCTAssertEqual(options.filter { $0.key.hasPrefix("Other ") }, expected)
+        XCTAssertEqual(options.count, 3 + expected.count)
+        XCTAssertEqual(fields["backup"]!.options!, ["Yes": 400, "No": 800])
+    }
+
     func testFilledCountsOfOtherFields() {
         let s = compute().0
         XCTAssertEqual(s.fields["t1"]!.fields["notes"], FieldStatistics(label: "notes", type: "textarea", filled: 1, numeric: nil, options: nil))

@@ -19,7 +19,12 @@ struct FieldTally {
         var numbers = NumericTally()
         var spelling = OptionSpelling([])
         var options: [String: Int] = [:]
+        /// The canonical choices of stored values met so far: a select field holds one of a few values in
+        /// thousands of reports, each read, trimmed and looked up again otherwise. Bounded (`memoLimit`).
+        var choices: [FirestoreValue: [String]] = [:]
     }
+
+    private static let memoLimit = 256
 
     private enum Kind { case numeric, options, other }
 
@@ -63,9 +68,14 @@ struct FieldTally {
                 if let x = Self.number(fields[i].field, stored: stored, form: form) { fields[i].numbers.add(x) }
             case .options:
                 guard let stored, !FieldFormatter.isBlank(stored) else { continue }
-                for choice in Self.choices(fields[i].field, stored) {
-                    fields[i].options[fields[i].spelling.canonical(choice), default: 0] += 1
+                let canonical: [String]
+                if let known = fields[i].choices[stored] {
+                    canonical = known
+                } else {
+                    canonical = Self.choices(fields[i].field, stored).map(fields[i].spelling.canonical)
+                    if fields[i].choices.count < Self.memoLimit { fields[i].choices[stored] = canonical }
                 }
+                for choice in canonical { fields[i].options[choice, default: 0] += 1 }
             case .other:
                 break
             }

@@ -64,10 +64,11 @@ extension OrganizationStatistics {
         var fields = FieldTally(templates: org.templates)
         var monthReports: [String: ReportStatistics] = [:]
         var monthWeather: [String: WeatherTally] = [:]
+        var spellings = JobTypeSpellings()
 
         for (index, report) in org.reports.enumerated() {
             let form = index < forms.count ? forms[index] : nil
-            let facts = ReportFacts(report, form: form, in: org)
+            let facts = ReportFacts(report, form: form, in: org, spellings: &spellings)
             let month = report.date.monthKey
             reports.add(facts)
             monthReports[month, default: ReportStatistics()].add(facts)

@@ -98,7 +98,7 @@ struct ReportFacts {
     var jobType: String?
     var isInvalid: Bool
 
-    init(_ report: DailyJobReport, form: ReportForm?, in org: Organization) {
+    init(_ report: DailyJobReport, form: ReportForm?, in org: Organization, spellings: inout JobTypeSpellings) {
         photographerKey = ReportStatistics.photographerKey(of: report)
         photographerName = org.photographerName(of: report)
         isInvalid = form.map { !$0.isValid } ?? false
@@ -121,7 +121,7 @@ struct ReportFacts {
             templateName = "Legacy (no template)"
             templateKind = "legacy"
         }
-        jobType = Self.jobType(of: report, template: template)
+        jobType = Self.jobType(of: report, template: template, spellings: &spellings)
     }
 
     /// `ReportForm.build`'s rule, for a report that has no form (only when `forms` is shorter than the reports).
@@ -135,15 +135,29 @@ struct ReportFacts {
     /// "Fall Sports" count together), else the `shootType` the report stored, else its template's. The sample
     /// exports hold `job_type` on Fall Sports reports only; Picture Day reports fall back to their template's
     /// `shootType` ("picture_day"), and legacy reports have neither.
-    static func jobType(of report: DailyJobReport, template: ReportTemplate?) -> String? {
+    static func jobType(of report: DailyJobReport, template: ReportTemplate?, spellings: inout JobTypeSpellings) -> String? {
         if let value = report.fields["job_type"], !FieldFormatter.isBlank(value),
            let choice = FieldFormatter.choiceText(value), !choice.isEmpty {
-            let options = template?.fields.first { $0.id == "job_type" }?.options ?? []
-            return OptionSpelling(options).canonical(choice)
+            return spellings.spelling(of: template).canonical(choice)
         }
         for shootType in [report.fields["shootType"]?.scalarText, template?.shootType] {
             if let s = shootType?.trimmed, !s.isEmpty { return s }
         }
         return nil
+    }
+}
+
+/// Each template's spelling of its `job_type` options, made once per template: made per report, it was a
+/// dictionary of the options built and thrown away 10,000 times at 10,000 reports.
+struct JobTypeSpellings {
+    private var byTemplate: [String: OptionSpelling] = [:]
+    private var withoutTemplate = OptionSpelling([])
+
+    mutating func spelling(of template: ReportTemplate?) -> OptionSpelling {
+        guard let template else { return withoutTemplate }
+        if let known = byTemplate[template.id] { return known }
+        let made = OptionSpelling(template.fields.first { $0.id == "job_type" }?.options ?? [])
+        byTemplate[template.id] = made
+        return made
     }
 }
