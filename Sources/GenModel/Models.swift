@@ -165,10 +165,7 @@ public struct ReportTemplate: Sendable, Hashable {
 /// A photographer's daily job report (`dailyJobReports`). The form values stay typed
 /// Firestore values keyed by field id, exactly as stored.
 ///
-/// A value type whose properties live in one shared box, copied on write (`Values`): a report is copied
-/// into every list the pipeline sorts and groups it into (by month, day, photographer), and copying
-/// fifteen properties meant fifteen reference counts per copy, about 5 % of a rebuild's CPU at 10,000
-/// reports. Now a copy is one.
+/// Its properties are kept `CopiedOnWrite`: a copy into a month's, day's or photographer's list is one reference.
 public struct DailyJobReport: Sendable, Hashable {
     /// The properties, compared and hashed as a whole (synthesized, so none is forgotten).
     struct Values: Sendable, Hashable {
@@ -189,59 +186,41 @@ public struct DailyJobReport: Sendable, Hashable {
         var digest: ContentDigest = .none
     }
 
-    /// Changed only while no other report shares it (`values`' `_modify`), so sharing it across threads is safe.
-    private final class Box: @unchecked Sendable {
-        var values: Values
-        init(_ values: Values) { self.values = values }
-    }
+    private var storage: CopiedOnWrite<Values>
 
-    private var box: Box
-
-    private var values: Values {
-        get { box.values }
-        _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.values) }
-            yield &box.values
-        }
-    }
-
-    public var id: String { get { box.values.id } set { values.id = newValue } }
-    public var organizationID: String { get { box.values.organizationID } set { values.organizationID = newValue } }
-    public var userId: String? { get { box.values.userId } set { values.userId = newValue } }
+    public var id: String { get { storage.values.id } set { storage.values.id = newValue } }
+    public var organizationID: String { get { storage.values.organizationID } set { storage.values.organizationID = newValue } }
+    public var userId: String? { get { storage.values.userId } set { storage.values.userId = newValue } }
     /// The local day of the report in the configured time zone.
-    public var date: LocalDate { get { box.values.date } set { values.date = newValue } }
-    public var photographer: String? { get { box.values.photographer } set { values.photographer = newValue } }
-    public var templateId: String? { get { box.values.templateId } set { values.templateId = newValue } }
-    public var templateName: String? { get { box.values.templateName } set { values.templateName = newValue } }
-    public var templateVersion: Int? { get { box.values.templateVersion } set { values.templateVersion = newValue } }
-    public var reportType: String? { get { box.values.reportType } set { values.reportType = newValue } }
-    public var smartFieldsUsed: [String]? { get { box.values.smartFieldsUsed } set { values.smartFieldsUsed = newValue } }
-    public var createdAt: Timestamp? { get { box.values.createdAt } set { values.createdAt = newValue } }
-    public var updatedAt: Timestamp? { get { box.values.updatedAt } set { values.updatedAt = newValue } }
+    public var date: LocalDate { get { storage.values.date } set { storage.values.date = newValue } }
+    public var photographer: String? { get { storage.values.photographer } set { storage.values.photographer = newValue } }
+    public var templateId: String? { get { storage.values.templateId } set { storage.values.templateId = newValue } }
+    public var templateName: String? { get { storage.values.templateName } set { storage.values.templateName = newValue } }
+    public var templateVersion: Int? { get { storage.values.templateVersion } set { storage.values.templateVersion = newValue } }
+    public var reportType: String? { get { storage.values.reportType } set { storage.values.reportType = newValue } }
+    public var smartFieldsUsed: [String]? { get { storage.values.smartFieldsUsed } set { storage.values.smartFieldsUsed = newValue } }
+    public var createdAt: Timestamp? { get { storage.values.createdAt } set { storage.values.createdAt = newValue } }
+    public var updatedAt: Timestamp? { get { storage.values.updatedAt } set { storage.values.updatedAt = newValue } }
     /// Every top-level field of the document, metadata included.
-    public var fields: [String: FirestoreValue] { get { box.values.fields } set { values.fields = newValue } }
-    public var source: DocumentSource { get { box.values.source } set { values.source = newValue } }
+    public var fields: [String: FirestoreValue] { get { storage.values.fields } set { storage.values.fields = newValue } }
+    public var source: DocumentSource { get { storage.values.source } set { storage.values.source = newValue } }
     /// The raw document's digest (set by the loader): an incremental build keeps a month's pages when
     /// none of its documents changed.
-    public var digest: ContentDigest { get { box.values.digest } set { values.digest = newValue } }
+    public var digest: ContentDigest { get { storage.values.digest } set { storage.values.digest = newValue } }
 
     public init(id: String, organizationID: String, userId: String?, date: LocalDate, photographer: String? = nil,
                 templateId: String? = nil, templateName: String? = nil, templateVersion: Int? = nil,
                 reportType: String? = nil, smartFieldsUsed: [String]? = nil, createdAt: Timestamp? = nil,
                 updatedAt: Timestamp? = nil, fields: [String: FirestoreValue], source: DocumentSource) {
-        box = Box(Values(id: id, organizationID: organizationID, userId: userId, date: date, photographer: photographer,
-                         templateId: templateId, templateName: templateName, templateVersion: templateVersion,
-                         reportType: reportType, smartFieldsUsed: smartFieldsUsed, createdAt: createdAt,
-                         updatedAt: updatedAt, fields: fields, source: source))
+        storage = CopiedOnWrite(Values(
+            id: id, organizationID: organizationID, userId: userId, date: date, photographer: photographer, templateId: templateId,
+            templateName: templateName, templateVersion: templateVersion, reportType: reportType, smartFieldsUsed: smartFieldsUsed,
+            createdAt: createdAt, updatedAt: updatedAt, fields: fields, source: source))
     }
-
-    public static func == (a: DailyJobReport, b: DailyJobReport) -> Bool { a.box === b.box || a.box.values == b.box.values }
-    public func hash(into hasher: inout Hasher) { box.values.hash(into: &hasher) }
 }
 
-/// A manager's photo critique for a photographer (`photoCritiques`). Its properties live in one shared
-/// box, copied on write, as a `DailyJobReport`'s do: a critique is copied into every gallery, month and
-/// photographer list it is planned in.
+/// A manager's photo critique for a photographer (`photoCritiques`). Its properties are kept `CopiedOnWrite`, as
+/// a report's are: a critique is copied into every gallery, month and photographer list it is planned in.
 public struct Critique: Sendable, Hashable {
     /// The properties, compared and hashed as a whole (synthesized, so none is forgotten).
     struct Values: Sendable, Hashable {
@@ -264,46 +243,35 @@ public struct Critique: Sendable, Hashable {
         var digest: ContentDigest = .none
     }
 
-    /// Changed only while no other critique shares it (`values`' `_modify`), so sharing it across threads is safe.
-    private final class Box: @unchecked Sendable {
-        var values: Values
-        init(_ values: Values) { self.values = values }
+    private var storage: CopiedOnWrite<Values>
+
+    public var id: String { get { storage.values.id } set { storage.values.id = newValue } }
+    public var organizationID: String { get { storage.values.organizationID } set { storage.values.organizationID = newValue } }
+    public var submitterId: String? { get { storage.values.submitterId } set { storage.values.submitterId = newValue } }
+    public var submitterName: String? { get { storage.values.submitterName } set { storage.values.submitterName = newValue } }
+    public var submitterEmail: String? { get { storage.values.submitterEmail } set { storage.values.submitterEmail = newValue } }
+    public var targetPhotographerId: String? {
+        get { storage.values.targetPhotographerId }
+        set { storage.values.targetPhotographerId = newValue }
     }
-
-    private var box: Box
-
-    private var values: Values {
-        get { box.values }
-        _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.values) }
-            yield &box.values
-        }
-    }
-
-    public var id: String { get { box.values.id } set { values.id = newValue } }
-    public var organizationID: String { get { box.values.organizationID } set { values.organizationID = newValue } }
-    public var submitterId: String? { get { box.values.submitterId } set { values.submitterId = newValue } }
-    public var submitterName: String? { get { box.values.submitterName } set { values.submitterName = newValue } }
-    public var submitterEmail: String? { get { box.values.submitterEmail } set { values.submitterEmail = newValue } }
-    public var targetPhotographerId: String? { get { box.values.targetPhotographerId } set { values.targetPhotographerId = newValue } }
     public var targetPhotographerName: String? {
-        get { box.values.targetPhotographerName }
-        set { values.targetPhotographerName = newValue }
+        get { storage.values.targetPhotographerName }
+        set { storage.values.targetPhotographerName = newValue }
     }
     /// Full-size images; the older single `imageUrl` when there is no array.
-    public var imageUrls: [String] { get { box.values.imageUrls } set { values.imageUrls = newValue } }
+    public var imageUrls: [String] { get { storage.values.imageUrls } set { storage.values.imageUrls = newValue } }
     /// Thumbnails; the older single `thumbnailUrl` when there is no array.
-    public var thumbnailUrls: [String] { get { box.values.thumbnailUrls } set { values.thumbnailUrls = newValue } }
-    public var imageCount: Int { get { box.values.imageCount } set { values.imageCount = newValue } }
-    public var managerNotes: String? { get { box.values.managerNotes } set { values.managerNotes = newValue } }
+    public var thumbnailUrls: [String] { get { storage.values.thumbnailUrls } set { storage.values.thumbnailUrls = newValue } }
+    public var imageCount: Int { get { storage.values.imageCount } set { storage.values.imageCount = newValue } }
+    public var managerNotes: String? { get { storage.values.managerNotes } set { storage.values.managerNotes = newValue } }
     /// `"example"` (Good Example), `"improvement"` (Needs Improvement), or anything else as stored.
-    public var exampleType: String? { get { box.values.exampleType } set { values.exampleType = newValue } }
-    public var status: String? { get { box.values.status } set { values.status = newValue } }
-    public var createdAt: Timestamp? { get { box.values.createdAt } set { values.createdAt = newValue } }
-    public var updatedAt: Timestamp? { get { box.values.updatedAt } set { values.updatedAt = newValue } }
-    public var source: DocumentSource { get { box.values.source } set { values.source = newValue } }
+    public var exampleType: String? { get { storage.values.exampleType } set { storage.values.exampleType = newValue } }
+    public var status: String? { get { storage.values.status } set { storage.values.status = newValue } }
+    public var createdAt: Timestamp? { get { storage.values.createdAt } set { storage.values.createdAt = newValue } }
+    public var updatedAt: Timestamp? { get { storage.values.updatedAt } set { storage.values.updatedAt = newValue } }
+    public var source: DocumentSource { get { storage.values.source } set { storage.values.source = newValue } }
     /// The raw document's digest (set by the loader), as for reports.
-    public var digest: ContentDigest { get { box.values.digest } set { values.digest = newValue } }
+    public var digest: ContentDigest { get { storage.values.digest } set { storage.values.digest = newValue } }
 
     public init(id: String, organizationID: String, submitterId: String? = nil, submitterName: String? = nil,
                 submitterEmail: String? = nil, targetPhotographerId: String? = nil,
@@ -311,15 +279,12 @@ public struct Critique: Sendable, Hashable {
                 imageCount: Int = 0, managerNotes: String? = nil, exampleType: String? = nil,
                 status: String? = nil, createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil,
                 source: DocumentSource) {
-        box = Box(Values(id: id, organizationID: organizationID, submitterId: submitterId, submitterName: submitterName,
-                         submitterEmail: submitterEmail, targetPhotographerId: targetPhotographerId,
-                         targetPhotographerName: targetPhotographerName, imageUrls: imageUrls, thumbnailUrls: thumbnailUrls,
-                         imageCount: imageCount, managerNotes: managerNotes, exampleType: exampleType, status: status,
-                         createdAt: createdAt, updatedAt: updatedAt, source: source))
+        storage = CopiedOnWrite(Values(
+            id: id, organizationID: organizationID, submitterId: submitterId, submitterName: submitterName,
+            submitterEmail: submitterEmail, targetPhotographerId: targetPhotographerId, targetPhotographerName: targetPhotographerName,
+            imageUrls: imageUrls, thumbnailUrls: thumbnailUrls, imageCount: imageCount, managerNotes: managerNotes,
+            exampleType: exampleType, status: status, createdAt: createdAt, updatedAt: updatedAt, source: source))
     }
-
-    public static func == (a: Critique, b: Critique) -> Bool { a.box === b.box || a.box.values == b.box.values }
-    public func hash(into hasher: inout Hasher) { box.values.hash(into: &hasher) }
 
     public var isPublished: Bool { status == "published" }
 }

@@ -2,7 +2,7 @@
 @testable import GenModel
 import XCTest
 
-/// Reports, critiques and mileage rows keep their properties in a shared box, copied on write: they must
+/// Reports, critiques and mileage rows keep their properties `CopiedOnWrite`, in one shared box: they must
 /// still behave as values (a changed copy leaves the original as it was; equal properties are equal values).
 final class SharedStorageTests: XCTestCase {
     let source = DocumentSource(file: "f", collection: "dailyJobReports", documentID: "r1")

@@ -29,11 +29,9 @@ public enum MileageFlag: String, Sendable, Codable, CaseIterable {
     case schoolWithoutCoordinates = "school-without-coordinates"
 }
 
-/// The precomputed mileage of one report: its route, computed and recorded miles.
-///
-/// A value type whose properties live in one shared box, copied on write, as `DailyJobReport`'s do: the
-/// summary's rows are copied into the lists and dictionaries pages and statistics are planned from (by
-/// report, photographer, month), and each copy of twelve properties was twelve reference counts.
+/// The precomputed mileage of one report: its route, computed and recorded miles. Its properties are kept
+/// `CopiedOnWrite`, as a report's are: the rows are copied into the lists and dictionaries pages and statistics
+/// are planned from (by report, photographer, month).
 public struct ReportMileage: Sendable, Hashable, Codable {
     /// The properties, compared, hashed and coded as a whole (synthesized: the JSON is theirs, key for key).
     struct Values: Sendable, Hashable, Codable {
@@ -50,48 +48,33 @@ public struct ReportMileage: Sendable, Hashable, Codable {
         var flags: [MileageFlag]
     }
 
-    /// Changed only while no other row shares it (`values`' `_modify`), so sharing it across threads is safe.
-    private final class Box: @unchecked Sendable {
-        var values: Values
-        init(_ values: Values) { self.values = values }
-    }
+    private var storage: CopiedOnWrite<Values>
 
-    private var box: Box
-
-    private var values: Values {
-        get { box.values }
-        _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.values) }
-            yield &box.values
-        }
-    }
-
-    public var reportId: String { get { box.values.reportId } set { values.reportId = newValue } }
+    public var reportId: String { get { storage.values.reportId } set { storage.values.reportId = newValue } }
     /// Local day, `YYYY-MM-DD`.
-    public var date: String { get { box.values.date } set { values.date = newValue } }
-    public var photographerId: String { get { box.values.photographerId } set { values.photographerId = newValue } }
-    public var photographer: String { get { box.values.photographer } set { values.photographer = newValue } }
+    public var date: String { get { storage.values.date } set { storage.values.date = newValue } }
+    public var photographerId: String { get { storage.values.photographerId } set { storage.values.photographerId = newValue } }
+    public var photographer: String { get { storage.values.photographer } set { storage.values.photographer = newValue } }
     /// Visited schools as named in the report, in route order (unmatched ones included).
-    public var schools: [String] { get { box.values.schools } set { values.schools = newValue } }
-    public var legs: [MileageLeg] { get { box.values.legs } set { values.legs = newValue } }
-    public var computedMiles: Double? { get { box.values.computedMiles } set { values.computedMiles = newValue } }
-    public var recordedMiles: Double? { get { box.values.recordedMiles } set { values.recordedMiles = newValue } }
+    public var schools: [String] { get { storage.values.schools } set { storage.values.schools = newValue } }
+    public var legs: [MileageLeg] { get { storage.values.legs } set { storage.values.legs = newValue } }
+    public var computedMiles: Double? { get { storage.values.computedMiles } set { storage.values.computedMiles = newValue } }
+    public var recordedMiles: Double? { get { storage.values.recordedMiles } set { storage.values.recordedMiles = newValue } }
     /// computed when not null, else recorded, else 0.
-    public var miles: Double { get { box.values.miles } set { values.miles = newValue } }
-    public var source: MileageSource { get { box.values.source } set { values.source = newValue } }
-    public var flags: [MileageFlag] { get { box.values.flags } set { values.flags = newValue } }
+    public var miles: Double { get { storage.values.miles } set { storage.values.miles = newValue } }
+    public var source: MileageSource { get { storage.values.source } set { storage.values.source = newValue } }
+    public var flags: [MileageFlag] { get { storage.values.flags } set { storage.values.flags = newValue } }
 
     init(reportId: String, date: String, photographerId: String, photographer: String, schools: [String], legs: [MileageLeg],
          computedMiles: Double?, recordedMiles: Double?, miles: Double, source: MileageSource, flags: [MileageFlag]) {
-        box = Box(Values(reportId: reportId, date: date, photographerId: photographerId, photographer: photographer,
-                         schools: schools, legs: legs, computedMiles: computedMiles, recordedMiles: recordedMiles,
-                         miles: miles, source: source, flags: flags))
+        storage = CopiedOnWrite(Values(
+            reportId: reportId, date: date, photographerId: photographerId, photographer: photographer, schools: schools, legs: legs,
+            computedMiles: computedMiles, recordedMiles: recordedMiles, miles: miles, source: source, flags: flags))
     }
 
-    public init(from decoder: any Decoder) throws { box = Box(try Values(from: decoder)) }
-    public func encode(to encoder: any Encoder) throws { try box.values.encode(to: encoder) }
-    public static func == (a: ReportMileage, b: ReportMileage) -> Bool { a.box === b.box || a.box.values == b.box.values }
-    public func hash(into hasher: inout Hasher) { box.values.hash(into: &hasher) }
+    /// Coded as its properties are, key for key (the rows of `mileage.json`).
+    public init(from decoder: any Decoder) throws { storage = CopiedOnWrite(try Values(from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try storage.values.encode(to: encoder) }
 
     public var month: String { String(date.prefix(7)) }
     public var isDiscrepancy: Bool { flags.contains(.discrepancy) }
