@@ -66,14 +66,24 @@ public enum BuildPipeline {
         report.unpublishedCritiques = site.organizations.flatMap(\.critiques).filter { !$0.isPublished }
             .reduce(into: [:]) { $0[$1.status ?? "no status", default: 0] += 1 }
 
-        // Forms: every report through its template (logic, smart fields, calculations, validation).
+        // Forms: every report through its template (logic, smart fields, calculations, validation); in an
+        // incremental build only the reports whose summary the previous build did not leave, the others' forms
+        // made when their month is planned again (`ReportForms`).
+        var sharedInputs = StableHasher()
+        sharedInputs.add(inputKeys.data)
+        sharedInputs.add(sharedDigest)
+        let sharedInputsKey = sharedInputs.finalize().hex
+        let summaryStore = options.writeOutput
+            ? FormSummaryStore(cache: options.cache, inputs: sharedInputsKey, readsPrevious: !options.clean) : nil
         let forms = site.organizations.indices.map { i in
-            ReportFormStep.run(site.organizations[i], mileage: computed[i].0, timeZone: config.timeZone)
+            ReportFormStep.run(site.organizations[i], mileage: computed[i].0, timeZone: config.timeZone, store: summaryStore)
         }
+        summaryStore?.save(forms.flatMap(\.entries))
         report.diagnostics += zip(site.organizations, forms).flatMap { org, forms in
-            forms.flatMap(\.diagnostics).map { $0.owned(by: org.id) }
+            forms.summaries.flatMap(\.diagnostics).map { $0.owned(by: org.id) }
         }
-        report.invalidReports = forms.reduce(0) { $0 + $1.filter { !$0.isValid }.count }
+        report.invalidReports = forms.reduce(0) { $0 + $1.summaries.filter { !$0.isValid }.count }
+        report.formsReadBack = forms.reduce(0) { $0 + $1.readBack }
 
         progress.step(5, steps, "processing images")
         let processor = ImageProcessor(settings: config.thumbnails,
@@ -82,22 +92,25 @@ public enum BuildPipeline {
         // Statistics (one organization's on one core) are computed while the media stage works and the first
         // batches are planned; planning waits for them only where it shows them (`OrganizationInput.statistics`).
         let statistics = site.organizations.indices.map { [organizations = site.organizations] i in
-            Pending { OrganizationStatistics.compute(for: organizations[i], mileage: computed[i].0, forms: forms[i],
+            Pending { OrganizationStatistics.compute(for: organizations[i], mileage: computed[i].0, summaries: forms[i].summaries,
                                                      timeZone: config.timeZone) }
         }
-        let media = MediaStep.run(site.organizations, forms: forms, processor: processor)
+        let media = MediaStep.run(site.organizations, summaries: forms.map(\.summaries), processor: processor)
         report.images = media.stats
         report.diagnostics += media.diagnostics
         // Planning reads a report through its form, which holds every value; of the raw fields only the few
         // the report header names. The rest (a dictionary per report, a third of what a loaded report holds)
         // is let go before the pages are planned.
+        // A report whose form was not made keeps its fields, for its month's pages (`ReportForms`).
+        let unmade = site.organizations.indices.map { i in site.organizations[i].reports.filter { forms[i].forms[$0.id] == nil } }
         site.organizations = site.organizations.map { $0.keepingReportFields(SitePlanner.reportFieldsRead) }
         let allDiagnostics = report.diagnostics
         let inputs = site.organizations.indices.map { i in
             let org = site.organizations[i]
             return OrganizationInput(organization: org, mileage: computed[i].0, media: media.perOrganization[i],
-                                     forms: forms[i], statistics: statistics[i],
-                                     diagnostics: allDiagnostics.filter { $0.organizationID == org.id })
+                                     summaries: forms[i].summaries, forms: forms[i].forms, unmade: unmade[i],
+                                     statistics: statistics[i], diagnostics: allDiagnostics.filter { $0.organizationID == org.id },
+                                     timeZone: config.timeZone)
         }
 
         progress.step(6, steps, "planning pages")
@@ -121,10 +134,7 @@ public enum BuildPipeline {
         let previous = previousLoad?.value?.manifest
         renderTemplates.rendersMostPages = previous == nil
         renderTemplates.previousFragments = previous == nil ? nil : PreviousFragments()
-        var fragmentInputs = StableHasher()
-        fragmentInputs.add(inputKeys.data)
-        fragmentInputs.add(sharedDigest)
-        renderTemplates.sharedInputs = fragmentInputs.finalize().hex
+        renderTemplates.sharedInputs = sharedInputsKey
         let fragments = FragmentIndexStore(manifest: manifestURL)
         let renderer = Renderer(templates: renderTemplates, assetsDirectory: options.templates.appendingPathComponent("assets"))
         let tree: OutputTree
@@ -169,6 +179,7 @@ public enum BuildPipeline {
             stored.filesInPlace = 0
             stored.sectionsKept = []
             stored.groupsKept = 0
+            stored.formsReadBack = 0
             try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: rendered.files, batches: rendered.batches)
                 .save(to: manifestURL)
             fragments.prune(keeping: rendered.files)

@@ -27,6 +27,9 @@ public struct BuildReport: Sendable, Codable {
     /// Groups of files within sections planned again (a day's pages in a changed month) whose inputs are
     /// unchanged: their files kept without preparing them (`FileGroup`).
     public var groupsKept = 0
+    /// Reports whose form summary was read back from the previous build (`FormSummaryStore`), not read through
+    /// their templates before planning.
+    public var formsReadBack = 0
     /// No input changed since the previous build (same gen, content, templates): nothing was done.
     public var upToDate = false
 
@@ -93,6 +96,7 @@ public struct BuildReport: Sendable, Codable {
                     var notes: [String] = []
                     if n > 0 { notes.append("\(n) unchanged section\(n == 1 ? "" : "s") not planned again") }
                     if groupsKept > 0 { notes.append("\(groupsKept) unchanged day\(groupsKept == 1 ? "" : "s") not prepared") }
+                    if formsReadBack > 0 { notes.append("\(formsReadBack) report\(formsReadBack == 1 ? "'s" : "s'") form read back") }
                     let sections = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
                     lines.append("kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build\(sections), rendered \(filesWritten - filesKept)")
                 }

@@ -21,9 +21,9 @@ enum MediaStep {
         var field: String
     }
 
-    /// `forms` is aligned with `organizations` (each aligned with its organization's reports).
-    static func run(_ organizations: [Organization], forms: [[ReportForm]], processor: ImageProcessor) -> Result {
-        let referencesPerOrg = zip(organizations, forms).map { org, forms in references(org, forms) }
+    /// `summaries` is aligned with `organizations` (each aligned with its organization's reports).
+    static func run(_ organizations: [Organization], summaries: [[FormSummary]], processor: ImageProcessor) -> Result {
+        let referencesPerOrg = zip(organizations, summaries).map { org, summaries in references(org, summaries) }
         let batch = processor.process(Array(Set(referencesPerOrg.joined().map(\.path))).sorted())
         let perOrg = referencesPerOrg.map { references in
             Dictionary(references.compactMap { ref in batch.images[ref.path].map { (ref.path, $0) } },
@@ -48,7 +48,7 @@ enum MediaStep {
     /// Published critiques' images, then report attachments whose names say they are images. Found on all
     /// cores: working out a URL's media path is most of this stage when no image is local (30,000 URLs at
     /// 100,000 reports).
-    private static func references(_ org: Organization, _ forms: [ReportForm]) -> [Reference] {
+    private static func references(_ org: Organization, _ forms: [FormSummary]) -> [Reference] {
         let critiques = ParallelMap.map(Array(org.critiques.indices)) { i -> [Reference] in
             let critique = org.critiques[i]
             guard critique.isPublished else { return [] }
@@ -58,7 +58,7 @@ enum MediaStep {
         }
         let reports = ParallelMap.map(Array(zip(org.reports.indices, forms.indices))) { r, f -> [Reference] in
             forms[f].attachments.compactMap { attachment in
-                guard let path = MediaLocator.mediaPath(for: attachment.file.url), MediaLocator.isImage(path) else { return nil }
+                guard let path = MediaLocator.mediaPath(for: attachment.url), MediaLocator.isImage(path) else { return nil }
                 return Reference(path: path, source: org.reports[r].source, field: attachment.fieldId)
             }
         }

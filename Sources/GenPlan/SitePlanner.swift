@@ -23,8 +23,8 @@ public struct OrganizationInput: Sendable {
     public let mileage: MileageSummary
     /// Processed images (published critiques' and reports' attachments) of this organization only, by media path.
     public let media: [String: ProcessedImage]
-    /// Each report read through its template, in the order of `organization.reports`.
-    public let forms: [ReportForm]
+    /// What the whole-organization pages read of each report's form, in the order of `organization.reports`.
+    public let summaries: [FormSummary]
     /// The numbers of `data/stats.json`, the statistics pages and the monthly reports. Made on another
     /// thread while the first batches are planned and linked: only a planned month, the statistics pages and
     /// the overview wait for them (an incremental build that keeps most months computes them meanwhile).
@@ -32,27 +32,45 @@ public struct OrganizationInput: Sendable {
     private let pendingStatistics: Pending<OrganizationStatistics>
     /// This organization's data problems (skipped documents and warnings), for its data-quality page.
     public let diagnostics: [Diagnostic]
-    /// `forms` and `mileage.reports` by report id: made once here, looked up by every section planner.
-    public let formsByReport: [String: ReportForm]
+    /// `summaries` and `mileage.reports` by report id: made once here, looked up by every section planner.
+    public let summariesByReport: [String: FormSummary]
     public let mileageByReport: [String: ReportMileage]
+    /// Whole forms, for the pages that show reports: made when a month asks for them (`ReportForms`).
+    public let forms: ReportForms
     /// `mileage.month(_:)` of every month, made once when a month is first planned (`mileageSlice`).
     private let mileageMonths: Lazy<[String: MileageSummary]>
 
+    /// `summaries`: aligned with the organization's reports; `forms`: the whole forms made so far, by report id;
+    /// `unmade`: the reports without one, with all their fields (`ReportForms`).
     public init(organization: Organization, mileage: MileageSummary, media: [String: ProcessedImage] = [:],
-                forms: [ReportForm]? = nil, statistics: Pending<OrganizationStatistics>? = nil, diagnostics: [Diagnostic] = [],
+                summaries: [FormSummary], forms: [String: ReportForm], unmade: [DailyJobReport] = [],
+                statistics: Pending<OrganizationStatistics>? = nil, diagnostics: [Diagnostic] = [],
                 timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.organization = organization
         self.mileage = mileage
         self.media = media
-        let forms = forms ?? organization.reports.map { ReportForm(reportId: $0.id, layout: .legacy) }
-        self.forms = forms
-        formsByReport = Dictionary(zip(organization.reports.map(\.id), forms), uniquingKeysWith: { a, _ in a })
+        self.summaries = summaries
+        summariesByReport = Dictionary(zip(organization.reports.map(\.id), summaries), uniquingKeysWith: { a, _ in a })
         mileageByReport = Dictionary(mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a })
+        self.forms = ReportForms(made: forms, unmade: unmade, organization: organization, mileage: mileageByReport, zone: timeZone)
         mileageMonths = Lazy { [mileage] in mileage.monthSlices() }
         pendingStatistics = statistics ?? Pending { [mileage] in
-            OrganizationStatistics.compute(for: organization, mileage: mileage, forms: forms, timeZone: timeZone)
+            OrganizationStatistics.compute(for: organization, mileage: mileage, summaries: summaries, timeZone: timeZone)
         }
         self.diagnostics = diagnostics
+    }
+
+    /// With every report's form made (tests, and planners run on their own): the summaries are made from them.
+    public init(organization: Organization, mileage: MileageSummary, media: [String: ProcessedImage] = [:],
+                forms: [ReportForm]? = nil, statistics: Pending<OrganizationStatistics>? = nil, diagnostics: [Diagnostic] = [],
+                timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+        let forms = forms ?? organization.reports.map { ReportForm(reportId: $0.id, layout: .legacy) }
+        let summaries = zip(organization.reports, forms).map { report, form in
+            FormSummary(form, template: report.templateId.flatMap { organization.templatesByID[$0.trimmed] })
+        }
+        self.init(organization: organization, mileage: mileage, media: media, summaries: summaries,
+                  forms: Dictionary(zip(organization.reports.map(\.id), forms), uniquingKeysWith: { a, _ in a }),
+                  statistics: statistics, diagnostics: diagnostics, timeZone: timeZone)
     }
 }
 

@@ -301,6 +301,28 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(again.groupsKept, 4, "every September day but the 20th")
     }
 
+    /// A rebuild reads the form summaries of unchanged reports back (`FormSummaryStore`) and reads only the
+    /// changed report through its template before planning; the month it plans again makes its reports' forms
+    /// then. A changed shared document (the template) makes every form again. Each build equals a clean one.
+    func testUnchangedReportsFormsAreReadBack() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        for (id, date) in [("r1", "2024-09-02"), ("r2", "2024-09-03"), ("r3", "2024-10-01"), ("r4", "2024-11-05")] {
+            docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Report \(id)"])
+        }
+        let first = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        XCTAssertEqual(first.formsReadBack, 0)
+        docs.reports["r2"]!["notes"] = "Changed"
+        let changed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "one report changed")
+        XCTAssertEqual(changed.formsReadBack, docs.reports.count - 1, "every report but r2")
+        XCTAssertTrue(try String(contentsOf: output.appendingPathComponent("orgA/reports/monthly/2024-09/index.html"), encoding: .utf8)
+            .contains("Changed"))
+        docs.templateName = "Renamed template"
+        let renamed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "template renamed")
+        XCTAssertEqual(renamed.formsReadBack, 0, "a shared document changed: every form made again")
+    }
+
     /// Critique detail pages are kept by the month the critique was made in. A new critique plans its own
     /// month again, and the month of the critique whose "newer" link now leads to it (the neighbour is part
     /// of the key: without it, September's page would keep its old link and the comparison would fail).

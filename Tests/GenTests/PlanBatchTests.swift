@@ -19,8 +19,8 @@ final class PlanBatchTests: XCTestCase {
         let site = OrganizationResolver.resolve(typed, config: config)
         let inputs = site.organizations.map { org in
             let mileage = MileageSummary.compute(for: org, config: config.mileage).0
-            return OrganizationInput(organization: org, mileage: mileage,
-                                     forms: ReportFormStep.run(org, mileage: mileage, timeZone: config.timeZone),
+            let forms = ReportFormStep.run(org, mileage: mileage, timeZone: config.timeZone)
+            return OrganizationInput(organization: org, mileage: mileage, summaries: forms.summaries, forms: forms.forms,
                                      timeZone: config.timeZone)
         }
         return SiteInput(config: config, organizations: inputs, pages: [])

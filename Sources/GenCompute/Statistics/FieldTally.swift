@@ -56,7 +56,7 @@ struct FieldTally {
         return slot
     }
 
-    mutating func add(_ report: DailyJobReport, form: ReportForm?, template: ReportTemplate) {
+    mutating func add(_ report: DailyJobReport, form: FormSummary?, template: ReportTemplate) {
         // Taken out and put back so the array is mutated in place, not copied per report.
         guard var fields = slots.removeValue(forKey: template.id) else { return }
         reports[template.id, default: 0] += 1
@@ -83,13 +83,10 @@ struct FieldTally {
         slots[template.id] = fields
     }
 
-    private static func number(_ field: TemplateField, stored: FirestoreValue?, form: ReportForm?) -> Double? {
+    private static func number(_ field: TemplateField, stored: FirestoreValue?, form: FormSummary?) -> Double? {
         if field.smartKind == .calculation {
-            if let shown = form?.fields.first(where: { $0.id == field.id }) {
-                // A fallback ("N/A") is not a result.
-                guard shown.origin != .fallback, case .text(let text) = shown.value else { return nil }
-                return FormFormat.parseNumber(text)
-            }
+            // The result the form shows (a fallback, "N/A", is no result); for one it does not show, the stored value.
+            if let shown = form?.calculation(field.id) { return shown.number }
             return stored.flatMap(FieldFormatter.number)
         }
         guard let stored, !FieldFormatter.isBlank(stored) else { return nil }

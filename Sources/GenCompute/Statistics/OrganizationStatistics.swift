@@ -54,10 +54,19 @@ extension OrganizationStatistics {
         months[month] ?? MonthStatistics.empty(month, unit: mileage.unit, ratePerMile: mileage.ratePerMile)
     }
 
-    /// Computes every statistic. `forms` is aligned with `org.reports` (same index), as the build's
-    /// forms step produces them; a report without a form (a shorter array) counts as valid and without
-    /// weather. Deterministic: the same inputs give equal values and equal JSON bytes.
+    /// Computes every statistic from the reports' forms (`compute(for:mileage:summaries:timeZone:)`).
     public static func compute(for org: Organization, mileage: MileageSummary, forms: [ReportForm],
+                               timeZone: TimeZone) -> OrganizationStatistics {
+        let summaries = zip(org.reports, forms).map { report, form in
+            FormSummary(form, template: report.templateId.flatMap { org.templatesByID[$0.trimmed] })
+        }
+        return compute(for: org, mileage: mileage, summaries: summaries, timeZone: timeZone)
+    }
+
+    /// Computes every statistic. `summaries` is aligned with `org.reports` (same index), as the build's
+    /// forms step produces them; a report without one (a shorter array) counts as valid and without
+    /// weather. Deterministic: the same inputs give equal values and equal JSON bytes.
+    public static func compute(for org: Organization, mileage: MileageSummary, summaries forms: [FormSummary],
                                timeZone: TimeZone) -> OrganizationStatistics {
         var reports = ReportStatistics()
         var weather = WeatherTally()

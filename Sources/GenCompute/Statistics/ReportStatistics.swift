@@ -98,7 +98,7 @@ struct ReportFacts {
     var jobType: String?
     var isInvalid: Bool
 
-    init(_ report: DailyJobReport, form: ReportForm?, in org: Organization, spellings: inout JobTypeSpellings) {
+    init(_ report: DailyJobReport, form: FormSummary?, in org: Organization, spellings: inout JobTypeSpellings) {
         photographerKey = ReportStatistics.photographerKey(of: report)
         photographerName = org.photographerName(of: report)
         isInvalid = form.map { !$0.isValid } ?? false

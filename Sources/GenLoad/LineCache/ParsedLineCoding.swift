@@ -79,43 +79,7 @@ private enum ValueTag: UInt8 {
     case null = 0, `false`, `true`, int, double, string, array, map, timestamp, geoPoint, reference, bytes
 }
 
-struct ByteWriter {
-    private(set) var bytes: [UInt8] = []
-
-    mutating func byte(_ value: UInt8) { bytes.append(value) }
-
-    mutating func append(_ raw: some Sequence<UInt8>) { bytes.append(contentsOf: raw) }
-
-    /// LEB128: seven bits a byte, low bits first.
-    mutating func varint(_ value: Int) {
-        var rest = UInt64(value)
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
-    }
-
-    mutating func int64(_ value: Int64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-    }
-
-    /// A document's digest, or none (a byte 0).
-    mutating func digest(_ value: ContentDigest?) {
-        guard let value else { return byte(0) }
-        byte(1)
-        int64(Int64(bitPattern: value.high))
-        int64(Int64(bitPattern: value.low))
-    }
-
-    mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            varint(utf8.count)
-            bytes.append(contentsOf: utf8)
-        }
-    }
-
+extension ByteWriter {
     mutating func map(_ fields: [String: FirestoreValue]) {
         varint(fields.count)
         for (key, value) in fields {
@@ -145,72 +109,12 @@ struct ByteWriter {
         case .bytes(let b):
             byte(ValueTag.bytes.rawValue)
             varint(b.count)
-            bytes.append(contentsOf: b)
+            append(b)
         }
     }
 }
 
-/// Reads what `ByteWriter` wrote; every read checks its bounds and returns nil past the end.
-struct ByteReader {
-    private let bytes: UnsafeRawBufferPointer
-    private var offset = 0
-
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
-
-    var isAtEnd: Bool { offset == bytes.count }
-
-    mutating func byte() -> UInt8? {
-        guard offset < bytes.count else { return nil }
-        defer { offset += 1 }
-        return bytes[offset]
-    }
-
-    mutating func varint() -> UInt64? {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while let byte = byte() {
-            guard shift < 64 else { return nil }
-            value |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { return value }
-            shift += 7
-        }
-        return nil
-    }
-
-    /// A count of items still to come: never more than the bytes left (each item takes at least one).
-    mutating func count() -> Int? {
-        guard let value = varint(), value <= UInt64(bytes.count - offset) else { return nil }
-        return Int(value)
-    }
-
-    mutating func int64() -> Int64? {
-        guard bytes.count - offset >= 8 else { return nil }
-        defer { offset += 8 }
-        return Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self))
-    }
-
-    mutating func raw(_ count: Int) -> UnsafeRawBufferPointer? {
-        guard bytes.count - offset >= count else { return nil }
-        defer { offset += count }
-        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
-    }
-
-    /// `.some(nil)` for no digest; nil when the bytes are not a digest.
-    mutating func digest() -> ContentDigest?? {
-        switch byte() {
-        case 0: return .some(nil)
-        case 1:
-            guard let high = int64(), let low = int64() else { return nil }
-            return ContentDigest(high: UInt64(bitPattern: high), low: UInt64(bitPattern: low))
-        default: return nil
-        }
-    }
-
-    mutating func string() -> String? {
-        guard let length = count(), let utf8 = raw(length) else { return nil }
-        return String(decoding: utf8, as: UTF8.self)
-    }
-
+extension ByteReader {
     mutating func map() -> [String: FirestoreValue]? {
         guard let count = count() else { return nil }
         var fields: [String: FirestoreValue] = [:]

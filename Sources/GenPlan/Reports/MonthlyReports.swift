@@ -108,7 +108,7 @@ enum MonthlyReports {
         /// The month `keys[index]`; `bodies` holds (at least) the bodies of the month's reports.
         func month(_ index: Int, bodies: ReportBodies) -> Month {
             let org = input.organization
-            let forms = input.formsByReport
+            let forms = bodies.forms
             let keys = self.keys
             let key = keys[index]
             let reports = reportsByMonth[key] ?? []

@@ -92,7 +92,7 @@ enum ReportPages {
         func pages(of month: String, bodies: ReportBodies) -> [(day: Int, pages: [PlannedPage])] {
             guard let range = dayRanges[month] else { return [] }
             let org = input.organization
-            let forms = input.formsByReport
+            let forms = bodies.forms
             let days = self.days
             var byDay: [(day: Int, pages: [PlannedPage])] = []
             for index in range {
@@ -140,7 +140,7 @@ enum ReportPages {
         /// `reports/index.html`: months and days, newest first. `monthKeys`: the months with a monthly report.
         func index(monthKeys: [String]) -> PlannedPage {
             let org = input.organization
-            let forms = input.formsByReport
+            let forms = input.summariesByReport
             func invalidCount(_ reports: [DailyJobReport]) -> Int { reports.filter { forms[$0.id].map { !$0.isValid } ?? false }.count }
             let months = Dictionary(grouping: days, by: { $0.key.monthKey }).sorted { $0.key > $1.key }.map { month, days in
                 let rows = days.sorted { $0.key > $1.key }.map { date, reports in
@@ -155,7 +155,7 @@ enum ReportPages {
                                   summary: Format.count(count, "report") + " · " + Format.count(invalid, "with problems", "with problems"),
                                   days: rows)
             }
-            let invalid = input.forms.filter { !$0.isValid }.count
+            let invalid = input.summaries.filter { !$0.isValid }.count
             let body = IndexBody(monthly: monthKeys.reversed().map { key in
                                      MonthlyLink(href: "monthly/\(key)/index.html", label: Format.monthTitle(key),
                                                  archiveHref: "../\(MonthlyArchive.path(key))")

@@ -157,6 +157,8 @@ struct ReportBodies: Sendable {
     }
 
     private let bodies: [String: Variants]
+    /// The forms of the reports whose bodies these are (made now for reports whose form was not: `ReportForms`).
+    let forms: [String: ReportForm]
 
     /// Report pages sit two folders down, daily and monthly pages three, the archive's page at its root.
     static let prefixes = ["../../", "../../../", ""]
@@ -164,7 +166,8 @@ struct ReportBodies: Sendable {
     /// The bodies of `reports` (default: all of the organization's). A month's pages need only the month's.
     init(_ input: OrganizationInput, reports: [DailyJobReport]? = nil, zone: TimeZone) {
         let org = input.organization
-        let forms = input.formsByReport
+        let forms = input.forms.forms(of: reports ?? org.reports)
+        self.forms = forms
         let mileage = input.mileageByReport
         let media = input.media
         let made = ParallelMap.map(reports ?? org.reports) { report -> (String, Variants) in

@@ -43,7 +43,7 @@ enum DataQualityPage {
     static func make(_ input: OrganizationInput, links: StatisticsPages.Links, stats: OrganizationStatistics) -> Body {
         let org = input.organization
         let up = "../"
-        let invalid = zip(org.reports, input.forms).filter { !$1.isValid }.map { report, form in
+        let invalid = zip(org.reports, input.summaries).filter { !$1.isValid }.map { report, form in
             InvalidRow(day: Format.day(report.date.description), href: up + links.paths.page(report.id),
                        photographer: org.photographerName(of: report), problems: form.problems.map { "\($0.label): \($0.message)" })
         }

@@ -76,7 +76,7 @@ enum PhotographerStatisticsPage {
                               }),
         ]
 
-        let forms = input.formsByReport
+        let forms = input.summariesByReport
         let mileage = input.mileageByReport
         let own = ownReports.reversed()  // newest first
         let rows = own.map { report -> ReportRow in
