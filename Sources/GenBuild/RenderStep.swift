@@ -280,10 +280,25 @@ private final class Feed: @unchecked Sendable {
     /// After the last file (or a failure): nothing is linked into the tree any more.
     func finish() { decisions.finish() }
 
+    /// The first batch that failed its check: every worker asking for a file after it is told the same, so no
+    /// worker renders a file of that batch (or a later one) and reports another failure first.
+    private var failure: BuildFailure?
+
     /// The next file, or nil when every batch is done.
     func next() throws(BuildFailure) -> PlannedFile? {
         lock.lock()
         defer { lock.unlock() }
+        if let failure { throw failure }
+        do {
+            return try nextFile()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    /// `next()` under the lock.
+    private func nextFile() throws(BuildFailure) -> PlannedFile? {
         while position == files.count {
             position = 0
             files = []
@@ -331,8 +346,8 @@ private final class Feed: @unchecked Sendable {
     /// A planned batch's files become the ones handed out.
     private func take(_ planned: [PlannedFile], key: String?) throws(BuildFailure) {
         let batch = batches[batchIndex]
+        try check(planned)
         files = planned
-        try check(files)
         markGroups()
         progress.mark("batch \(batchIndex + 1)/\(batches.count): \(batch.name), \(files.count) files")
         written += files.count
