@@ -24,7 +24,7 @@ enum ReportFormStep {
             let key = store == nil ? nil : FormSummaryStore.key(report, in: org)
             if let key, let (summary, entry) = store?.summary(key) { return (summary, nil, (key, entry)) }
             let form = ReportForm.build(report, in: org, mileage: byReport[report.id], timeZone: timeZone, shapes: shapes)
-            let summary = FormSummary(form, template: report.templateId.flatMap { org.templatesByID[$0.trimmed] })
+            let summary = FormSummary(form, of: report, in: org)
             guard let key else { return (summary, form, nil) }
             var bytes = ByteWriter()
             summary.encode(to: &bytes)

@@ -66,7 +66,7 @@ public struct OrganizationInput: Sendable {
                 timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         let forms = forms ?? organization.reports.map { ReportForm(reportId: $0.id, layout: .legacy) }
         let summaries = zip(organization.reports, forms).map { report, form in
-            FormSummary(form, template: report.templateId.flatMap { organization.templatesByID[$0.trimmed] })
+            FormSummary(form, of: report, in: organization)
         }
         self.init(organization: organization, mileage: mileage, media: media, summaries: summaries,
                   forms: Dictionary(zip(organization.reports.map(\.id), forms), uniquingKeysWith: { a, _ in a }),

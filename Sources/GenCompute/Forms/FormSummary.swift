@@ -1,4 +1,5 @@
 import GenModel
+import GenResolve
 
 /// What the stages that read every report take from its form, without the form's fields: its layout and
 /// template name, its problems and warnings, its weather, the numbers its calculations show, and the files it
@@ -32,6 +33,11 @@ public struct FormSummary: Sendable, Equatable {
     public var attachments: [Attachment]
 
     public var isValid: Bool { problems.isEmpty }
+
+    /// The summary of `report`'s form, read through its template in `org` (as `ReportForm.build` finds it).
+    public init(_ form: ReportForm, of report: DailyJobReport, in org: Organization) {
+        self.init(form, template: report.templateId.flatMap { org.templatesByID[$0.trimmed] })
+    }
 
     /// `template`: the template the form was read through (nil for legacy and missing templates), whose
     /// calculation fields are the ones summed.

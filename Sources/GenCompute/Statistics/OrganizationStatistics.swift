@@ -58,7 +58,7 @@ extension OrganizationStatistics {
     public static func compute(for org: Organization, mileage: MileageSummary, forms: [ReportForm],
                                timeZone: TimeZone) -> OrganizationStatistics {
         let summaries = zip(org.reports, forms).map { report, form in
-            FormSummary(form, template: report.templateId.flatMap { org.templatesByID[$0.trimmed] })
+            FormSummary(form, of: report, in: org)
         }
         return compute(for: org, mileage: mileage, summaries: summaries, timeZone: timeZone)
     }
