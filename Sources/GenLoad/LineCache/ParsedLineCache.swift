@@ -34,7 +34,6 @@ final class ParsedLineCache: @unchecked Sendable {
     private static let magic = "gen parsed lines 2"
 
     private let file: KeyedEntryFile
-    var location: URL { file.location }
 
     /// The cache of `file` (relative to the content folder). A missing, foreign or damaged cache file is an empty cache.
     init(_ settings: LineCacheSettings, file: String) {
