@@ -33,15 +33,17 @@ public enum BuildPipeline {
             return report
         }
 
-        // The previous build's file table, read while the export is loaded, with the files it shares with the
-        // base (the output before it, kept to be recycled as this build's staging folder) marked.
+        // The previous build's file table, read while the export is loaded, and the staging folder made a
+        // replica of the output meanwhile (`StagingReplica`). A build that fails discards that folder.
         let previousLoad = header.map { header in
-            Pending { () -> (manifest: BuildManifest, base: URL?)? in
+            Pending { () -> (manifest: BuildManifest, tree: OutputTree?)? in
                 guard var manifest = BuildManifest.load(header, from: manifestURL) else { return nil }
-                let base = manifest.markBase(manifestURL, gen: gen)
-                return (manifest, base)
+                let tree = StagingReplica.make(&manifest, manifestURL: manifestURL, output: options.output, gen: gen)
+                return (manifest, tree)
             }
         }
+        var committed = false
+        defer { if !committed { previousLoad?.value?.tree?.discard() } }
 
         progress.step(1, steps, "loading site.yml and exports")
         let config = try await input { () throws(InputError) in try ConfigLoader.load(contentDirectory: options.content) }
@@ -138,9 +140,14 @@ public enum BuildPipeline {
         let fragments = FragmentIndexStore(manifest: manifestURL)
         let renderer = Renderer(templates: renderTemplates, assetsDirectory: options.templates.appendingPathComponent("assets"))
         let tree: OutputTree
-        do { tree = try OutputTree(output: options.output, recycling: previousLoad?.value?.base) } catch { throw .write(error.description) }
-        // Any other base tree is of no use now (the one recycled has just become the staging folder).
-        let staleTrees = Pending { BuildManifest.removeBaseTrees(manifestURL) }
+        var staleTrees: Pending<Void>?
+        if let replica = previousLoad?.value?.tree {
+            tree = replica
+        } else {
+            do { tree = try OutputTree(output: options.output) } catch { throw .write(error.description) }
+            // A base tree is of no use to a build without a previous manifest.
+            staleTrees = Pending { BuildManifest.removeBaseTrees(manifestURL) }
+        }
         do {
             // What every batch may depend on: the inputs but for the export, and the shared documents.
             var shared = StableHasher()
@@ -150,8 +157,8 @@ public enum BuildPipeline {
                                               sharedKey: shared.finalize().hex, fragments: fragments, check: check,
                                               progress: progress)
             progress.step(8, steps, "swapping in \(options.output.path)")
-            tree.pruneRecycled { rendered.files[$0] != nil }
-            staleTrees.value
+            if let previous { tree.prune(stale: StagingReplica.stale(previous, new: rendered.files)) }
+            staleTrees?.value
             // The old manifest describes the old tree: it goes before the swap, so a crash between the swap and
             // saving the new one can only cost a full build, never a stale kept file. With the manifest it
             // was built against, the old tree is kept as the next build's base; without (a clean build),
@@ -165,6 +172,7 @@ public enum BuildPipeline {
                 BuildManifest.remove(at: BuildManifest.baseLocation(manifestURL))
             }
             try tree.commit(keepingReplaced: true, replacedTo: replacedTo)
+            committed = true
             // The replaced tree (tens of thousands of files) is deleted while the manifest is saved.
             let removal = Pending { tree.removeReplaced() }
             report.filesWritten = rendered.written
@@ -187,11 +195,11 @@ public enum BuildPipeline {
             progress.finish()
         } catch let failure as BuildFailure {
             tree.discard()
-            staleTrees.value
+            staleTrees?.value
             throw failure
         } catch {
             tree.discard()
-            staleTrees.value
+            staleTrees?.value
             throw .write("\(error)")
         }
         return report

@@ -52,7 +52,7 @@ enum RenderStep {
             var kept = 0
             /// Keeps the previous build's file at the path, as the manifest recorded it; false when it is gone.
             func keepPrevious(_ file: PlannedFile) -> Bool {
-                guard let old = previous?[file.path], tree.keep(file.path, size: old.size, inStaging: old.inBase) else { return false }
+                guard let old = previous?[file.path], tree.keep(file.path, size: old.size, inStaging: old.inStaging) else { return false }
                 entries.append((file.path, old))
                 kept += 1
                 return true

@@ -5,18 +5,21 @@ import GenModel
 /// output; `commit()` swaps it in with two renames. Until then, and if anything fails, the
 /// previous output stays exactly as it was.
 ///
-/// The staging folder may start as a recycled tree: the output before the previous one, which an
-/// incremental build keeps (`commit(replacedTo:)`). Most of its files are already the new tree's (the same
-/// inodes as the output's, linked by the previous build), so a small change touches a few files rather than
-/// linking every file of the site into an empty folder and deleting the replaced tree after the swap. A
-/// recycled tree holds stale files too: every file written is unlinked first (never written through a link
-/// the output shares), and what the build neither wrote nor kept goes before the swap (`pruneRecycled`).
-/// Nothing here remembers the paths (hundreds of thousands at 100,000 reports): the build's manifest does.
+/// An incremental build starts its staging folder as a replica of the output (`replicate`, on a thread of
+/// its own while the export is loaded): the output before the previous one, which the build keeps
+/// (`commit(replacedTo:)`), swept of what the output no longer holds, and the rest of the output's files
+/// hard-linked in. A kept file is then already in place and costs the render workers nothing; a rendered one
+/// replaces its entry (unlinked first: never written through a link the output shares), and what the build
+/// no longer makes goes before the swap (`prune`). Nothing here remembers the paths (hundreds of thousands
+/// at 100,000 reports): the build's manifest does.
 public final class OutputTree: Sendable {
     public let output: URL
     public let staging: URL
-    /// Whether the staging folder started as a recycled tree.
+    /// Whether the staging folder holds files before this build writes any (a recycled tree, a replica of the
+    /// output): every file written then replaces an entry that may be a link the output shares.
     public let recycled: Bool
+    /// Whether the staging folder started as the recycled base tree (rather than empty).
+    public let fromBase: Bool
     private let outputPath: String
     private let stagingPath: String
     private let directories = MadeDirectories()
@@ -37,8 +40,9 @@ public final class OutputTree: Sendable {
 
     /// `recycling`: a tree to start the staging folder from (moved, not copied: it is this build's alone
     /// from now on, and a failed build discards it). When it cannot be moved (another file system), the
-    /// staging folder starts empty.
-    public init(output: URL, recycling base: URL? = nil) throws(Failure) {
+    /// staging folder starts empty. `replicating`: the staging folder is to hold the output's files
+    /// (`sweep`, `replicate`) before anything is written.
+    public init(output: URL, recycling base: URL? = nil, replicating: Bool = false) throws(Failure) {
         self.output = output.standardizedFileURL
         let parent = self.output.deletingLastPathComponent()
         staging = parent.appendingPathComponent(".\(self.output.lastPathComponent).staging-\(getpid())")
@@ -48,7 +52,8 @@ public final class OutputTree: Sendable {
         POSIXFiles.removeTree(stagingPath)
         let recycled = base.map { rename($0.path, stagingPath) == 0 } ?? false
         if let base, !recycled { POSIXFiles.removeTree(base.path) }
-        self.recycled = recycled
+        self.recycled = recycled || replicating
+        fromBase = recycled
         do {
             if !recycled { try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true) }
         } catch {
@@ -95,17 +100,17 @@ public final class OutputTree: Sendable {
 
     /// Keeps the previous output's file at `path` (a hard link into the staging folder, a copy where links
     /// are not possible) when it exists with `size` bytes; false when it does not, so the caller renders it.
-    /// `inStaging`: the caller knows the recycled tree's file at `path` to be the one to keep (made from the
-    /// same fingerprint); it is then kept where it is, when it still has `size` bytes.
+    /// `inStaging`: the replica holds the output's file at `path` (`replicate` said so); it is kept where it
+    /// is, without a system call.
     public func keep(_ path: String, size: Int, inStaging: Bool = false) -> Bool {
         guard OutputTree.isSafe(path) else { return false }
-        // Paths as text, not URLs: an incremental build keeps tens of thousands of files, and Foundation's
-        // URL operations were most of the time that took.
-        let target = stagingPath + "/" + path
-        if recycled, inStaging, POSIXFiles.regularFileSize(target) == size {
+        if recycled, inStaging {
             inPlace.add()
             return true
         }
+        // Paths as text, not URLs: an incremental build keeps tens of thousands of files, and Foundation's
+        // URL operations were most of the time that took.
+        let target = stagingPath + "/" + path
         let previous = outputPath + "/" + path
         guard POSIXFiles.regularFileSize(previous) == size else { return false }
         do {
@@ -122,7 +127,7 @@ public final class OutputTree: Sendable {
     /// folder in both trees (`fstatat`, `linkat`): each call then looks up one name, not every folder of two
     /// full paths, which was about half the time of keeping 23,700 files at 10,000 reports.
     public func keep(_ files: some Sequence<(path: String, size: Int, inStaging: Bool)>) -> Bool {
-        // A recycled tree holds most kept files in place already: one path lookup each is what it costs.
+        // A replica holds the kept files in place already.
         if recycled { return files.allSatisfy { keep($0.path, size: $0.size, inStaging: $0.inStaging) } }
         var current: FolderHandles?
         defer { current?.close() }
@@ -183,12 +188,58 @@ public final class OutputTree: Sendable {
     /// How many kept files were already in place in the recycled tree.
     public var keptInPlace: Int { inPlace.value }
 
-    /// Deletes what a recycled tree holds that this build neither wrote nor kept (`isFile` answers for a
-    /// relative path), and the folders left empty: the staging folder then holds this build's files and
-    /// nothing else. Call before `commit`.
-    public func pruneRecycled(keeping isFile: (String) -> Bool) {
+    /// Deletes the files of the replica this build neither wrote nor kept (`stale`: relative paths), and the
+    /// folders they leave empty: the staging folder then holds this build's files and nothing else. Call
+    /// before `commit`.
+    public func prune(stale: some Sequence<String>) {
         guard recycled else { return }
-        POSIXFiles.prune(stagingPath, keep: isFile)
+        var folders: Set<String> = []
+        for path in stale where OutputTree.isSafe(path) {
+            unlink(stagingPath + "/" + path)
+            if let slash = path.lastIndex(of: "/") { folders.insert(String(path[..<slash])) }
+        }
+        // Deepest first; `rmdir` refuses a folder that still holds anything, and its parents then stay too.
+        for folder in folders.sorted(by: { $0.count > $1.count }) {
+            var current = Substring(folder)
+            while !current.isEmpty, rmdir(stagingPath + "/" + current) == 0 {
+                guard let slash = current.lastIndex(of: "/") else { break }
+                current = current[..<slash]
+            }
+        }
+    }
+
+    // MARK: The replica
+
+    /// Walks a staging folder recycled from the base: a regular file stays when `keep` accepts its relative
+    /// path and size, anything else is deleted, and so are the folders left empty. Sizes are read through a
+    /// handle on each folder (`fstatat`): one name looked up per file, not a whole path.
+    public func sweep(keeping keep: (String, Int) -> Bool) {
+        guard fromBase else { return }
+        POSIXFiles.sweep(stagingPath, keep: keep)
+    }
+
+    /// Hard-links the output's `files` (relative path and the size the caller knows it by) into the staging
+    /// folder, each when it is a regular file of that size there; `linked` is told each path linked. The files
+    /// of one folder go through handles on the folder in both trees, as `keep` links a batch's.
+    public func replicate(_ files: [(path: String, size: Int)], linked: (String) -> Void) {
+        var byFolder: [Substring: [Int]] = [:]
+        for (index, file) in files.enumerated() where OutputTree.isSafe(file.path) {
+            let folder = file.path.lastIndex(of: "/").map { file.path[..<$0] } ?? ""
+            byFolder[folder, default: []].append(index)
+        }
+        for (folder, indices) in byFolder {
+            let stagingFolder = folder.isEmpty ? stagingPath : stagingPath + "/" + folder
+            guard (try? directories.make(path: stagingFolder)) != nil,
+                  let handles = FolderHandles(String(folder), previous: folder.isEmpty ? outputPath : outputPath + "/" + folder,
+                                              staging: stagingFolder)
+            else { continue }
+            defer { handles.close() }
+            for index in indices {
+                let path = files[index].path
+                let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+                if handles.regularFileSize(name) == files[index].size, handles.link(name) { linked(path) }
+            }
+        }
     }
 
     /// Relative, no empty/`.`/`..` segments, no backslashes or control characters: a last line of

@@ -76,28 +76,44 @@ public enum POSIXFiles {
         }
     }
 
-    /// Deletes every file under `root` whose relative path `keep` refuses, and then every folder left empty
-    /// (but `root`). Folders are read by `d_type`, so the kept files cost no system call of their own.
-    public static func prune(_ root: String, keep: (String) -> Bool) {
-        func visit(_ directory: String, relative: String) {
+    /// Keeps every regular file under `root` that `keep` accepts (its relative path and size), deletes every
+    /// other entry but folders, and then every folder left empty (but `root`). Each folder is read through a
+    /// handle (`fstatat`, `unlinkat`): one name looked up per file.
+    public static func sweep(_ root: String, keep: (String, Int) -> Bool) {
+        func visit(_ folder: Int32, relative: String) {
+            guard let dir = fdopendir(dup(folder)) else { return }
             // Read whole before anything is removed from it.
-            var entries: [(String, UInt8)] = []
-            _ = eachEntry(of: directory) { name, type in
-                entries.append((name, type))
-                return true
+            var entries: [String] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name != "." && name != ".." { entries.append(name) }
             }
-            for (name, type) in entries {
-                let path = directory + "/" + name
+            closedir(dir)
+            for name in entries {
                 let rel = relative.isEmpty ? name : relative + "/" + name
-                if isFolder(path, type: type) {
-                    visit(path, relative: rel)
-                    rmdir(path)  // only when empty
-                } else if !keep(rel) {
-                    unlink(path)
+                var info = stat()
+                guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    if child >= 0 {
+                        visit(child, relative: rel)
+                        close(child)
+                    }
+                    unlinkat(folder, name, AT_REMOVEDIR)  // only when empty
+                case S_IFREG where keep(rel, Int(info.st_size)):
+                    continue
+                default:
+                    unlinkat(folder, name, 0)
                 }
             }
         }
-        visit(root, relative: "")
+        let top = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard top >= 0 else { return }
+        visit(top, relative: "")
+        close(top)
     }
 
     /// Whether the entry at `path` is a folder, by its `d_type` (asked of the file system where that is unknown).

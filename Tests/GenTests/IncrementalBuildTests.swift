@@ -157,7 +157,7 @@ final class IncrementalBuildTests: XCTestCase {
         }
         XCTAssertGreaterThan(kept, 0, "some files were kept rather than rendered again")
         XCTAssertGreaterThan(sectionsKept, 0, "some sections were kept without planning them")
-        XCTAssertGreaterThan(inPlace, 0, "from the third build on, kept files were found in place in the recycled tree")
+        XCTAssertGreaterThan(inPlace, 0, "kept files were found in place in the replica")
     }
 
     /// Builds `docs` into `output` (incrementally, with `cache`) and into a fresh folder with `--clean`, and
@@ -260,11 +260,49 @@ final class IncrementalBuildTests: XCTestCase {
 
         try css.write(to: style)
         let next = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "after the failure")
-        XCTAssertEqual(next.filesInPlace, 0, "no base to recycle: kept files linked")
+        XCTAssertGreaterThan(next.filesInPlace, 0, "no base to recycle: the replica was linked from the output")
         XCTAssertGreaterThan(next.filesKept, 0)
         docs.reports["r3"]!["notes"] = "Fourth"
         let recycled = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "recycling again")
         XCTAssertGreaterThan(recycled.filesInPlace, 0)
+    }
+
+    /// A build that fails on its input while the replica is being made (from the base, on another thread)
+    /// leaves the output as it was and no staging folder behind; the next build equals a clean build.
+    func testABuildFailingOnItsInputDiscardsTheReplica() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        for (id, date) in [("r1", "2024-09-02"), ("r2", "2024-10-01")] {
+            docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Report \(id)"])
+        }
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        docs.reports["r1"]!["notes"] = "Second"
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "second build")
+        let before = TestSite.files(under: output).map { ($0, try? Data(contentsOf: output.appendingPathComponent($0))) }
+
+        docs.reports["r2"]!["notes"] = "Third"
+        try docs.write(to: site)
+        let config = site.content.appendingPathComponent("site.yml")
+        let saved = try? Data(contentsOf: config)
+        try site.write("site.yml", "timeZone: [not, a, zone\n")
+        do {
+            _ = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: output, cache: cache))
+            XCTFail("the build should fail on site.yml")
+        } catch {
+            let file = { if case .input(let input)? = error as? BuildFailure { return input.file } else { return "" } }()
+            XCTAssertTrue(file.hasSuffix("site.yml"), "\(error)")
+        }
+        let after = TestSite.files(under: output).map { ($0, try? Data(contentsOf: output.appendingPathComponent($0))) }
+        XCTAssertEqual(before.map(\.0), after.map(\.0))
+        XCTAssertEqual(before.map(\.1), after.map(\.1), "the output is as the second build left it")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
+            .filter { $0.contains("staging") }
+        XCTAssertEqual(leftovers, [], "the replica was discarded")
+
+        if let saved { try saved.write(to: config) } else { try FileManager.default.removeItem(at: config) }
+        let next = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "after the failure")
+        XCTAssertGreaterThan(next.filesInPlace, 0)
     }
 
     /// Within a month planned again, a day whose reports are unchanged keeps its pages without preparing them

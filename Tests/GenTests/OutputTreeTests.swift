@@ -105,12 +105,12 @@ final class KeptFilesTests: XCTestCase {
     }
 }
 
-/// A staging folder that starts as a recycled tree (the output before the previous one): what the build
-/// keeps in place stays, what it writes replaces the stale entry without touching the output through a
-/// shared link, a file where a folder is now (and the reverse) makes way, and whatever the build neither
-/// wrote nor kept is gone before the swap, empty folders included.
+/// A staging folder made a replica of the output (`sweep`, `replicate`): from the recycled base, what equals
+/// the output stays, what is stale goes (a folder where a file goes, a file where a folder goes, empty
+/// folders), and the rest is linked from the output; what the build writes replaces the entry without
+/// touching the output through a shared link, and what it no longer makes goes before the swap (`prune`).
 final class RecycledOutputTreeTests: XCTestCase {
-    func testARecycledTreeEndsHoldingExactlyTheNewFiles() throws {
+    func testAReplicaEndsHoldingExactlyTheNewFiles() throws {
         let fm = FileManager.default
         let root = fm.temporaryDirectory.appendingPathComponent("recycle-\(UUID().uuidString)")
         defer { try? fm.removeItem(at: root) }
@@ -124,7 +124,9 @@ final class RecycledOutputTreeTests: XCTestCase {
         try put("same", "same.html", in: output)
         try put("shared", "shared.html", in: output)
         try put("current", "linked.html", in: output)
-        // The base: one file as the new tree wants it, one sharing its inode with the output (as a previous
+        try put("gone", "old/gone.html", in: output)
+        try put("deep", "deep/er/page.html", in: output)
+        // The base: one file as the output has it, one sharing its inode with the output (as a previous
         // incremental build leaves them), a stale one, a folder where a file goes, a file where a folder goes,
         // and a file whose folder will be left empty.
         try put("same", "same.html", in: base)
@@ -134,23 +136,41 @@ final class RecycledOutputTreeTests: XCTestCase {
         try put("x", "now-a-folder", in: base)
         try put("x", "gone/deep/stale.html", in: base)
 
-        let tree = try OutputTree(output: output, recycling: base)
+        let tree = try OutputTree(output: output, recycling: base, replicating: true)
         XCTAssertTrue(tree.recycled)
+        XCTAssertTrue(tree.fromBase)
         XCTAssertFalse(fm.fileExists(atPath: base.path), "the base is moved, not copied")
+        let sizes = ["same.html": 4, "shared.html": 6, "linked.html": 7, "old/gone.html": 4, "deep/er/page.html": 4]
+        var swept: [String] = []
+        tree.sweep { path, size in
+            // `linked.html` differs from the output's (as the manifests tell); the others by size.
+            guard path != "linked.html", sizes[path] == size else { return false }
+            swept.append(path)
+            return true
+        }
+        XCTAssertEqual(swept.sorted(), ["same.html", "shared.html"])
+        XCTAssertEqual(TestSite.files(under: tree.staging), ["same.html", "shared.html"], "stale files and folders are gone")
+        var linked: [String] = []
+        tree.replicate([("linked.html", 7), ("old/gone.html", 4), ("deep/er/page.html", 4), ("missing.html", 3), ("same.html", 9)]) {
+            linked.append($0)
+        }
+        XCTAssertEqual(linked.sorted(), ["deep/er/page.html", "linked.html", "old/gone.html"],
+                       "a file missing from the output, or not of the size recorded, is not linked")
+
         XCTAssertTrue(tree.keep("same.html", size: 4, inStaging: true))
-        XCTAssertTrue(tree.keep("linked.html", size: 7, inStaging: false), "relinked from the output")
+        XCTAssertTrue(tree.keep("linked.html", size: 7, inStaging: true))
+        XCTAssertFalse(tree.keep("missing.html", size: 3, inStaging: false))
         try tree.write(Data("rewritten".utf8), to: "shared.html")
         try tree.write(Data("file".utf8), to: "now-a-file")
         try tree.write(Data("inside".utf8), to: "now-a-folder/page.html")
-        XCTAssertEqual(tree.keptInPlace, 1)
-        let files: Set = ["same.html", "linked.html", "shared.html", "now-a-file", "now-a-folder/page.html"]
-        tree.pruneRecycled { files.contains($0) }
+        XCTAssertEqual(tree.keptInPlace, 2)
+        tree.prune(stale: ["old/gone.html", "deep/er/page.html"])
 
         XCTAssertEqual(try String(contentsOf: output.appendingPathComponent("shared.html"), encoding: .utf8), "shared",
-                       "writing into the recycled tree never writes through a link the output shares")
+                       "writing into the replica never writes through a link the output shares")
         try tree.commit()
         XCTAssertEqual(TestSite.files(under: output), ["linked.html", "now-a-file", "now-a-folder/page.html", "same.html", "shared.html"])
-        XCTAssertEqual(TestSite.folders(under: output), ["now-a-folder"])
+        XCTAssertEqual(TestSite.folders(under: output), ["now-a-folder"], "folders left empty by the pruning are gone")
         for (path, text) in [("linked.html", "current"), ("now-a-file", "file"), ("now-a-folder/page.html", "inside"),
                              ("same.html", "same"), ("shared.html", "rewritten")] {
             XCTAssertEqual(try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8), text, path)

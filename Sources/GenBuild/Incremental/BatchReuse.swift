@@ -60,12 +60,13 @@ struct BatchReuse: Sendable {
         let size = (entries.count + parts - 1) / max(1, parts)
         let all = entries
         let linked = ParallelMap.map(Array(stride(from: 0, to: all.count, by: max(1, size)))) { start in
-            tree.keep(all[start..<min(all.count, start + size)].lazy.map { (path: $0.0, size: $0.1.size, inStaging: $0.1.inBase) })
+            tree.keep(all[start..<min(all.count, start + size)].lazy.map { (path: $0.0, size: $0.1.size, inStaging: $0.1.inStaging) })
         }
         guard linked.allSatisfy({ $0 }) else {
             // A file was changed or removed by hand: plan the batch after all. What was linked goes, so
-            // no rendered file is ever written through a link into the previous output.
-            for (path, _) in entries { tree.drop(path) }
+            // no rendered file is ever written through a link into the previous output; what the replica
+            // held stays (it is the output's, and the batch planned again keeps or replaces it).
+            for (path, entry) in entries where !entry.inStaging { tree.drop(path) }
             return nil
         }
         return (batch, entries)

@@ -21,6 +21,8 @@ struct BuildManifest {
         /// Whether the base (the output before this one, which the next build recycles as its staging folder)
         /// holds this same file: same fingerprint and size (`markBase`). Not stored.
         var inBase = false
+        /// Whether the staging folder holds this file as the output does (`StagingReplica`). Not stored.
+        var inStaging = false
 
         init(fingerprint: Digest256, size: Int) {
             self.fingerprint = fingerprint

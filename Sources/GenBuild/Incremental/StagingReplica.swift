@@ -1,0 +1,40 @@
+import Foundation
+import GenWrite
+
+/// The staging folder of an incremental build, made a replica of the current output before the pages are
+/// planned: on the thread that reads the previous manifest, while the export is loaded and computed (stages
+/// that leave a core idle much of the time). The render workers then find every kept file in place
+/// (`Entry.inStaging`) and only replace what changed; linking tens of thousands of kept files while
+/// rendering was the largest single cost of a one-change rebuild.
+///
+/// The replica starts from the base (the output before the previous one) when there is one: its files equal
+/// to the output's stay (same size as recorded: a file edited by hand is linked again or rendered), the rest
+/// go, and what is missing is linked from the output. Without a base, every file is linked.
+enum StagingReplica {
+    /// The staging folder for `output`, a replica of it as `manifest` records it; nil when it cannot be made
+    /// (the build then starts an empty one). Marks the files it holds in `manifest`. Any other base tree of the
+    /// output folder is deleted.
+    static func make(_ manifest: inout BuildManifest, manifestURL: URL, output: URL, gen: String) -> OutputTree? {
+        let base = manifest.markBase(manifestURL, gen: gen)
+        let tree = try? OutputTree(output: output, recycling: base, replicating: true)
+        BuildManifest.removeBaseTrees(manifestURL)
+        guard let tree else { return nil }
+        var held: [String] = []
+        tree.sweep { path, size in
+            guard let entry = manifest.files[path], entry.inBase, entry.size == size else { return false }
+            held.append(path)
+            return true
+        }
+        for path in held { manifest.files[path]?.inStaging = true }
+        held = []
+        let missing = manifest.files.compactMap { $0.value.inStaging ? nil : (path: $0.key, size: $0.value.size) }
+        tree.replicate(missing) { held.append($0) }
+        for path in held { manifest.files[path]?.inStaging = true }
+        return tree
+    }
+
+    /// The files the replica holds that the build neither wrote nor kept (`OutputTree.prune(stale:)`).
+    static func stale(_ previous: BuildManifest, new files: [String: BuildManifest.Entry]) -> [String] {
+        previous.files.compactMap { $0.value.inStaging && files[$0.key] == nil ? $0.key : nil }
+    }
+}
