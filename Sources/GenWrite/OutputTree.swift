@@ -222,10 +222,13 @@ public final class OutputTree: Sendable {
     /// folder, each when it is a regular file of that size there; `linked` is told each path linked. The files
     /// of one folder go through handles on the folder in both trees, as `keep` links a batch's.
     public func replicate(_ files: [(path: String, size: Int)], linked: (String) -> Void) {
-        var byFolder: [Substring: [Int]] = [:]
+        // Paths split at their last `/` as bytes (a `Character` search was a quarter of this function's time),
+        // and each name handed to the system as a pointer into its path's own bytes: no string made per file.
+        let slash = UInt8(ascii: "/")
+        var byFolder: [Substring: [Int32]] = [:]
         for (index, file) in files.enumerated() where OutputTree.isSafe(file.path) {
-            let folder = file.path.lastIndex(of: "/").map { file.path[..<$0] } ?? ""
-            byFolder[folder, default: []].append(index)
+            let folder = file.path.utf8.lastIndex(of: slash).map { file.path[..<$0] } ?? ""
+            byFolder[folder, default: []].append(Int32(index))
         }
         for (folder, indices) in byFolder {
             let stagingFolder = folder.isEmpty ? stagingPath : stagingPath + "/" + folder
@@ -234,10 +237,14 @@ public final class OutputTree: Sendable {
                                               staging: stagingFolder)
             else { continue }
             defer { handles.close() }
+            let nameStart = folder.isEmpty ? 0 : folder.utf8.count + 1
             for index in indices {
-                let path = files[index].path
-                let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-                if handles.regularFileSize(name) == files[index].size, handles.link(name) { linked(path) }
+                let (path, size) = files[Int(index)]
+                let done = path.withCString { full in
+                    let name = full + nameStart
+                    return handles.regularFileSize(name) == size && handles.link(name)
+                }
+                if done { linked(path) }
             }
         }
     }
@@ -358,14 +365,14 @@ private struct FolderHandles {
     }
 
     /// The size of the previous output's regular file `name` in the folder (not following a symbolic link).
-    func regularFileSize(_ name: String) -> Int? {
+    func regularFileSize(_ name: UnsafePointer<CChar>) -> Int? {
         var info = stat()
         guard fstatat(previous, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return Int(info.st_size)
     }
 
     /// Links the previous output's `name` into the staging folder under the same name.
-    func link(_ name: String) -> Bool {
+    func link(_ name: UnsafePointer<CChar>) -> Bool {
         linkat(previous, name, staging, name, 0) == 0
     }
 
