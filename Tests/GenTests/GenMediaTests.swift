@@ -1,9 +1,20 @@
+import CVipsCheck
 import Foundation
 @testable import GenMedia
 import GenModel
 import XCTest
 
 final class GenMediaTests: XCTestCase {
+    // MARK: - libvips, loaded on first use
+
+    /// The shim declares libvips' functions itself (so that gen does not link it); CVipsCheck compiles those
+    /// declarations against libvips' headers. Loaded through them, libvips starts and reports its version.
+    func testTheShimsDeclarationsMatchLibvipsAndItLoads() {
+        XCTAssertEqual(gen_vips_declarations_checked(), 1)
+        XCTAssertTrue(Vips.isStarted)
+        XCTAssertTrue(Vips.version.hasPrefix("8."), Vips.version)
+    }
+
     // MARK: - MediaLocator
 
     func testFirebaseDownloadURLMapsToDecodedObjectPath() {

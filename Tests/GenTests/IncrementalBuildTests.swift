@@ -290,8 +290,8 @@ final class IncrementalBuildTests: XCTestCase {
             _ = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: output, cache: cache))
             XCTFail("the build should fail on site.yml")
         } catch {
-            let file = { if case .input(let input)? = error as? BuildFailure { return input.file } else { return "" } }()
-            XCTAssertTrue(file.hasSuffix("site.yml"), "\(error)")
+            guard case .input(let input) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(input.file.hasSuffix("site.yml"), input.file)
         }
         let after = TestSite.files(under: output).map { ($0, try? Data(contentsOf: output.appendingPathComponent($0))) }
         XCTAssertEqual(before.map(\.0), after.map(\.0))
