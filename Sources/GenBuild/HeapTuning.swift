@@ -15,13 +15,6 @@ enum HeapTuning {
         let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
         let arenaMax: Int32 = -8  // M_ARENA_MAX in malloc.h
         _ = mallopt(arenaMax, Int32(max(1, ProcessInfo.processInfo.activeProcessorCount)))
-        // Heaps grown 64 MiB at a time and not shrunk below 256 MiB of free space at their top: glibc's
-        // defaults (128 KiB both) made a build give pages back and fault them in again all along, about a
-        // fifth of a rebuild's kernel time. Only address space is reserved; pages are still touched as used.
-        let trimThreshold: Int32 = -1, topPad: Int32 = -2, mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_TOP_PAD, M_MMAP_THRESHOLD
-        _ = mallopt(topPad, 64 << 20)
-        _ = mallopt(trimThreshold, 256 << 20)
-        _ = mallopt(mmapThreshold, 32 << 20)
     }
 
     /// Gives malloc's free pages back to the system (glibc keeps freed memory inside its heaps otherwise), so
