@@ -566,6 +566,35 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertFalse(notes.sectionsKept(of: "orgA").contains("orgA critique galleries"))
     }
 
+    /// The replica keeps only what the output holds as the manifest recorded it: a kept page edited by hand
+    /// in the output (which shares its inode with the recycled base) is made again, and a file added to the
+    /// output by hand is in neither the next output nor, once recycled, the one after.
+    func testTheReplicaDropsFilesEditedOrAddedByHand() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        for (id, date) in [("r1", "2024-08-05"), ("r2", "2024-09-03")] {
+            docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Report \(id)"])
+        }
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        docs.reports["r2"]!["notes"] = "Second"
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "second build")
+
+        let edited = output.appendingPathComponent("orgA/reports/report/r1.html")
+        let handle = try FileHandle(forWritingTo: edited)  // in place: the base's file is the same inode
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("<!-- edited by hand -->".utf8))
+        try handle.close()
+        try Data("stray".utf8).write(to: output.appendingPathComponent("orgA/stray.html"))
+
+        docs.reports["r2"]!["notes"] = "Third"
+        let third = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "after the edits by hand")
+        XCTAssertGreaterThan(third.filesInPlace, 0)
+        docs.reports["r2"]!["notes"] = "Fourth"
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "recycling the edited tree")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("orgA/stray.html").path))
+    }
+
     /// A kept month's file removed from the output by hand: the month is planned again and the file is back.
     func testAMonthWithAFileRemovedByHandIsPlannedAgain() async throws {
         let (site, templates, output, cache) = try makeSite()
