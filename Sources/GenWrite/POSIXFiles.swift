@@ -34,6 +34,11 @@ public enum POSIXFiles {
     /// returns false; false when the folder cannot be read or `body` stopped.
     private static func eachEntry(of directory: String, _ body: (String, UInt8) -> Bool) -> Bool {
         guard let dir = opendir(directory) else { return false }
+        return eachEntry(in: dir, body)
+    }
+
+    /// `eachEntry(of:_:)` for a folder already open (`opendir`, `fdopendir`), which it closes.
+    private static func eachEntry(in dir: OpaquePointer, _ body: (String, UInt8) -> Bool) -> Bool {
         defer { closedir(dir) }
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -81,16 +86,19 @@ public enum POSIXFiles {
     /// handle (`fstatat`, `unlinkat`): one name looked up per file.
     public static func sweep(_ root: String, keep: (String, Int) -> Bool) {
         func visit(_ folder: Int32, relative: String) {
-            guard let dir = fdopendir(dup(folder)) else { return }
+            // A handle of its own for reading (closed with the listing); `folder` stays open for the calls below.
+            let reading = dup(folder)
+            guard reading >= 0 else { return }
+            guard let dir = fdopendir(reading) else {
+                close(reading)
+                return
+            }
             // Read whole before anything is removed from it.
             var entries: [String] = []
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name != "." && name != ".." { entries.append(name) }
+            _ = eachEntry(in: dir) { name, _ in
+                entries.append(name)
+                return true
             }
-            closedir(dir)
             for name in entries {
                 let rel = relative.isEmpty ? name : relative + "/" + name
                 var info = stat()
