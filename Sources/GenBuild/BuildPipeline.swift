@@ -61,31 +61,25 @@ public enum BuildPipeline {
         report.organizations = site.organizations.map(\.id)
 
         progress.step(4, steps, "computing mileage and forms")
-        let computed = ParallelMap.map(site.organizations) { org in
-            MileageSummary.compute(for: org, config: config.mileage)
-        }
-        report.diagnostics += zip(site.organizations, computed).flatMap { org, c in c.1.map { $0.owned(by: org.id) } }
-        report.unpublishedCritiques = site.organizations.flatMap(\.critiques).filter { !$0.isPublished }
-            .reduce(into: [:]) { $0[$1.status ?? "no status", default: 0] += 1 }
-
-        // Forms: every report through its template (logic, smart fields, calculations, validation); in an
-        // incremental build only the reports whose summary the previous build did not leave, the others' forms
-        // made when their month is planned again (`ReportForms`).
+        // Every report routed (mileage) and read through its template (logic, smart fields, calculations,
+        // validation); in an incremental build only the reports the previous build did not leave results for,
+        // the others' forms made when their month is planned again (`ReportForms`).
         var sharedInputs = StableHasher()
         sharedInputs.add(inputKeys.data)
         sharedInputs.add(sharedDigest)
         let sharedInputsKey = sharedInputs.finalize().hex
-        let summaryStore = options.writeOutput
-            ? FormSummaryStore(cache: options.cache, inputs: sharedInputsKey, readsPrevious: !options.clean) : nil
-        let forms = site.organizations.indices.map { i in
-            ReportFormStep.run(site.organizations[i], mileage: computed[i].0, timeZone: config.timeZone, store: summaryStore)
+        let store = options.writeOutput
+            ? ComputedReportStore(cache: options.cache, inputs: sharedInputsKey, readsPrevious: !options.clean) : nil
+        let computed = site.organizations.map { ReportStep.run($0, config: config, store: store) }
+        store?.save(computed.flatMap(\.entries))
+        report.diagnostics += zip(site.organizations, computed).flatMap { org, c in c.mileageDiagnostics.map { $0.owned(by: org.id) } }
+        report.unpublishedCritiques = site.organizations.flatMap(\.critiques).filter { !$0.isPublished }
+            .reduce(into: [:]) { $0[$1.status ?? "no status", default: 0] += 1 }
+        report.diagnostics += zip(site.organizations, computed).flatMap { org, c in
+            c.summaries.flatMap(\.diagnostics).map { $0.owned(by: org.id) }
         }
-        summaryStore?.save(forms.flatMap(\.entries))
-        report.diagnostics += zip(site.organizations, forms).flatMap { org, forms in
-            forms.summaries.flatMap(\.diagnostics).map { $0.owned(by: org.id) }
-        }
-        report.invalidReports = forms.reduce(0) { $0 + $1.summaries.filter { !$0.isValid }.count }
-        report.formsReadBack = forms.reduce(0) { $0 + $1.readBack }
+        report.invalidReports = computed.reduce(0) { $0 + $1.summaries.filter { !$0.isValid }.count }
+        report.formsReadBack = computed.reduce(0) { $0 + $1.readBack }
 
         progress.step(5, steps, "processing images")
         let processor = ImageProcessor(settings: config.thumbnails,
@@ -94,23 +88,24 @@ public enum BuildPipeline {
         // Statistics (one organization's on one core) are computed while the media stage works and the first
         // batches are planned; planning waits for them only where it shows them (`OrganizationInput.statistics`).
         let statistics = site.organizations.indices.map { [organizations = site.organizations] i in
-            Pending { OrganizationStatistics.compute(for: organizations[i], mileage: computed[i].0, summaries: forms[i].summaries,
+            Pending { OrganizationStatistics.compute(for: organizations[i], mileage: computed[i].mileage, summaries: computed[i].summaries,
                                                      timeZone: config.timeZone) }
         }
-        let media = MediaStep.run(site.organizations, summaries: forms.map(\.summaries), processor: processor)
+        let media = MediaStep.run(site.organizations, summaries: computed.map(\.summaries), processor: processor)
         report.images = media.stats
         report.diagnostics += media.diagnostics
         // Planning reads a report through its form, which holds every value; of the raw fields only the few
         // the report header names. The rest (a dictionary per report, a third of what a loaded report holds)
         // is let go before the pages are planned.
         // A report whose form was not made keeps its fields, for its month's pages (`ReportForms`).
-        let unmade = site.organizations.indices.map { i in site.organizations[i].reports.filter { forms[i].forms[$0.id] == nil } }
+        let unmade = site.organizations.indices.map { i in site.organizations[i].reports.filter { computed[i].forms[$0.id] == nil } }
         site.organizations = site.organizations.map { $0.keepingReportFields(SitePlanner.reportFieldsRead) }
         let allDiagnostics = report.diagnostics
         let inputs = site.organizations.indices.map { i in
             let org = site.organizations[i]
-            return OrganizationInput(organization: org, mileage: computed[i].0, media: media.perOrganization[i],
-                                     summaries: forms[i].summaries, forms: forms[i].forms, unmade: unmade[i],
+            return OrganizationInput(organization: org, mileage: computed[i].mileage, mileageDigest: computed[i].mileageDigest,
+                                     media: media.perOrganization[i], summaries: computed[i].summaries, forms: computed[i].forms,
+                                     unmade: unmade[i],
                                      statistics: statistics[i], diagnostics: allDiagnostics.filter { $0.organizationID == org.id },
                                      timeZone: config.timeZone)
         }

@@ -27,7 +27,7 @@ public struct BuildReport: Sendable, Codable {
     /// Groups of files within sections planned again (a day's pages in a changed month) whose inputs are
     /// unchanged: their files kept without preparing them (`FileGroup`).
     public var groupsKept = 0
-    /// Reports whose form summary was read back from the previous build (`FormSummaryStore`), not read through
+    /// Reports whose form summary was read back from the previous build (`ComputedReportStore`), not read through
     /// their templates before planning.
     public var formsReadBack = 0
     /// No input changed since the previous build (same gen, content, templates): nothing was done.

@@ -148,3 +148,47 @@ public struct ByteReader {
         }
     }
 }
+
+extension ByteWriter {
+    /// A diagnostic, every property of it.
+    public mutating func diagnostic(_ diagnostic: Diagnostic) {
+        string(diagnostic.kind.rawValue)
+        optional(diagnostic.file)
+        optional(diagnostic.collection)
+        optional(diagnostic.documentID)
+        optional(diagnostic.field)
+        string(diagnostic.message)
+        optional(diagnostic.organizationID)
+    }
+
+    /// Diagnostics, with their count.
+    public mutating func diagnostics(_ diagnostics: [Diagnostic]) {
+        varint(diagnostics.count)
+        for item in diagnostics { diagnostic(item) }
+    }
+}
+
+extension ByteReader {
+    /// A diagnostic as `ByteWriter.diagnostic` wrote it; nil when the bytes are not one.
+    public mutating func diagnostic() -> Diagnostic? {
+        guard let kind = string().flatMap(Diagnostic.Kind.init(rawValue:)), let file = optionalString(),
+              let collection = optionalString(), let documentID = optionalString(),
+              let field = optionalString(), let message = string(),
+              let organizationID = optionalString() else { return nil }
+        var diagnostic = Diagnostic(kind, file: file, collection: collection, documentID: documentID, field: field, message: message)
+        diagnostic.organizationID = organizationID
+        return diagnostic
+    }
+
+    /// Diagnostics as `ByteWriter.diagnostics` wrote them.
+    public mutating func diagnostics() -> [Diagnostic]? {
+        guard let count = count() else { return nil }
+        var read: [Diagnostic] = []
+        read.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let item = diagnostic() else { return nil }
+            read.append(item)
+        }
+        return read
+    }
+}

@@ -5,8 +5,8 @@ import Foundation
 /// and decoded by the caller. Written whole or not at all, to a temporary file renamed over the old one, so a
 /// build that stops half way leaves the previous file or none.
 ///
-/// Used for the parsed lines of the export (`ParsedLineCache`) and for the reports' form summaries
-/// (`FormSummaryStore`). A missing, foreign (another header) or damaged file is an empty one: a cache miss,
+/// Used for the parsed lines of the export (`ParsedLineCache`) and for what was computed of each report, its
+/// mileage and form summary (`ComputedReportStore`). A missing, foreign (another header) or damaged file is an empty one: a cache miss,
 /// never an error.
 public final class KeyedEntryFile: @unchecked Sendable {
     /// One entry of the next file: the previous file's bytes, kept as they are, or new ones.

@@ -109,7 +109,7 @@ enum MileagePages {
     /// What the pages of `plan` are made from, beyond what the whole build shares (configuration, content
     /// pages): the organization's id, name and folder, the computed mileage, and each report's page path.
     /// A changed report whose route is the same (its notes, say) leaves the mileage pages unplanned.
-    /// `mileage` is `ContentDigest.of(input.mileage)`.
+    /// `mileage` is `input.mileageDigest`.
     static func key(_ input: OrganizationInput, mileage: ContentDigest?, reportHref: (String) -> String?) -> ContentDigest? {
         guard let mileage else { return nil }
         var hasher = StableHasher.sectionKey("mileage 1", of: input.organization)

@@ -36,8 +36,6 @@ struct OrganizationPlanner: Sendable {
         let monthly = MonthlyReports.Planner(input, paths: reportPaths, galleries: galleries, zone: config.timeZone)
         let name = org.pathSegment
         let monthKey = MonthKey(monthly: monthly, reportPages: reportPages, paths: reportPaths, galleries: galleries)
-        // The mileage pages and data files are keyed by the computed mileage: hashed while the months render.
-        let mileageDigest = Pending { [input] in ContentDigest.of(input.mileage) }
         var batches: [PlanBatch] = monthly.keys.enumerated().map { index, key in
             let batchName = "\(name) \(key)"
             return PlanBatch(name: batchName, key: { monthKey.digest(index) }) {
@@ -71,7 +69,7 @@ struct OrganizationPlanner: Sendable {
             })
         }
         batches.append(PlanBatch(name: "\(name) mileage", key: {
-            MileagePages.key(input, mileage: mileageDigest.value, reportHref: { reportPaths.page($0) })
+            MileagePages.key(input, mileage: input.mileageDigest, reportHref: { reportPaths.page($0) })
         }) {
             MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
                 .map { page($0, current: "mileage/index.html") }
@@ -104,7 +102,7 @@ struct OrganizationPlanner: Sendable {
         }
         // `mileage.json` is most of the output's bytes (85 MB at 100,000 reports): encoded only when it changed.
         batches.append(PlanBatch(name: "\(name) mileage data", key: {
-            mileageDigest.value.map { digest in
+            input.mileageDigest.map { digest in
                 var hasher = StableHasher.sectionKey("mileage data 1", of: org)
                 hasher.add(digest)
                 return hasher.finalize()

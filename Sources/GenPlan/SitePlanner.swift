@@ -21,6 +21,10 @@ public struct SiteInput: Sendable {
 public struct OrganizationInput: Sendable {
     public let organization: Organization
     public let mileage: MileageSummary
+    /// What the mileage pages and data files are keyed by (`MileageSummary.digest(rowDigests:)`): as the
+    /// build hands it in (from the rows' digests it keeps), or worked out from the summary when first asked.
+    public var mileageDigest: ContentDigest? { pendingMileageDigest.value }
+    private let pendingMileageDigest: Lazy<ContentDigest?>
     /// Processed images (published critiques' and reports' attachments) of this organization only, by media path.
     public let media: [String: ProcessedImage]
     /// What the whole-organization pages read of each report's form, in the order of `organization.reports`.
@@ -42,12 +46,14 @@ public struct OrganizationInput: Sendable {
 
     /// `summaries`: aligned with the organization's reports; `forms`: the whole forms made so far, by report id;
     /// `unmade`: the reports without one, with all their fields (`ReportForms`).
-    public init(organization: Organization, mileage: MileageSummary, media: [String: ProcessedImage] = [:],
+    public init(organization: Organization, mileage: MileageSummary, mileageDigest: ContentDigest?? = nil,
+                media: [String: ProcessedImage] = [:],
                 summaries: [FormSummary], forms: [String: ReportForm], unmade: [DailyJobReport] = [],
                 statistics: Pending<OrganizationStatistics>? = nil, diagnostics: [Diagnostic] = [],
                 timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.organization = organization
         self.mileage = mileage
+        pendingMileageDigest = Lazy { [mileage] in mileageDigest ?? mileage.digest() }
         self.media = media
         self.summaries = summaries
         summariesByReport = Dictionary(zip(organization.reports.map(\.id), summaries), uniquingKeysWith: { a, _ in a })

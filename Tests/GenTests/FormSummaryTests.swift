@@ -6,7 +6,7 @@ import GenResolve
 import XCTest
 
 /// A report's form summary (`FormSummary`): what statistics and the other whole-organization pages read of
-/// a form, kept between builds (`FormSummaryStore`) so an incremental build reads most reports back instead
+/// a form, kept between builds (`ComputedReportStore`) so an incremental build reads most reports back instead
 /// of reading them through their templates again.
 final class FormSummaryTests: XCTestCase {
     let zone = TimeZone(identifier: "America/Chicago")!
@@ -80,34 +80,5 @@ final class FormSummaryTests: XCTestCase {
                 }
             }
         }
-    }
-
-    /// A second build reads back the summaries of unchanged reports and makes the forms of the others only;
-    /// other shared inputs, or a clean build, make every form again.
-    func testTheStoreReadsBackUnchangedReportsOnly() throws {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("summaries-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: cache) }
-        let mileage = MileageSummary.compute(for: org(reports), config: SiteConfig.Mileage()).0
-        func run(_ reports: [DailyJobReport], inputs: String = "inputs", readsPrevious: Bool = true) -> ReportFormStep.Result {
-            let store = FormSummaryStore(cache: cache, inputs: inputs, readsPrevious: readsPrevious)
-            let result = ReportFormStep.run(org(reports), mileage: mileage, timeZone: zone, store: store)
-            store.save(result.entries)
-            return result
-        }
-        let first = run(reports)
-        XCTAssertEqual(first.forms.keys.sorted(), ["r1", "r2", "r3"])
-        let second = run(reports)
-        XCTAssertEqual(second.forms.count, 0, "every summary read back")
-        XCTAssertEqual(second.summaries, first.summaries)
-        // r2 fixed: its document (and digest) changed; only its form is made.
-        var changed = reports
-        changed[1] = report("r2", ["photos": .int(7)], digest: 22)
-        let third = run(changed)
-        XCTAssertEqual(third.forms.keys.sorted(), ["r2"])
-        XCTAssertTrue(third.summaries[1].isValid)
-        XCTAssertEqual(Array(third.summaries[0...0]) + [third.summaries[2]], [first.summaries[0], first.summaries[2]])
-        XCTAssertEqual(run(changed).forms.count, 0)
-        XCTAssertEqual(run(changed, inputs: "other inputs").forms.count, 3, "other shared inputs: every form made")
-        XCTAssertEqual(run(changed, readsPrevious: false).forms.count, 3, "a clean build reads nothing back")
     }
 }

@@ -78,10 +78,11 @@ final class HostileInputTests: XCTestCase {
         let top = try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted()
         XCTAssertEqual(top, [".gen-cache", "Content", "Output"])
         let cache = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache").path).sorted()
-        XCTAssertEqual(cache, ["build", "export", "forms"], "only the build manifest, the parsed lines and the forms' summaries (no images here)")
-        // The summaries are one file, whatever the ids.
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache/forms").path),
-                       ["summaries"])
+        XCTAssertEqual(cache, ["build", "export", "reports"],
+                       "only the build manifest, the parsed lines and what was computed of each report (no images here)")
+        // What was computed of the reports is one file, whatever the ids.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache/reports").path),
+                       ["computed"])
         // The parsed lines' files are named by a hash of the export file's path, never by a document id.
         let lines = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache/export").path)
         XCTAssertEqual(lines.count, 2, "\(lines)")

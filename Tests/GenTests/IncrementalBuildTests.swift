@@ -339,7 +339,7 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(again.groupsKept, 4, "every September day but the 20th")
     }
 
-    /// A rebuild reads the form summaries of unchanged reports back (`FormSummaryStore`) and reads only the
+    /// A rebuild reads the form summaries of unchanged reports back (`ComputedReportStore`) and reads only the
     /// changed report through its template before planning; the month it plans again makes its reports' forms
     /// then. A changed shared document (the template) makes every form again. Each build equals a clean one.
     func testUnchangedReportsFormsAreReadBack() async throws {

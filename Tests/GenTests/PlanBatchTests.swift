@@ -18,10 +18,9 @@ final class PlanBatchTests: XCTestCase {
         let typed = DocumentDecoder.decode(try ExportLoader.load(contentDirectory: content), timeZone: config.timeZone)
         let site = OrganizationResolver.resolve(typed, config: config)
         let inputs = site.organizations.map { org in
-            let mileage = MileageSummary.compute(for: org, config: config.mileage).0
-            let forms = ReportFormStep.run(org, mileage: mileage, timeZone: config.timeZone)
-            return OrganizationInput(organization: org, mileage: mileage, summaries: forms.summaries, forms: forms.forms,
-                                     timeZone: config.timeZone)
+            let computed = ReportStep.run(org, config: config)
+            return OrganizationInput(organization: org, mileage: computed.mileage, mileageDigest: computed.mileageDigest,
+                                     summaries: computed.summaries, forms: computed.forms, timeZone: config.timeZone)
         }
         return SiteInput(config: config, organizations: inputs, pages: [])
     }

@@ -6,7 +6,7 @@ import GenResolve
 /// links. Statistics, the data-quality and photographers' pages, the media stage and the build's summary read
 /// these for every report; only the pages that show a report (its month's) need the whole `ReportForm`.
 ///
-/// Why: an incremental build keeps each report's summary between builds (`FormSummaryStore`), by the report's
+/// Why: an incremental build keeps each report's summary between builds (`ComputedReportStore`, with its mileage), by the report's
 /// digest and everything else a form is made from, and reads it back instead of reading the report through
 /// its template again: at 10,000 reports building every form was a tenth of a one-change rebuild's CPU, and the
 /// forms of every report held for the whole build a good part of its memory at 100,000.
@@ -75,16 +75,7 @@ extension FormSummary {
             out.string(problem.label)
             out.string(problem.message)
         }
-        out.varint(diagnostics.count)
-        for diagnostic in diagnostics {
-            out.string(diagnostic.kind.rawValue)
-            out.optional(diagnostic.file)
-            out.optional(diagnostic.collection)
-            out.optional(diagnostic.documentID)
-            out.optional(diagnostic.field)
-            out.string(diagnostic.message)
-            out.optional(diagnostic.organizationID)
-        }
+        out.diagnostics(diagnostics)
         if let weather {
             out.byte(1)
             out.optional(weather.condition)
@@ -121,17 +112,8 @@ extension FormSummary {
             guard let fieldId = reader.string(), let label = reader.string(), let message = reader.string() else { return nil }
             problems.append(ValidationProblem(fieldId: fieldId, label: label, message: message))
         }
-        guard let diagnosticCount = reader.count() else { return nil }
-        diagnostics = []
-        for _ in 0..<diagnosticCount {
-            guard let kind = reader.string().flatMap(Diagnostic.Kind.init(rawValue:)), let file = reader.optionalString(),
-                  let collection = reader.optionalString(), let documentID = reader.optionalString(),
-                  let field = reader.optionalString(), let message = reader.string(),
-                  let organizationID = reader.optionalString() else { return nil }
-            var diagnostic = Diagnostic(kind, file: file, collection: collection, documentID: documentID, field: field, message: message)
-            diagnostic.organizationID = organizationID
-            diagnostics.append(diagnostic)
-        }
+        guard let diagnostics = reader.diagnostics() else { return nil }
+        self.diagnostics = diagnostics
         switch reader.byte() {
         case 0: weather = nil
         case 1:

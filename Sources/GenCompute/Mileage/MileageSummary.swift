@@ -40,8 +40,13 @@ public struct MileageSummary: Sendable, Hashable, Codable {
         let calculator = MileageCalculator(averageSpeedKmh: config.averageSpeedKmh)
         // Each report's route is independent of the others: on all cores, in report order.
         let computed = ParallelMap.map(org.reports) { calculator.compute($0, in: org) }
-        let reports = computed.map(\.0)
-        let diagnostics = computed.flatMap(\.1)
+        return (assemble(org, rows: computed.map(\.0), config: config), computed.flatMap(\.1))
+    }
+
+    /// The summary of `rows` (each report's mileage, in the order of the organization's reports): the
+    /// totals per photographer and month. An incremental build hands in rows read back from the previous
+    /// build for the reports that did not change (`MileageCalculator` makes the others).
+    public static func assemble(_ org: Organization, rows reports: [ReportMileage], config: SiteConfig.Mileage) -> MileageSummary {
         let rate = config.ratePerMile
         let byPhotographer = Dictionary(grouping: reports, by: \.photographerId)
         let photographers = byPhotographer.map { id, rows in
@@ -49,9 +54,25 @@ public struct MileageSummary: Sendable, Hashable, Codable {
             return PhotographerMileage(photographerId: id, name: rows[0].photographer,
                                        totalMiles: rounded(rows.reduce(0) { $0 + $1.miles }, decimals: 1), months: months)
         }.sorted { ($0.name, $0.photographerId) < ($1.name, $1.photographerId) }
-        let summary = MileageSummary(organizationId: org.id, ratePerMile: rate, reports: reports,
-                                     photographers: photographers, months: monthTotals(reports, rate: rate))
-        return (summary, diagnostics)
+        return MileageSummary(organizationId: org.id, ratePerMile: rate, reports: reports,
+                              photographers: photographers, months: monthTotals(reports, rate: rate))
+    }
+
+    /// What the pages made from the summary are keyed by: its rows' digests (`ContentDigest.of(row)`, in order:
+    /// an incremental build keeps each unchanged row's with the row) and the digest of everything else it
+    /// holds. Nil when a value cannot be digested (then whatever is keyed by it is always planned).
+    public func digest(rowDigests: [ContentDigest]? = nil) -> ContentDigest? {
+        var rest = self
+        rest.reports = []
+        guard let head = ContentDigest.of(rest) else { return nil }
+        var hasher = StableHasher()
+        hasher.add("mileage summary 1", tag: 0x70)
+        hasher.add(head)
+        let rows = rowDigests ?? reports.compactMap { ContentDigest.of($0) }
+        guard rows.count == reports.count else { return nil }
+        hasher.add(rows.count)
+        for row in rows { hasher.add(row) }
+        return hasher.finalize()
     }
 
     static func monthTotals(_ rows: [ReportMileage], rate: Double?) -> [MonthMileage] {
