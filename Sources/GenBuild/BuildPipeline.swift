@@ -87,9 +87,15 @@ public enum BuildPipeline {
                                        cacheDirectory: options.cache)
         // Statistics (one organization's on one core) are computed while the media stage works and the first
         // batches are planned; planning waits for them only where it shows them (`OrganizationInput.statistics`).
+        // Each month's tally is read back when its reports are unchanged (`MonthTallyStore`).
+        let tallyStore = options.writeOutput
+            ? MonthTallyStore(cache: options.cache, inputs: sharedInputsKey, readsPrevious: !options.clean) : nil
         let statistics = site.organizations.indices.map { [organizations = site.organizations] i in
-            Pending { OrganizationStatistics.compute(for: organizations[i], mileage: computed[i].mileage, summaries: computed[i].summaries,
-                                                     timeZone: config.timeZone) }
+            let org = organizations[i]
+            let tallies: OrganizationStatistics.MonthTallies
+            if let tallyStore { tallies = tallyStore.tallies(of: org) } else { tallies = { _, _, make in make() } }
+            return Pending { OrganizationStatistics.compute(for: org, mileage: computed[i].mileage, summaries: computed[i].summaries,
+                                                            timeZone: config.timeZone, monthTallies: tallies) }
         }
         let media = MediaStep.run(site.organizations, summaries: computed.map(\.summaries), processor: processor)
         report.images = media.stats
@@ -186,6 +192,12 @@ public enum BuildPipeline {
             try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: rendered.files, batches: rendered.batches)
                 .save(to: manifestURL)
             fragments.prune(keeping: rendered.files)
+            // The months' tallies, once every organization's statistics are made (a build that kept every page
+            // showing them has still made them, on their own threads).
+            if let tallyStore {
+                for pending in statistics { _ = pending.value }
+                tallyStore.save()
+            }
             removal.value
             progress.finish()
         } catch let failure as BuildFailure {

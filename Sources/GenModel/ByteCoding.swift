@@ -86,6 +86,12 @@ public struct ByteReader {
         return nil
     }
 
+    /// A number written with `varint` (a count of things, not of items still to come: see `count`).
+    public mutating func natural() -> Int? {
+        guard let value = varint(), value <= UInt64(Int.max) else { return nil }
+        return Int(value)
+    }
+
     /// A count of items still to come: never more than the bytes left (each item takes at least one).
     public mutating func count() -> Int? {
         guard let value = varint(), value <= UInt64(bytes.count - offset) else { return nil }

@@ -80,9 +80,9 @@ final class HostileInputTests: XCTestCase {
         let cache = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache").path).sorted()
         XCTAssertEqual(cache, ["build", "export", "reports"],
                        "only the build manifest, the parsed lines and what was computed of each report (no images here)")
-        // What was computed of the reports is one file, whatever the ids.
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache/reports").path),
-                       ["computed"])
+        // What was computed of the reports and of each month is a file each, whatever the ids.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache/reports").path)
+                        .sorted(), ["computed", "month-tallies"])
         // The parsed lines' files are named by a hash of the export file's path, never by a document id.
         let lines = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache/export").path)
         XCTAssertEqual(lines.count, 2, "\(lines)")

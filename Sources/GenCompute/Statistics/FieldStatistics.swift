@@ -84,6 +84,8 @@ struct NumericTally {
     private var min: Double?
     private var max: Double?
 
+    init() {}
+
     mutating func add(_ x: Double) {
         guard x.isFinite else { return }
         count += 1
@@ -118,5 +120,55 @@ struct OptionSpelling {
     func canonical(_ value: String) -> String {
         let trimmed = value.trimmed
         return byKey[trimmed.lowercased()] ?? trimmed
+    }
+}
+
+extension NumericTally {
+    /// Adds a later run's numbers: counts and sums added (the sum of the runs' sums), the range widened.
+    mutating func merge(_ other: NumericTally) {
+        count += other.count
+        sum += other.sum
+        if let low = other.min { min = Swift.min(min ?? low, low) }
+        if let high = other.max { max = Swift.max(max ?? high, high) }
+    }
+
+    func encode(to out: inout ByteWriter) {
+        out.varint(count)
+        out.double(sum)
+        out.optional(min)
+        out.optional(max)
+    }
+
+    init?(from reader: inout ByteReader) {
+        guard let count = reader.natural(), let sum = reader.double(), let min = reader.optionalDouble(),
+              let max = reader.optionalDouble() else { return nil }
+        self.count = count
+        self.sum = sum
+        self.min = min
+        self.max = max
+    }
+}
+
+extension ByteWriter {
+    /// Counts by name, in name order.
+    mutating func counts(_ counts: [String: Int]) {
+        varint(counts.count)
+        for key in counts.keys.sorted() {
+            string(key)
+            varint(counts[key]!)
+        }
+    }
+}
+
+extension ByteReader {
+    mutating func counts() -> [String: Int]? {
+        guard let count = count() else { return nil }
+        var counts: [String: Int] = [:]
+        counts.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let key = string(), let value = natural() else { return nil }
+            counts[key] = value
+        }
+        return counts
     }
 }

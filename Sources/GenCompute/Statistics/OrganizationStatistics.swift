@@ -63,32 +63,26 @@ extension OrganizationStatistics {
         return compute(for: org, mileage: mileage, summaries: summaries, timeZone: timeZone)
     }
 
+    /// How the statistics get a month's tally: `make` adds the month's reports up (`ReportTally.make`); an
+    /// incremental build answers from the previous build's tally of the same reports instead. `reports` are the
+    /// month's indices in `org.reports`, in order. Called from several threads at once.
+    public typealias MonthTallies = @Sendable (_ month: String, _ reports: [Int], _ make: () -> ReportTally) -> ReportTally
+
     /// Computes every statistic. `summaries` is aligned with `org.reports` (same index), as the build's
     /// forms step produces them; a report without one (a shorter array) counts as valid and without
     /// weather. Deterministic: the same inputs give equal values and equal JSON bytes.
     public static func compute(for org: Organization, mileage: MileageSummary, summaries forms: [FormSummary],
-                               timeZone: TimeZone) -> OrganizationStatistics {
-        var reports = ReportStatistics()
-        var weather = WeatherTally()
-        var fields = FieldTally(templates: org.templates)
-        var monthReports: [String: ReportStatistics] = [:]
-        var monthWeather: [String: WeatherTally] = [:]
-        var spellings = JobTypeSpellings()
-
-        for (index, report) in org.reports.enumerated() {
-            let form = index < forms.count ? forms[index] : nil
-            let facts = ReportFacts(report, form: form, in: org, spellings: &spellings)
-            let month = report.date.monthKey
-            reports.add(facts)
-            monthReports[month, default: ReportStatistics()].add(facts)
-            if let reading = form?.weather {
-                weather.add(reading)
-                monthWeather[month, default: WeatherTally()].add(reading)
-            }
-            if let template = facts.template {
-                fields.add(report, form: form, template: template)
-            }
+                               timeZone: TimeZone, monthTallies: MonthTallies = { _, _, make in make() }) -> OrganizationStatistics {
+        // Each month's reports added up on its own (on all cores), then the months merged in order.
+        var reportsByMonth: [String: [Int]] = [:]
+        for (index, report) in org.reports.enumerated() { reportsByMonth[report.date.monthKey, default: []].append(index) }
+        let reportMonths = reportsByMonth.keys.sorted()
+        let tallies = ParallelMap.map(reportMonths.map { ($0, reportsByMonth[$0]!) }) { month, indices in
+            monthTallies(month, indices) { ReportTally.make(indices, of: org, forms: forms) }
         }
+        var all = ReportTally(templates: org.templates)
+        for tally in tallies { all.merge(tally) }
+        let monthTally = Dictionary(uniqueKeysWithValues: zip(reportMonths, tallies))
 
         var critiques = CritiqueStatistics()
         var monthCritiques: [String: CritiqueStatistics] = [:]
@@ -104,20 +98,20 @@ extension OrganizationStatistics {
         }
 
         let monthMileage = MileageStatistics.byMonth(mileage)
-        let allMonths = Set(monthReports.keys).union(monthCritiques.keys).union(monthMileage.keys)
+        let allMonths = Set(reportMonths).union(monthCritiques.keys).union(monthMileage.keys)
         var months: [String: MonthStatistics] = [:]
         for month in allMonths {
             months[month] = MonthStatistics(
                 month: month,
-                reports: monthReports[month] ?? ReportStatistics(),
+                reports: monthTally[month]?.reports ?? ReportStatistics(),
                 critiques: monthCritiques[month] ?? CritiqueStatistics(),
-                weather: (monthWeather[month] ?? WeatherTally()).statistics,
+                weather: (monthTally[month]?.weather ?? WeatherTally()).statistics,
                 mileage: monthMileage[month] ?? MileageStatistics(unit: mileage.unit, ratePerMile: mileage.ratePerMile))
         }
 
         return OrganizationStatistics(
-            organizationId: org.id, timeZone: timeZone.identifier, reports: reports, critiques: critiques,
-            weather: weather.statistics, mileage: MileageStatistics.total(mileage), fields: fields.statistics,
+            organizationId: org.id, timeZone: timeZone.identifier, reports: all.reports, critiques: critiques,
+            weather: all.weather.statistics, mileage: MileageStatistics.total(mileage), fields: all.fields.statistics,
             months: months)
     }
 }

@@ -43,6 +43,8 @@ struct WeatherTally {
     private var conditions: [String: Int] = [:]
     private var temperatures = NumericTally()
 
+    init() {}
+
     mutating func add(_ reading: WeatherReading) {
         guard reading.condition != nil || reading.fahrenheit != nil else { return }
         readings += 1
@@ -54,5 +56,28 @@ struct WeatherTally {
         let t = temperatures.statistics
         return WeatherStatistics(readings: readings, conditions: conditions, temperatureReadings: t.count,
                                  meanFahrenheit: t.mean, minFahrenheit: t.min, maxFahrenheit: t.max)
+    }
+}
+
+extension WeatherTally {
+    /// Adds a later run's readings.
+    mutating func merge(_ other: WeatherTally) {
+        readings += other.readings
+        conditions.merge(other.conditions, uniquingKeysWith: +)
+        temperatures.merge(other.temperatures)
+    }
+
+    func encode(to out: inout ByteWriter) {
+        out.varint(readings)
+        out.counts(conditions)
+        temperatures.encode(to: &out)
+    }
+
+    init?(from reader: inout ByteReader) {
+        guard let readings = reader.natural(), let conditions = reader.counts(), let temperatures = NumericTally(from: &reader)
+        else { return nil }
+        self.readings = readings
+        self.conditions = conditions
+        self.temperatures = temperatures
     }
 }
