@@ -11,7 +11,6 @@ import GenWrite
 /// The whole build as a list of named steps: load → resolve → compute → plan → render → write.
 public enum BuildPipeline {
     public static func run(_ options: BuildOptions) async throws(BuildFailure) -> BuildReport {
-        HeapTuning.limitArenas()
         let progress = options.progress
         let steps = options.writeOutput ? 8 : 6
         var report = BuildReport()

@@ -76,7 +76,7 @@ private final class StageClock: @unchecked Sendable {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let peak = Int(usage.ru_maxrss) / 1024  // KiB on Linux
         // statm's second field: resident pages (after free pages are handed back: what the build holds).
-        HeapTuning.trim()
+        HeapTuning.purge()
         let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
         let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) }
         let now = pages.map { "\($0 * Int(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576) MiB" } ?? "?"
