@@ -48,14 +48,18 @@ public struct MileageSummary: Sendable, Hashable, Codable {
     /// build for the reports that did not change (`MileageCalculator` makes the others).
     public static func assemble(_ org: Organization, rows reports: [ReportMileage], config: SiteConfig.Mileage) -> MileageSummary {
         let rate = config.ratePerMile
-        let byPhotographer = Dictionary(grouping: reports, by: \.photographerId)
+        // Rows by position, each row's month worked out once: grouping the rows themselves copied every row into
+        // its groups, and a row's `month` is a new string each time it is read.
+        let months = reports.map(\.month)
+        var byPhotographer: [String: [Int]] = [:]
+        for i in reports.indices { byPhotographer[reports[i].photographerId, default: []].append(i) }
         let photographers = byPhotographer.map { id, rows in
-            let months = monthTotals(rows, rate: rate)
-            return PhotographerMileage(photographerId: id, name: rows[0].photographer,
-                                       totalMiles: rounded(rows.reduce(0) { $0 + $1.miles }, decimals: 1), months: months)
+            PhotographerMileage(photographerId: id, name: reports[rows[0]].photographer,
+                                totalMiles: rounded(rows.reduce(0) { $0 + reports[$1].miles }, decimals: 1),
+                                months: monthTotals(rows, of: reports, months: months, rate: rate))
         }.sorted { ($0.name, $0.photographerId) < ($1.name, $1.photographerId) }
-        return MileageSummary(organizationId: org.id, ratePerMile: rate, reports: reports,
-                              photographers: photographers, months: monthTotals(reports, rate: rate))
+        return MileageSummary(organizationId: org.id, ratePerMile: rate, reports: reports, photographers: photographers,
+                              months: monthTotals(Array(reports.indices), of: reports, months: months, rate: rate))
     }
 
     /// What the pages made from the summary are keyed by: its rows' digests (`ContentDigest.of(row)`, in order:
@@ -75,11 +79,17 @@ public struct MileageSummary: Sendable, Hashable, Codable {
         return hasher.finalize()
     }
 
-    static func monthTotals(_ rows: [ReportMileage], rate: Double?) -> [MonthMileage] {
-        Dictionary(grouping: rows, by: \.month).map { month, rows in
+    /// The month totals of the rows at `indices` (in order: each month's miles are added in row order).
+    static func monthTotals(_ indices: [Int], of reports: [ReportMileage], months: [String], rate: Double?) -> [MonthMileage] {
+        var totals: [String: (miles: Double, reports: Int)] = [:]
+        for i in indices {
+            totals[months[i], default: (0, 0)].miles += reports[i].miles
+            totals[months[i], default: (0, 0)].reports += 1
+        }
+        return totals.map { month, total in
             // Sum of values rounded to 0.1, re-rounded so float noise (0.1 + 0.2) never shows.
-            let miles = rounded(rows.reduce(0) { $0 + $1.miles }, decimals: 1)
-            return MonthMileage(month: month, miles: miles, reports: rows.count,
+            let miles = rounded(total.miles, decimals: 1)
+            return MonthMileage(month: month, miles: miles, reports: total.reports,
                                 reimbursement: rate.map { rounded(miles * $0, decimals: 2) })
         }.sorted { $0.month < $1.month }
     }
