@@ -108,7 +108,7 @@ enum RenderStep {
         let result = Result(files: state.files, kept: state.kept, written: feed.written, pages: feed.pages, batches: feed.records,
                             batchesKept: feed.batchesKept, groupsKept: feed.groupsKept)
         // The feed holds the last references to the batches' plans: freed beside the swap, not before it.
-        BackgroundRelease.drop(feed)
+        BackgroundRelease.drop(consume feed)
         return result
     }
 
