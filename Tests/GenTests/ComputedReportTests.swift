@@ -58,19 +58,7 @@ final class ComputedReportTests: XCTestCase {
         XCTAssertTrue(summary.reports.contains { !$0.legs.isEmpty && $0.recordedMiles != nil && !$0.flags.isEmpty },
                       "the fixture has a route, a recorded value and flags")
         for row in summary.reports {
-            var out = ByteWriter()
-            row.encode(to: &out)
-            let bytes = out.bytes
-            bytes.withUnsafeBytes { raw in
-                var reader = ByteReader(raw)
-                XCTAssertEqual(ReportMileage(from: &reader), row)
-                XCTAssertTrue(reader.isAtEnd)
-                for cut in 0..<bytes.count {
-                    var short = ByteReader(UnsafeRawBufferPointer(rebasing: raw[0..<cut]))
-                    let read = ReportMileage(from: &short)
-                    XCTAssertTrue(read == nil || read != row, "cut at \(cut)")
-                }
-            }
+            assertReadsBackAsWritten(row, encode: { $0.encode(to: &$1) }, decode: { ReportMileage(from: &$0) })
         }
     }
 

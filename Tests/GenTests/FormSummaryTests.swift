@@ -66,19 +66,7 @@ final class FormSummaryTests: XCTestCase {
                                             diagnostics: [Diagnostic(.warning, other, field: "f", "odd")]), template: nil)
         legacy.diagnostics[0].organizationID = "o"
         for summary in summaries + [legacy] {
-            var out = ByteWriter()
-            summary.encode(to: &out)
-            let bytes = out.bytes
-            bytes.withUnsafeBytes { raw in
-                var reader = ByteReader(raw)
-                XCTAssertEqual(FormSummary(from: &reader), summary)
-                XCTAssertTrue(reader.isAtEnd)
-                for cut in 0..<bytes.count {
-                    var short = ByteReader(UnsafeRawBufferPointer(rebasing: raw[0..<cut]))
-                    let read = FormSummary(from: &short)
-                    XCTAssertTrue(read == nil || !short.isAtEnd || read != summary, "cut at \(cut)")
-                }
-            }
+            assertReadsBackAsWritten(summary, encode: { $0.encode(to: &$1) }, decode: { FormSummary(from: &$0) })
         }
     }
 }
