@@ -11,9 +11,12 @@ public struct BuildOptions: Sendable {
     public var progress: Progress
     /// Ignore the previous build's manifest: render every file (the new manifest is still written).
     public var clean: Bool
+    /// The process ends when the build returns (the `gen` command): the site's plans and models are left for
+    /// the system to take back at exit rather than freed object by object (`BackgroundRelease`).
+    public var endsProcess: Bool
 
     public init(content: URL, templates: URL, output: URL, cache: URL? = nil, writeOutput: Bool = true,
-                progress: Progress = .silent, clean: Bool = false) {
+                progress: Progress = .silent, clean: Bool = false, endsProcess: Bool = false) {
         self.content = content
         self.templates = templates
         self.output = output
@@ -22,5 +25,6 @@ public struct BuildOptions: Sendable {
         self.writeOutput = writeOutput
         self.progress = progress
         self.clean = clean
+        self.endsProcess = endsProcess
     }
 }

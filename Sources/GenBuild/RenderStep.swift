@@ -37,7 +37,7 @@ enum RenderStep {
     /// located as they are rendered, and the index saved in `fragments`; a batch planned again loads its pages'
     /// previous indexes first, so its unchanged fragments are read back rather than rendered.
     static func run(_ batches: [PlanBatch], renderer: Renderer, into tree: OutputTree, previous: BuildManifest?, sharedKey: String,
-                    fragments: FragmentIndexStore?,
+                    fragments: FragmentIndexStore?, freeing: Bool = true,
                     check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void, progress: Progress) throws(BuildFailure) -> Result {
         let state = RenderState()
         let reuse = BatchReuse(previous: previous, sharedKey: sharedKey, tree: tree)
@@ -108,7 +108,7 @@ enum RenderStep {
         let result = Result(files: state.files, kept: state.kept, written: feed.written, pages: feed.pages, batches: feed.records,
                             batchesKept: feed.batchesKept, groupsKept: feed.groupsKept)
         // The feed holds the last references to the batches' plans: freed beside the swap, not before it.
-        BackgroundRelease.drop(consume feed)
+        BackgroundRelease.drop(consume feed, freeing: freeing)
         return result
     }
 

@@ -20,7 +20,7 @@ struct Folders: ParsableArguments {
     func options(write: Bool, quiet: Bool, clean: Bool = false) -> BuildOptions {
         BuildOptions(content: URL(fileURLWithPath: content), templates: URL(fileURLWithPath: templates),
                      output: URL(fileURLWithPath: output), cache: cache.map { URL(fileURLWithPath: $0) }, writeOutput: write,
-                     progress: .automatic(quiet: quiet, timings: timings), clean: clean)
+                     progress: .automatic(quiet: quiet, timings: timings), clean: clean, endsProcess: true)
     }
 }
 
