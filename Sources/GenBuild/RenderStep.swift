@@ -39,7 +39,7 @@ enum RenderStep {
     static func run(_ batches: [PlanBatch], renderer: Renderer, into tree: OutputTree, previous: BuildManifest?, sharedKey: String,
                     fragments: FragmentIndexStore?, freeing: Bool = true,
                     check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void, progress: Progress) throws(BuildFailure) -> Result {
-        let state = RenderState()
+        let state = RenderState(expecting: previous?.files.count ?? 0)
         let reuse = BatchReuse(previous: previous, sharedKey: sharedKey, tree: tree)
         let previousManifest = previous
         let previousFragments = renderer.templates.previousFragments
@@ -387,6 +387,10 @@ private final class RenderState: @unchecked Sendable {
     private var firstFailure: BuildFailure?
     private var entries: [String: BuildManifest.Entry] = [:]
     private var keptCount = 0
+
+    /// `expecting`: about how many files the build makes (the previous build's count). Grown from empty, the
+    /// table of 227,000 files was copied into a larger one again and again: 0.1 s of CPU at 100,000 reports.
+    init(expecting count: Int) { entries.reserveCapacity(count) }
 
     var failed: Bool { lock.withLock { firstFailure != nil } }
     var failure: BuildFailure? { lock.withLock { firstFailure } }

@@ -34,8 +34,17 @@ public final class KeyedEntryFile: @unchecked Sendable {
     private static func index(_ data: Data, header: Data) -> [ContentDigest: Range<Int>] {
         guard data.count > header.count, data.prefix(header.count) == header else { return [:] }
         return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [ContentDigest: Range<Int>] in
-            var reader = ByteReader(UnsafeRawBufferPointer(rebasing: bytes[header.count..<bytes.count]))
+            let body = UnsafeRawBufferPointer(rebasing: bytes[header.count..<bytes.count])
+            // Counted first (a skip from one length to the next), so the table is made at its size: grown from
+            // empty, 100,000 entries were copied into a larger table again and again.
+            var counter = ByteReader(body)
+            var count = 0
+            while !counter.isAtEnd, counter.int64() != nil, counter.int64() != nil, let length = counter.count(), counter.raw(length) != nil {
+                count += 1
+            }
+            var reader = ByteReader(body)
             var index: [ContentDigest: Range<Int>] = [:]
+            index.reserveCapacity(count)
             while !reader.isAtEnd {
                 guard let high = reader.int64(), let low = reader.int64(), let length = reader.count(),
                       let payload = reader.raw(length) else { return [:] }

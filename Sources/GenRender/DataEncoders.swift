@@ -45,12 +45,16 @@ public enum DataEncoders {
         guard !elements.isEmpty, let range = shell.firstRange(of: empty) else { return try emit(try encoder().encode(value)) }
         try emit(Data(shell[..<range.lowerBound]) + opening)
         try inWaves(count: elements.count, per: elementsPerPart) { bounds in
-            let encoder = encoder()
-            var part: [UInt8] = []
-            for element in elements[bounds] {
-                part.append(contentsOf: bounds.lowerBound == 0 && part.isEmpty ? [0x0A] : [0x2C, 0x0A])  // "\n" or ",\n"
-                appendIndented(try encoder.encode(element), by: 4, to: &part)
+            // The part's elements encoded as one array, `[` and `]` cut off: each call to the encoder has a cost of
+            // its own, which made encoding the elements one by one take twice as long (30,000 images, 0.3 s of
+            // CPU at 100,000 reports, in every rebuild that adds a critique). The array puts its elements two
+            // spaces in, as the file's does at four, and separates them with ",\n" as the file does.
+            let array = try encoder().encode(Array(elements[bounds]))
+            guard array.count > 4, array.starts(with: [0x5B, 0x0A]), array.suffix(2).elementsEqual([0x0A, 0x5D]) else {
+                throw EncodingError.invalidValue(array, .init(codingPath: [], debugDescription: "an array encoded as no array"))
             }
+            var part: [UInt8] = bounds.lowerBound == 0 ? [0x0A] : [0x2C, 0x0A]  // "\n" or ",\n"
+            appendIndented(array.dropFirst(2).dropLast(2), by: 2, to: &part)
             return Data(part)
         } emit: { try emit($0) }
         try emit(Data("\n  ]".utf8) + Data(shell[range.upperBound...]))
@@ -71,7 +75,7 @@ public enum DataEncoders {
 
     /// Copies `json`, putting `spaces` spaces before every line that is not empty (line by line: a byte at a
     /// time into `Data` was most of the time spent on `mileage.json`).
-    private static func appendIndented(_ json: Data, by spaces: Int, to out: inout [UInt8]) {
+    private static func appendIndented(_ json: Data.SubSequence, by spaces: Int, to out: inout [UInt8]) {
         let indent = [UInt8](repeating: 0x20, count: spaces)
         json.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var start = 0

@@ -46,6 +46,23 @@ final class ManifestTableTests: XCTestCase {
         XCTAssertEqual(ManifestTable.encode(inputs: inputs, files: read.files, batches: read.batches), data)
     }
 
+    /// The file lines come in an order of their own, not the dictionary's (which differs from process to
+    /// process, and with the order files were added): the same files give the same bytes.
+    func testTheSameFilesGiveTheSameBytesWhateverTheOrderTheyWereAddedIn() throws {
+        let many = (0..<500).map { "org a/reports/report/r\($0).html" }
+        var forward: [String: BuildManifest.Entry] = [:]
+        for (index, path) in many.enumerated() { forward[path] = BuildManifest.Entry(fingerprint: fingerprint(index), size: index)! }
+        var backward: [String: BuildManifest.Entry] = [:]
+        backward.reserveCapacity(5_000)  // another bucket count: another iteration order
+        for (index, path) in many.enumerated().reversed() { backward[path] = BuildManifest.Entry(fingerprint: fingerprint(index), size: index)! }
+        XCTAssertNotEqual(Array(forward.keys), Array(backward.keys), "the two dictionaries should iterate differently")
+        let data = ManifestTable.encode(inputs: inputs, files: forward, batches: [:])
+        XCTAssertEqual(ManifestTable.encode(inputs: inputs, files: backward, batches: [:]), data)
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst(2)
+        XCTAssertEqual(lines.count, many.count)
+        XCTAssertEqual(Set(lines.map { String($0.split(separator: " ", maxSplits: 2)[2]) }), Set(many))
+    }
+
     /// The base's table is read file by file (`eachFile`): the same files as `decode` gives, none of the
     /// batch lines, and a table of other inputs or a damaged line is refused.
     func testEachFileGivesTheTablesFilesAndRefusesWhatDecodeRefuses() throws {

@@ -72,7 +72,7 @@ struct Digest256: Hashable {
 /// ```
 /// gen-table 6
 /// inputs <the header's inputs key>
-/// <fingerprint: 64 hex digits> <size> <path>          (one line per file, by path)
+/// <fingerprint: 64 hex digits> <size> <path>          (one line per file, by a hash of its path)
 /// batch <key> <pages> <file count> <name>             (one per keyed batch, by name)
 /// <path>                                              (its files, one per line)
 /// ```
@@ -108,9 +108,13 @@ enum ManifestTable {
         }
         put("\(magic)\ninputs \(inputs)")
         try endLine()
-        // The paths sorted, not the entries: an array of 227,000 (path, entry) pairs is 16 MB more at the peak.
-        for path in files.keys.sorted() {
-            let entry = files[path]!
+        // In a stable order that is cheap to make: by a 64-bit FNV-1a hash of the path (ties by path). Sorting
+        // 227,000 paths as strings took 0.18 s at 100,000 reports, at the end of every rebuild; this, 0.08 s.
+        // Positions in the dictionary, not (path, entry) pairs: 227,000 pairs are 16 MB more at the peak.
+        var order = files.indices.map { (hash: fnv1a(files.keys[$0]), position: $0) }
+        order.sort { $0.hash != $1.hash ? $0.hash < $1.hash : files.keys[$0.position] < files.keys[$1.position] }
+        for (_, position) in order {
+            let (path, entry) = files[position]
             entry.fingerprint.appendHex(to: &out)
             out.append(0x20)
             put(String(entry.size))
@@ -130,6 +134,14 @@ enum ManifestTable {
         if !out.isEmpty { try emit(out) }
     }
 
+    /// 64-bit FNV-1a of the path's UTF-8 bytes: the same on every machine and in every process (Swift's own
+    /// `Hasher` is seeded anew in each).
+    private static func fnv1a(_ path: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
+    }
+
     /// The table's files and batches, when it reads whole and is the table of the build whose inputs key
     /// is `inputs`.
     static func decode(_ data: Data, inputs: String) -> (files: [String: BuildManifest.Entry], batches: [String: BuildManifest.Batch])? {
@@ -138,6 +150,9 @@ enum ManifestTable {
             guard let first = lines.next(), String(decoding: first, as: UTF8.self) == magic,
                   let second = lines.next(), String(decoding: second, as: UTF8.self) == "inputs \(inputs)" else { return nil }
             var files: [String: BuildManifest.Entry] = [:]
+            // Made at its size (the file lines, counted up to the first batch line): grown from empty, the table of
+            // 227,000 files was copied into a larger one again and again, 0.12 s of CPU at 100,000 reports.
+            files.reserveCapacity(Self.fileLineCount(lines))
             var batches: [String: BuildManifest.Batch] = [:]
             while let line = lines.next() {
                 if line.starts(with: Self.batchPrefix) {
@@ -179,6 +194,14 @@ enum ManifestTable {
             }
             return true
         }
+    }
+
+    /// How many lines from `lines`' position on come before the first batch line (or the end).
+    private static func fileLineCount(_ lines: Lines) -> Int {
+        var lines = lines
+        var count = 0
+        while let line = lines.next(), !line.starts(with: batchPrefix) { count += 1 }
+        return count
     }
 
     /// `<fingerprint> <size> <path>`
