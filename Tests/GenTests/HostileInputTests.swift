@@ -18,6 +18,22 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(PathSegment.sanitize("a/b"), PathSegment.sanitize("a/b"))
     }
 
+    /// `isSafe` reads bytes; it answers as the rule reads in characters: ASCII letters, digits, `-`, `_`, `.`, not
+    /// starting with `.` or `-`, at most `maxLength` bytes.
+    func testIsSafeFollowsTheRuleForAnyText() {
+        func reference(_ s: String) -> Bool {
+            guard let first = s.unicodeScalars.first, s.utf8.count <= PathSegment.maxLength, first != ".", first != "-" else { return false }
+            return s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+        }
+        let pieces = ["a", "Z", "9", "-", "_", ".", "é", "e\u{301}", "ß", "Ａ", "/", " ", "\u{0}", "😀", "١"]
+        var random = SystemRandomNumberGenerator()
+        var texts = ["", "-a", ".a", "a-", "a.", String(repeating: "a", count: 64), String(repeating: "a", count: 65), "café"]
+        for _ in 0..<2_000 {
+            texts.append((0..<Int.random(in: 1...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined())
+        }
+        for text in texts { XCTAssertEqual(PathSegment.isSafe(text), reference(text), text.debugDescription) }
+    }
+
     func testAllocatorKeepsCollidingIdsApart() {
         let long = String(repeating: "y", count: 200)
         let ids = ["Org", "org", "a-b", "a/b", long, long + "z", "index.html"]
