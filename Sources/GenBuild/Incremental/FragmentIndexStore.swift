@@ -13,18 +13,22 @@ import GenWrite
 struct FragmentIndexStore: Sendable {
     let directory: String
 
+    /// Makes the folder (once per build: a gallery planned again writes an index per page, thousands).
     init(manifest: URL) {
         directory = manifest.deletingPathExtension().path + ".fragments"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
-    /// Best effort: without an index, the next build renders the page's fragments.
+    /// Best effort: without an index, the next build renders the page's fragments. Written with POSIX calls:
+    /// through `FileManager` (which also made the folder each time) it was 14 ms of a rebuild at 10,000 reports.
     func write(_ index: FragmentIndex, fingerprint: String) {
         guard Digest256(hex: fingerprint) != nil else { return }
-        let fm = FileManager.default
-        try? fm.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let target = "\(directory)/\(fingerprint)"
         let temporary = "\(directory)/.\(fingerprint).\(getpid()).tmp"
-        guard fm.createFile(atPath: temporary, contents: index.encoded) else { return }
+        guard (try? POSIXFiles.write(index.encoded, to: temporary)) != nil else {
+            unlink(temporary)
+            return
+        }
         if rename(temporary, target) != 0 { unlink(temporary) }
     }
 
