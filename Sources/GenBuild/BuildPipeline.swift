@@ -77,7 +77,7 @@ public enum BuildPipeline {
         report.diagnostics += zip(site.organizations, computed).flatMap { org, c in
             c.summaries.flatMap(\.diagnostics).map { $0.owned(by: org.id) }
         }
-        report.invalidReports = computed.reduce(0) { $0 + $1.summaries.filter { !$0.isValid }.count }
+        report.invalidReports = computed.reduce(0) { $0 + $1.summaries.count(where: { !$0.isValid }) }
         report.formsReadBack = computed.reduce(0) { $0 + $1.readBack }
 
         progress.step(5, steps, "processing images")

@@ -40,7 +40,7 @@ enum MediaStep {
             }
         }
         let stats = BuildReport.ImageStats(sources: batch.images.count, processed: batch.processed,
-                                           reused: batch.reused, failed: batch.images.values.filter { $0.error != nil }.count,
+                                           reused: batch.reused, failed: batch.images.values.count(where: { $0.error != nil }),
                                            remote: batch.missing.count)
         return Result(perOrganization: perOrg, stats: stats, diagnostics: diagnostics)
     }

@@ -373,7 +373,7 @@ extension Feed {
         }
         for group in groups {
             guard let key = reuse.key(of: group), let indexes = members[ObjectIdentifier(group)] else { continue }
-            records[group.name] = BuildManifest.Batch(key: key, files: [], pages: indexes.filter { files[$0].isPage }.count)
+            records[group.name] = BuildManifest.Batch(key: key, files: [], pages: indexes.count(where: { files[$0].isPage }))
             guard reuse.previous?.batches[group.name]?.key == key else { continue }
             for index in indexes { files[index].groupUnchanged = true }
             groupsKept += 1

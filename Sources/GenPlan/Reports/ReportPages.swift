@@ -104,7 +104,7 @@ enum ReportPages {
                     ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
                                     prefix: prefix, linking: .toOwnPage)
                 }
-                let invalid = views.filter { $0.validity == .invalid }.count
+                let invalid = views.count(where: { $0.validity == .invalid })
                 func link(_ i: Int) -> PageLink? {
                     guard days.indices.contains(i) else { return nil }
                     return PageLink(href: "../\(days[i].key)/index.html", label: Format.day(days[i].key.description))
@@ -141,7 +141,7 @@ enum ReportPages {
         func index(monthKeys: [String]) -> PlannedPage {
             let org = input.organization
             let forms = input.summariesByReport
-            func invalidCount(_ reports: [DailyJobReport]) -> Int { reports.filter { forms[$0.id].map { !$0.isValid } ?? false }.count }
+            func invalidCount(_ reports: [DailyJobReport]) -> Int { reports.count(where: { forms[$0.id].map { !$0.isValid } ?? false }) }
             let months = Dictionary(grouping: days, by: { $0.key.monthKey }).sorted { $0.key > $1.key }.map { month, days in
                 let rows = days.sorted { $0.key > $1.key }.map { date, reports in
                     let invalid = invalidCount(reports)
@@ -155,7 +155,7 @@ enum ReportPages {
                                   summary: Format.count(count, "report") + " · " + Format.count(invalid, "with problems", "with problems"),
                                   days: rows)
             }
-            let invalid = input.summaries.filter { !$0.isValid }.count
+            let invalid = input.summaries.count(where: { !$0.isValid })
             let body = IndexBody(monthly: monthKeys.reversed().map { key in
                                      MonthlyLink(href: "monthly/\(key)/index.html", label: Format.monthTitle(key),
                                                  archiveHref: "../\(MonthlyArchive.path(key))")
