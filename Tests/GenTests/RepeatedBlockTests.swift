@@ -138,6 +138,34 @@ final class TemplateTagNamesTests: XCTestCase {
         XCTAssertEqual(names, ["title", "html", "raw", "a", "b", "none", "block", "layout"])
     }
 
+    /// Tags found in runs of braces, at the ends of the text, and after characters of several bytes, as a
+    /// search for `{{` through Foundation finds them.
+    func testTagsAreFoundAsASearchForTwoBracesFindsThem() throws {
+        func reference(_ text: String) -> Set<String> {
+            var names: Set<String> = []
+            var rest = Substring(text)
+            while let open = rest.range(of: "{{") {
+                rest = rest[open.upperBound...]
+                var body = rest.drop { $0 == " " }.prefix { $0 != "}" }.drop { $0 == " " }
+                guard let marker = body.first, !"!%><=".contains(marker) else { continue }
+                if "{&#^/$".contains(marker) { body = body.dropFirst() }
+                let name = body.drop { $0 == " " }.prefix { $0 != " " && $0 != "}" && $0 != "|" }
+                for part in name.split(separator: ".") { names.insert(String(part)) }
+            }
+            return names
+        }
+        let pieces = ["{", "}", "{{", "}}", "a", "b.c", " ", "#", "^", "/", "é", "😀", "&", "!", ">", "x y"]
+        var random = SystemRandomNumberGenerator()
+        var texts = ["", "{", "{{", "{{{{", "{{a", "x{{a}}", "é{{b}}😀{{{c}}}", "{{ d }}{", "{{e}}{{"]
+        for _ in 0..<2_000 {
+            texts.append((0..<Int.random(in: 1...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined())
+        }
+        for name in try FileManager.default.contentsOfDirectory(atPath: TestSite.templates.path) where name.hasSuffix(".mustache") {
+            texts.append(try String(contentsOf: TestSite.templates.appendingPathComponent(name), encoding: .utf8))
+        }
+        for text in texts { XCTAssertEqual(TemplateClosures.tagNames(text), reference(text), text.debugDescription) }
+    }
+
     func testAClosureHasTheNamesOfItsPartials() async throws {
         let templates = try await TemplateRenderer.load(directory: TestSite.templates)
         let body = try XCTUnwrap(templates.repeated.names("partial-report-body"))
