@@ -43,12 +43,7 @@ public enum PathSegment {
         }
     }
 
-    private static func isAllowed(_ u: Unicode.Scalar) -> Bool {
-        switch u {
-        case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".": return true
-        default: return false
-        }
-    }
+    private static func isAllowed(_ u: Unicode.Scalar) -> Bool { u.isASCII && isAllowed(UInt8(u.value)) }
 
     /// First 8 hex digits of SHA-256: stable across builds and machines.
     public static func shortHash(_ s: String) -> String {

@@ -1,3 +1,5 @@
+import GenModel
+
 /// The only source of randomness in GenSample: xoshiro256** seeded through SplitMix64.
 ///
 /// Why our own generator: Swift's `SystemRandomNumberGenerator` cannot be seeded, and the
@@ -12,9 +14,7 @@ struct SampleRandom {
 
     init(seed: UInt64, stream: String) {
         // FNV-1a of the stream name keeps streams apart; SplitMix64 spreads the bits.
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in stream.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        var sm = seed ^ h
+        var sm = seed ^ FNV1a.hash(stream)
         s0 = Self.splitMix(&sm); s1 = Self.splitMix(&sm); s2 = Self.splitMix(&sm); s3 = Self.splitMix(&sm)
     }
 

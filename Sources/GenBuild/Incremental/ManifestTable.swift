@@ -1,4 +1,5 @@
 import Foundation
+import GenModel
 
 /// A SHA-256 as four words: 32 bytes inline in a table entry instead of 64 hex characters on the heap (the
 /// table has an entry per output file, 230,000 at 100,000 reports, held through an incremental build).
@@ -110,7 +111,7 @@ enum ManifestTable {
         // In a stable order that is cheap to make: by a 64-bit FNV-1a hash of the path (ties by path). Sorting
         // 227,000 paths as strings took 0.18 s at 100,000 reports, at the end of every rebuild; this, 0.08 s.
         // Positions in the dictionary, not (path, entry) pairs: 227,000 pairs are 16 MB more at the peak.
-        var order = files.indices.map { (hash: fnv1a(files.keys[$0]), position: $0) }
+        var order = files.indices.map { (hash: FNV1a.hash(files.keys[$0]), position: $0) }
         order.sort { $0.hash != $1.hash ? $0.hash < $1.hash : files.keys[$0.position] < files.keys[$1.position] }
         for (_, position) in order {
             let (path, entry) = files[position]
@@ -131,18 +132,6 @@ enum ManifestTable {
             }
         }
         if !out.isEmpty { try emit(out) }
-    }
-
-    /// 64-bit FNV-1a of the path's UTF-8 bytes: the same on every machine and in every process (Swift's own
-    /// `Hasher` is seeded anew in each).
-    private static func fnv1a(_ path: String) -> UInt64 {
-        var path = path
-        // Over the contiguous bytes: iterating `utf8` was ten times slower.
-        return path.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            return hash
-        }
     }
 
     /// The table's files and batches, when it reads whole and is the table of the build whose inputs key
