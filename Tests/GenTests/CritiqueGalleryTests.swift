@@ -87,8 +87,9 @@ final class CritiqueGalleryTests: XCTestCase {
         XCTAssertTrue(report.warnings.contains { $0.documentID == "c7" && $0.field == "exampleType" && $0.message.contains("praise") })
     }
 
-    /// A card is rendered once and shown on every page that lists it: the same bytes on each, and the
-    /// photographers' list the same on every page of the organization's gallery.
+    /// A card is rendered once and shown on every page that lists it: the same bytes on each; the
+    /// photographers' list the same on the first page of each filter and order of the organization's
+    /// gallery, and linked from the later pages.
     func testACardIsTheSameOnEveryPageThatListsIt() async throws {
         let types = ["example", "improvement", "example"]
         let docs = types.enumerated().map { i, t in Self.critique("c\(i + 1)", type: t, seconds: 1_725_390_000 + i * 86_400, notes: "NOTE\(i + 1)") }
@@ -107,13 +108,19 @@ final class CritiqueGalleryTests: XCTestCase {
         XCTAssertEqual(Set(shown.map { $0 ?? "missing" }).count, 1, "the same card bytes on every page: \(shown)")
         XCTAssertTrue(shown[0]!.contains("card-notes") && shown[0]!.contains("critiques/photo/c1.html"), "the card links to its detail page")
         XCTAssertNil(try card("NOTE1", in: "improvement-newest.html"))
-        let lists = try ["index.html", "all-oldest-2.html", "improvement-oldest.html"].map { page -> String in
+        let lists = try ["index.html", "all-oldest.html", "improvement-oldest.html"].map { page -> String in
             let html = try site.text("\(base)/\(page)")
             let start = try XCTUnwrap(html.range(of: #"<section aria-labelledby="photographers-h">"#))
             return html[start.lowerBound...].components(separatedBy: "</section>")[0]
         }
         XCTAssertEqual(Set(lists).count, 1)
         XCTAssertTrue(lists[0].contains("Jane Doe") && lists[0].contains("3 photo critiques"), lists[0])
+        // A later page links to its variant's first page for the list instead of repeating it.
+        for (page, first) in [("all-newest-2.html", "index.html"), ("all-oldest-2.html", "all-oldest.html")] {
+            let html = try site.text("\(base)/\(page)")
+            XCTAssertFalse(html.contains("photographer-list"), page)
+            XCTAssertTrue(html.contains(#"<a href="\#(first)#photographers-h">Galleries by photographer</a>"#), page)
+        }
     }
 
     func testPhotographerGalleriesAndTheEmptyState() async throws {
