@@ -58,6 +58,8 @@ public enum BuildPipeline {
                                              report: &report)
         let sharedDigest = site.sharedDigest
         report.organizations = site.organizations.map(\.id)
+        // Where each organization's pages go, made now on a spare core: planning starts with it.
+        let outlines = site.organizations.map { [zone = config.timeZone] org in Pending { OrganizationOutline(org, zone: zone) } }
 
         progress.step(4, steps, "computing mileage and forms")
         // Every report routed (mileage) and read through its template (logic, smart fields, calculations,
@@ -111,7 +113,7 @@ public enum BuildPipeline {
             return OrganizationInput(organization: org, mileage: computed[i].mileage, mileageDigest: computed[i].mileageDigest,
                                      media: media.perOrganization[i], summaries: computed[i].summaries, forms: computed[i].forms,
                                      unmade: unmade[i],
-                                     statistics: statistics[i], diagnostics: allDiagnostics.filter { $0.organizationID == org.id },
+                                     statistics: statistics[i], outline: outlines[i], diagnostics: allDiagnostics.filter { $0.organizationID == org.id },
                                      timeZone: config.timeZone)
         }
 
@@ -189,15 +191,22 @@ public enum BuildPipeline {
             stored.sectionsKept = []
             stored.groupsKept = 0
             stored.formsReadBack = 0
-            try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: rendered.files, batches: rendered.batches)
-                .save(to: manifestURL)
-            fragments.prune(keeping: rendered.files)
+            // The caches beside the manifest, each on its own core while the manifest is saved: the swap is
+            // the one step of a rebuild that nothing overlaps.
+            let files = rendered.files
+            let pruning = Pending { fragments.prune(keeping: files) }
             // The months' tallies, once every organization's statistics are made (a build that kept every page
             // showing them has still made them, on their own threads).
-            if let tallyStore {
-                for pending in statistics { _ = pending.value }
-                tallyStore.save()
+            let tallies = tallyStore.map { store in
+                Pending {
+                    for pending in statistics { _ = pending.value }
+                    store.save()
+                }
             }
+            try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: files, batches: rendered.batches)
+                .save(to: manifestURL)
+            pruning.value
+            tallies?.value
             removal.value
             // The models and both manifests' tables (hundreds of thousands of entries) go with the process.
             // (A full build's plans are still freed as it ends, by `RenderStep`: left to the exit, the last

@@ -30,10 +30,11 @@ struct OrganizationPlanner: Sendable {
     /// month's page contexts are held only while that month is being written. Each batch is planned while
     /// the one before it renders, so no core waits for planning but for the first (small) month.
     func batches() -> [PlanBatch] {
-        let reportPaths = ReportPaths(org)
-        let galleries = CritiqueGalleries(org)
+        let outline = input.outline
+        let reportPaths = outline.reportPaths
+        let galleries = outline.galleries
         let reportPages = ReportPages.Planner(input, paths: reportPaths)
-        let monthly = MonthlyReports.Planner(input, paths: reportPaths, galleries: galleries, zone: config.timeZone)
+        let monthly = MonthlyReports.Planner(input, outline: outline, zone: config.timeZone)
         let name = org.pathSegment
         let monthKey = MonthKey(monthly: monthly, reportPages: reportPages, paths: reportPaths, galleries: galleries)
         var batches: [PlanBatch] = monthly.keys.enumerated().map { index, key in

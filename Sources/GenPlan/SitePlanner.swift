@@ -43,15 +43,21 @@ public struct OrganizationInput: Sendable {
     public let forms: ReportForms
     /// `mileage.month(_:)` of every month, made once when a month is first planned (`mileageSlice`).
     private let mileageMonths: Lazy<[String: MileageSummary]>
+    /// Where the organization's pages are (`OrganizationOutline`): as the build hands it in, made while the
+    /// stages before planning ran, or made when planning first asks.
+    var outline: OrganizationOutline { pendingOutline.value }
+    private let pendingOutline: Lazy<OrganizationOutline>
 
     /// `summaries`: aligned with the organization's reports; `forms`: the whole forms made so far, by report id;
-    /// `unmade`: the reports without one, with all their fields (`ReportForms`).
+    /// `unmade`: the reports without one, with all their fields (`ReportForms`); `outline`: made from this
+    /// organization (before its report fields were let go, which changes nothing it reads).
     public init(organization: Organization, mileage: MileageSummary, mileageDigest: ContentDigest?? = nil,
                 media: [String: ProcessedImage] = [:],
                 summaries: [FormSummary], forms: [String: ReportForm], unmade: [DailyJobReport] = [],
-                statistics: Pending<OrganizationStatistics>? = nil, diagnostics: [Diagnostic] = [],
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+                statistics: Pending<OrganizationStatistics>? = nil, outline: Pending<OrganizationOutline>? = nil,
+                diagnostics: [Diagnostic] = [], timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.organization = organization
+        pendingOutline = Lazy { outline?.value ?? OrganizationOutline(organization, zone: timeZone) }
         self.mileage = mileage
         pendingMileageDigest = Lazy { [mileage] in mileageDigest ?? mileage.digest() }
         self.media = media

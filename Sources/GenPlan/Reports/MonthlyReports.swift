@@ -74,13 +74,6 @@ enum MonthlyReports {
         var days: [Day]
     }
 
-    /// The months with a monthly report, oldest first: months with reports or published critiques.
-    static func keys(_ input: OrganizationInput, galleries: CritiqueGalleries, zone: TimeZone) -> [String] {
-        Set(input.organization.reports.map(\.date.monthKey))
-            .union(galleries.all.critiques.compactMap { $0.createdAt.map { LocalDate($0, in: zone).monthKey } })
-            .sorted()
-    }
-
     /// What every month needs, made once; `month(_:bodies:)` plans one month (`galleries` gives critique detail
     /// pages), so a site can be planned (and rendered) a month at a time.
     struct Planner: Sendable {
@@ -93,16 +86,16 @@ enum MonthlyReports {
         /// The months with a monthly report, oldest first.
         let keys: [String]
 
-        init(_ input: OrganizationInput, paths: ReportPaths, galleries: CritiqueGalleries, zone: TimeZone) {
+        init(_ input: OrganizationInput, outline: OrganizationOutline, zone: TimeZone) {
             self.input = input
-            self.paths = paths
-            self.galleries = galleries
+            paths = outline.reportPaths
+            galleries = outline.galleries
             self.zone = zone
             reportsByMonth = Dictionary(grouping: input.organization.reports, by: { $0.date.monthKey })
             critiquesByMonth = Dictionary(grouping: galleries.all.critiques.reversed().filter { $0.createdAt != nil }) {
                 LocalDate($0.createdAt!, in: zone).monthKey
             }
-            keys = MonthlyReports.keys(input, galleries: galleries, zone: zone)
+            keys = outline.monthKeys
         }
 
         /// The month `keys[index]`; `bodies` holds (at least) the bodies of the month's reports.
