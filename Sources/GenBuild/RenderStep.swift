@@ -44,7 +44,10 @@ enum RenderStep {
         let previousManifest = previous
         let previousFragments = renderer.templates.previousFragments
         let previous = previous?.files
-        let feed = Feed(batches, reuse: reuse, check: check, progress: progress) { planned in
+        // A kept batch's files are recorded as soon as they are linked, by the thread linking them: recorded
+        // after the last page, the 224,000 kept files of a one-change rebuild at 100,000 reports held one
+        // core for 0.07 s while the other was idle.
+        let feed = Feed(batches, reuse: reuse, check: check, progress: progress, kept: { state.record($0, kept: $0.count) }) { planned in
             fragments?.load(planned, previous: previousManifest, output: tree.output, into: previousFragments)
         }
         DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
@@ -104,7 +107,6 @@ enum RenderStep {
         }
         feed.finish()
         if let failure = state.failure { throw failure }
-        state.record(feed.keptEntries, kept: feed.keptEntries.count)
         let result = Result(files: state.files, kept: state.kept, written: feed.written, pages: feed.pages, batches: feed.records,
                             batchesKept: feed.batchesKept, groupsKept: feed.groupsKept)
         // The feed holds the last references to the batches' plans: freed beside the swap, not before it.
@@ -130,7 +132,8 @@ private final class ReuseDecisions: @unchecked Sendable {
         case keep(key: String)
     }
 
-    typealias Kept = (batch: BuildManifest.Batch, entries: [(String, BuildManifest.Entry)])
+    /// A kept batch's record (its files recorded by `init`'s `kept`).
+    typealias Kept = BuildManifest.Batch
 
     private let condition = NSCondition()
     private var decisions: [Decision?]
@@ -139,7 +142,8 @@ private final class ReuseDecisions: @unchecked Sendable {
     private var cancelled = false
     private let group = DispatchGroup()
 
-    init(_ batches: [PlanBatch], reuse: BatchReuse) {
+    /// `kept` is given each kept batch's files once they are linked, on the linking thread.
+    init(_ batches: [PlanBatch], reuse: BatchReuse, kept record: @escaping @Sendable ([(String, BuildManifest.Entry)]) -> Void) {
         decisions = Array(repeating: nil, count: batches.count)
         BackgroundThread.start(group: group) {
             var keeping: [(Int, String)] = []
@@ -157,7 +161,8 @@ private final class ReuseDecisions: @unchecked Sendable {
             for (index, key) in keeping {
                 if self.condition.withLock({ self.cancelled }) { return }
                 let kept = reuse.keep(batches[index].name, key: key)
-                self.publish { self.linked[index] = .some(kept) }
+                if let kept { record(kept.entries) }
+                self.publish { self.linked[index] = .some(kept?.batch) }
             }
         }
     }
@@ -238,8 +243,7 @@ private final class Feed: @unchecked Sendable {
     private var keeping: [Int] = []
     private(set) var written = 0
     private(set) var pages = 0
-    /// The files of batches kept whole, and every keyed batch's record.
-    private(set) var keptEntries: [(String, BuildManifest.Entry)] = []
+    /// Every keyed batch's record.
     private(set) var records: [String: BuildManifest.Batch] = [:]
     private var keptIndexes: [Int] = []
     /// The names of the batches kept whole, in build order.
@@ -249,13 +253,15 @@ private final class Feed: @unchecked Sendable {
     /// Called with each batch's files once it is planned, before any is rendered.
     private let planned: @Sendable ([PlannedFile]) -> Void
 
+    /// `kept`: given the files of each batch kept whole, once linked (on the linking thread).
     init(_ batches: [PlanBatch], reuse: BatchReuse, check: @escaping ([PlannedFile]) throws(BuildFailure) -> Void,
-         progress: Progress, planned: @escaping @Sendable ([PlannedFile]) -> Void) {
+         progress: Progress, kept: @escaping @Sendable ([(String, BuildManifest.Entry)]) -> Void,
+         planned: @escaping @Sendable ([PlannedFile]) -> Void) {
         self.planned = planned
         self.batches = batches
         self.reuse = reuse
         previousGroups = reuse.previousGroups()
-        decisions = ReuseDecisions(batches, reuse: reuse)
+        decisions = ReuseDecisions(batches, reuse: reuse, kept: kept)
         self.check = check
         self.progress = progress
         upcoming = planning(from: 0)
@@ -314,8 +320,7 @@ private final class Feed: @unchecked Sendable {
             } else if !keeping.isEmpty {
                 batchIndex = keeping.removeFirst()
                 let batch = batches[batchIndex]
-                if let (record, entries) = decisions.kept(batchIndex) {
-                    keptEntries += entries
+                if let record = decisions.kept(batchIndex) {
                     records[batch.name] = record
                     for (name, group) in previousGroups[batch.name] ?? [] { records[name] = group }
                     keptIndexes.append(batchIndex)

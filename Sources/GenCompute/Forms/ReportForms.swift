@@ -20,14 +20,25 @@ public final class ReportForms: Sendable {
 
     /// `made`: the forms already made, by report id; `unmade`: the other reports, with all their fields;
     /// `mileage`: every report's, by report id.
-    public init(made: [String: ReportForm], unmade: [DailyJobReport] = [], organization: Organization,
+    public convenience init(made: [String: ReportForm], unmade: [DailyJobReport] = [], organization: Organization,
+                            mileage: [String: ReportMileage], zone: TimeZone) {
+        self.init(made: made, unmade: Self.byId(unmade), organization: organization, mileage: mileage, zone: zone)
+    }
+
+    /// `unmade` as `byId(_:)` makes it from the reports.
+    public init(made: [String: ReportForm], unmade: [String: DailyJobReport], organization: Organization,
                 mileage: [String: ReportMileage], zone: TimeZone) {
         self.made = made
-        self.unmade = Dictionary(unmade.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        self.unmade = unmade
         self.organization = organization
         self.mileage = mileage
         shapes = FormShape.all(in: organization)
         self.zone = zone
+    }
+
+    /// Reports by id, the first of each id kept.
+    public static func byId(_ reports: [DailyJobReport]) -> [String: DailyJobReport] {
+        Dictionary(reports.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The forms of `reports` by report id: the made ones as they are, the others made now.
