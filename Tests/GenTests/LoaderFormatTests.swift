@@ -555,6 +555,34 @@ final class LoaderFormatTests: XCTestCase {
         XCTAssertTrue(warning.message.contains("export/backup.json"), warning.message)
     }
 
+    /// Copies of one document in several files, twice in one file, and from a changelog: the last one put
+    /// (in path order, a file's documents before its changelog's) is the document; each copy replacing one
+    /// from another file is a warning, in the order they were put; documents sorted by collection and id.
+    func testManyCopiesTheLastPutWinsAndEachReplacementFromAnotherFileWarns() throws {
+        let folder = try TestSite()
+        defer { folder.remove() }
+        try folder.write("export/a/users.ndjson", [
+            #"{"id": "u2", "organizationID": "org1", "firstName": "A1"}"#,
+            #"{"id": "u1", "organizationID": "org1", "firstName": "A"}"#,
+            #"{"id": "u2", "organizationID": "org1", "firstName": "A2"}"#,
+        ].joined(separator: "\n") + "\n")
+        try folder.write("export/b.json", #"{"users": {"u3": {"organizationID": "org1"}, "u1": {"organizationID": "org1", "firstName": "B"}}}"#)
+        try folder.write("export/c/users.ndjson", #"{"id": "u1", "organizationID": "org1", "firstName": "C"}"# + "\n")
+        try folder.write("export/d_raw_changelog.ndjson", changeRow("2024-01-15 12:00:00 UTC", "users", "u2", "CREATE",
+                                                                     data: ["organizationID": "org1", "firstName": "D"]) + "\n")
+        try folder.write("export/users.ndjson", #"{"id": "u0", "organizationID": "org1"}"# + "\n")
+        let export = try folder.load()
+
+        XCTAssertEqual(keys(export), ["users/u0", "users/u1", "users/u2", "users/u3"])
+        XCTAssertEqual(document(export, "users", "u1")?.fields["firstName"], .string("C"))
+        XCTAssertEqual(document(export, "users", "u1")?.file, "export/c/users.ndjson")
+        XCTAssertEqual(document(export, "users", "u2")?.fields["firstName"], .string("D"))
+        XCTAssertEqual(export.diagnostics.map { "\($0.documentID ?? "") \($0.file ?? "")" },
+                       ["u1 export/b.json", "u1 export/c/users.ndjson", "u2 export/d_raw_changelog.ndjson"])
+        XCTAssertTrue(export.diagnostics[1].message.contains("also in export/b.json"), export.diagnostics[1].message)
+        XCTAssertTrue(export.diagnostics[2].message.contains("also in export/a/users.ndjson"), export.diagnostics[2].message)
+    }
+
     func testMixedFolderFromFixtures() throws {
         let folder = try TestSite()
         defer { folder.remove() }
