@@ -32,6 +32,10 @@ final class ReportPagesTests: XCTestCase {
         let index = try site.text("\(base)/index.html")
         XCTAssertTrue(index.contains("133 reports on "))
         XCTAssertTrue(index.contains("2 with validation problems"))
+        // The months' summaries count the same two reports with problems.
+        let perMonth = index.components(separatedBy: " with problems").dropLast().compactMap { Int($0.split(separator: " ").last ?? "") }
+        XCTAssertEqual(perMonth.reduce(0, +), 2, "\(perMonth)")
+        XCTAssertGreaterThan(perMonth.count, 1)
         XCTAssertTrue(index.contains(#"<a href="daily/2024-10-14/index.html">Monday, Oct 14, 2024</a>"#))
         XCTAssertEqual(report.invalidReports, 2)
 
