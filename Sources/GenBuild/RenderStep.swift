@@ -354,6 +354,11 @@ private final class Feed: @unchecked Sendable {
         try check(planned)
         files = planned
         markGroups()
+        // A keyed batch whose key changed: most of its files will be rendered (those of unchanged groups are
+        // kept without being prepared).
+        if let key, let previousKey = reuse.previous?.batches[batch.name]?.key, previousKey != key {
+            for index in files.indices { files[index].likelyChanged = true }
+        }
         progress.mark("batch \(batchIndex + 1)/\(batches.count): \(batch.name), \(files.count) files")
         written += files.count
         let pageCount = files.filter(\.isPage).count

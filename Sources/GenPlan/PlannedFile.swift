@@ -18,6 +18,10 @@ public struct PlannedFile: Sendable {
     /// Set by the render step: the file's group is unchanged since the previous build, so the file is the
     /// previous build's (kept, not prepared, when it is still there as recorded).
     public var groupUnchanged = false
+    /// Set by the render step: the file's batch is planned again because its inputs changed (a new critique
+    /// for the gallery), so the file most likely changed too: its page context is encoded once, for its
+    /// fingerprint and its render, as in a full build, not hashed first and encoded again to render.
+    public var likelyChanged = false
 
     public enum Content: Sendable {
         /// A Mustache template from `Templates/` rendered with a context.
