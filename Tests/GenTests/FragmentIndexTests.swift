@@ -91,4 +91,45 @@ final class FragmentIndexTests: XCTestCase {
         XCTAssertNil(previous.text(for: fingerprint(0)), "the first batch's pages are let go two batches later")
         XCTAssertEqual(previous.text(for: fingerprint(6)), "[card 6]")
     }
+    /// Texts from more previous pages than descriptors are kept open (`OpenPages.limit`), read in turn, again
+    /// and from several threads at once: each the bytes its own page recorded; a page removed since cannot be
+    /// read (the fragment is then rendered).
+    func testFragmentsFromManyPagesReadTheirOwnBytesThroughFewOpenFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fragments-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = 3 * OpenPages.limit
+        @Sendable func key(_ n: Int) -> String { String(repeating: "0", count: 64 - String(n).count) + String(n) }
+        let previous = PreviousFragments()
+        previous.add(batch: try (0..<count).map { n in
+            let texts = (0..<3).map { "[card \(n).\($0)]" }
+            let page = Data(("<ul>" + texts.map { "<li>\($0)</li>" }.joined() + "</ul>").utf8)
+            let file = folder.appendingPathComponent("\(n).html")
+            try page.write(to: file)
+            let fragments = texts.enumerated().map { (key(n * 3 + $0), $1) }
+            return .init(index: FragmentIndex.locate(fragments, in: page), file: file.path, size: page.count)
+        })
+        let expected = (0..<count * 3).map { "[card \($0 / 3).\($0 % 3)]" }
+        for _ in 0..<2 {
+            XCTAssertEqual((0..<count * 3).map { previous.text(for: key($0)) }, expected)
+        }
+        let mixed = ConcurrentResults(count: count * 3)
+        DispatchQueue.concurrentPerform(iterations: count * 3) { i in
+            let k = (i * 7) % (count * 3)
+            mixed.set(k, previous.text(for: key(k)))
+        }
+        XCTAssertEqual(mixed.values, expected)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("0.html"))
+        _ = (OpenPages.limit..<count).map { previous.text(for: key($0 * 3)) }  // page 0 no longer open
+        XCTAssertNil(previous.text(for: key(0)))
+    }
+}
+
+/// Results set from concurrent iterations.
+private final class ConcurrentResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [String?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: String?) { lock.withLock { slots[index] = value } }
+    var values: [String?] { lock.withLock { slots } }
 }
