@@ -16,42 +16,58 @@ public struct TypedExport: Sendable {
     public var sharedDigest = ContentDigest.none
 
     public init() {}
+
+    /// What a run of the export's documents adds, in their order.
+    fileprivate struct Part: Sendable {
+        var users: [User] = []
+        var schools: [School] = []
+        var templates: [ReportTemplate] = []
+        var reports: [DailyJobReport] = []
+        var critiques: [Critique] = []
+        /// Documents read per collection, a run of one collection at a time (the export is sorted by collection).
+        var read: [(collection: String, count: Int)] = []
+        /// The shared documents' digests, in order.
+        var sharedDigests: [ContentDigest] = []
+        var diagnostics: [Diagnostic] = []
+    }
 }
 
 /// Stage 1b: raw documents → typed models. A document missing what it cannot do without
 /// is skipped with a diagnostic naming collection, id and field; everything else goes on.
 public enum DocumentDecoder {
     public static func decode(_ loaded: LoadedExport, timeZone: TimeZone) -> TypedExport {
-        // Each document is decoded (and hashed) on its own, on all cores; the results are gathered in the
-        // export's order, so the typed export is the same whatever the number of cores.
-        let decoded = ParallelMap.map(loaded.documents) { decodeOne($0, timeZone: timeZone) }
+        // Decoded (and hashed) and gathered a part of the export at a time, on all cores; the parts joined in
+        // the export's order, so the typed export is the same whatever the number of cores. (Gathered on one
+        // core, document by document, the gathering alone took 0.14 s at 100,000 reports.)
+        let documents = loaded.documents
+        let partSize = max(1, (documents.count + 63) / 64)
+        let parts = ParallelMap.map(Array(stride(from: 0, to: documents.count, by: partSize))) { start in
+            var part = TypedExport.Part()
+            for doc in documents[start..<min(documents.count, start + partSize)] {
+                part.add(doc.collection, decodeOne(doc, timeZone: timeZone))
+            }
+            return part
+        }
         var out = TypedExport()
         out.diagnostics = loaded.diagnostics
+        out.reports.reserveCapacity(parts.reduce(0) { $0 + $1.reports.count })
         var shared = StableHasher()
-        for (doc, one) in zip(loaded.documents, decoded) {
-            out.documentsRead[doc.collection, default: 0] += 1
-            switch one.document {
-            case .user(let user, let digest):
-                shared.add(digest)
-                user.map { out.users.append($0) }
-            case .school(let school, let digest):
-                shared.add(digest)
-                school.map { out.schools.append($0) }
-            case .template(let template, let digest):
-                shared.add(digest)
-                template.map { out.templates.append($0) }
-            case .report(let report?): out.reports.append(report)
-            case .critique(let critique?): out.critiques.append(critique)
-            case .report(nil), .critique(nil), .unknown: break
-            }
-            out.diagnostics += one.diagnostics
+        for part in parts {
+            for (collection, count) in part.read { out.documentsRead[collection, default: 0] += count }
+            for digest in part.sharedDigests { shared.add(digest) }
+            out.users += part.users
+            out.schools += part.schools
+            out.templates += part.templates
+            out.reports += part.reports
+            out.critiques += part.critiques
+            out.diagnostics += part.diagnostics
         }
         out.sharedDigest = shared.finalize()
         return out
     }
 
     /// One document decoded, with its problems.
-    private struct Decoded: Sendable {
+    fileprivate struct Decoded: Sendable {
         enum Document: Sendable {
             /// Shared documents carry their digest whether or not they decoded: any change to them counts.
             case user(User?, ContentDigest)
@@ -236,5 +252,31 @@ public enum DocumentDecoder {
                         managerNotes: r.string("managerNotes"), exampleType: exampleType,
                         status: r.nonBlank("status"), createdAt: r.timestamp("createdAt"),
                         updatedAt: r.timestamp("updatedAt"), source: r.document.source)
+    }
+}
+
+extension TypedExport.Part {
+    /// One document of `collection`, decoded, after the ones before it.
+    fileprivate mutating func add(_ collection: String, _ one: DocumentDecoder.Decoded) {
+        if let last = read.last, last.collection == collection {
+            read[read.count - 1].count += 1
+        } else {
+            read.append((collection, 1))
+        }
+        switch one.document {
+        case .user(let user, let digest):
+            sharedDigests.append(digest)
+            user.map { users.append($0) }
+        case .school(let school, let digest):
+            sharedDigests.append(digest)
+            school.map { schools.append($0) }
+        case .template(let template, let digest):
+            sharedDigests.append(digest)
+            template.map { templates.append($0) }
+        case .report(let report?): reports.append(report)
+        case .critique(let critique?): critiques.append(critique)
+        case .report(nil), .critique(nil), .unknown: break
+        }
+        if !one.diagnostics.isEmpty { diagnostics += one.diagnostics }
     }
 }

@@ -35,7 +35,8 @@ public enum OrganizationResolver {
             // elements many times); a name compared by its rank among the few distinct names, so a comparison
             // compares numbers until the ids (comparing the names was half a second at 100,000 reports).
             let unsorted = reports[id] ?? []
-            let names = unsorted.map { org.photographerName(of: $0) }
+            let named = org
+            let names = ParallelMap.map(unsorted) { named.photographerName(of: $0) }
             let rank = Ranks.of(names)
             let keys = unsorted.indices.map { i in
                 (day: unsorted[i].date, name: rank[names[i]]!, created: unsorted[i].createdAt ?? Timestamp(seconds: .min))
@@ -53,8 +54,26 @@ public enum OrganizationResolver {
     }
 
     static func checkReferences(_ org: Organization) -> [Diagnostic] {
+        // The reports a part at a time on all cores, the parts' findings joined in the reports' order: reading
+        // 100,000 reports scattered in memory took one core 0.1 s.
+        let reports = org.reports
+        let partSize = max(1, (reports.count + 31) / 32)
+        let parts = ParallelMap.map(Array(stride(from: 0, to: reports.count, by: partSize))) { start in
+            checkReports(reports[start..<min(reports.count, start + partSize)], in: org)
+        }
+        var out = parts.flatMap { $0 }
+        for critique in org.critiques {
+            if let target = critique.targetPhotographerId, org.usersByID[target] == nil {
+                out.append(Diagnostic(.warning, critique.source, field: "targetPhotographerId",
+                                      "photographer \"\(target)\" is not in this organization"))
+            }
+        }
+        return out
+    }
+
+    private static func checkReports(_ reports: ArraySlice<DailyJobReport>, in org: Organization) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        for report in org.reports {
+        for report in reports {
             if let user = report.userId, org.usersByID[user] == nil {
                 out.append(Diagnostic(.warning, report.source, field: "userId", "user \"\(user)\" is not in this organization"))
             } else if report.userId == nil {
@@ -62,12 +81,6 @@ public enum OrganizationResolver {
             }
             if let template = report.templateId, org.templatesByID[template] == nil {
                 out.append(Diagnostic(.warning, report.source, field: "templateId", "template \"\(template)\" is not in this organization"))
-            }
-        }
-        for critique in org.critiques {
-            if let target = critique.targetPhotographerId, org.usersByID[target] == nil {
-                out.append(Diagnostic(.warning, critique.source, field: "targetPhotographerId",
-                                      "photographer \"\(target)\" is not in this organization"))
             }
         }
         return out
