@@ -134,6 +134,12 @@ public enum BuildPipeline {
         }
 
         progress.step(7, steps, "planning and rendering \(batches.count) batches")
+        // `--timings` shows when the build waits for its staging replica (made in idle time meanwhile).
+        if let previousLoad, !previousLoad.isReady {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = previousLoad.value
+            progress.mark(String(format: "waited %.2f s for the staging replica", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))
+        }
         var renderTemplates = templates
         let previous = previousLoad?.value?.manifest
         renderTemplates.rendersMostPages = previous == nil

@@ -31,6 +31,9 @@ public final class Pending<Value>: @unchecked Sendable {
         group.wait()
         return made!
     }
+
+    /// Whether `value` would answer at once.
+    public var isReady: Bool { group.wait(timeout: .now()) == .success }
 }
 
 /// Work that runs beside the render workers (the next batch being planned, kept batches being linked), on

@@ -219,9 +219,14 @@ public final class OutputTree: Sendable {
     }
 
     /// Hard-links the output's `files` (relative path and the size the caller knows it by) into the staging
-    /// folder, each when it is a regular file of that size there; `linked` is told each path linked. The files
-    /// of one folder go through handles on the folder in both trees, as `keep` links a batch's.
-    public func replicate(_ files: [(path: String, size: Int)], linked: (String) -> Void) {
+    /// folder, each when it is a regular file of that size there; `linked` is told each path linked (on the
+    /// calling thread, in no particular order). The files of one folder go through handles on the folder in
+    /// both trees, as `keep` links a batch's.
+    ///
+    /// On `threads` threads at the calling thread's priority, in parts of a few thousand files (most files
+    /// are in one folder, `reports/report`): a first rebuild links every file of the output (227,000 at
+    /// 100,000 reports), and when the build waits for the replica both cores then link.
+    public func replicate(_ files: [(path: String, size: Int)], threads: Int = 1, linked: (String) -> Void) {
         // Paths split at their last `/` as bytes (a `Character` search was a quarter of this function's time),
         // and each name handed to the system as a pointer into its path's own bytes: no string made per file.
         let slash = UInt8(ascii: "/")
@@ -230,24 +235,37 @@ public final class OutputTree: Sendable {
             let folder = file.path.utf8.lastIndex(of: slash).map { file.path[..<$0] } ?? ""
             byFolder[folder, default: []].append(Int32(index))
         }
+        var parts: [(folder: String, indices: ArraySlice<Int32>)] = []
         for (folder, indices) in byFolder {
             let stagingFolder = folder.isEmpty ? stagingPath : stagingPath + "/" + folder
-            guard (try? directories.make(path: stagingFolder)) != nil,
-                  let handles = FolderHandles(String(folder), previous: folder.isEmpty ? outputPath : outputPath + "/" + folder,
-                                              staging: stagingFolder)
-            else { continue }
+            guard (try? directories.make(path: stagingFolder)) != nil else { continue }
+            for start in stride(from: 0, to: indices.count, by: Self.filesPerPart) {
+                parts.append((String(folder), indices[start..<min(indices.count, start + Self.filesPerPart)]))
+            }
+        }
+        let outputPath = outputPath, stagingPath = stagingPath
+        let done = ParallelThreads.map(parts, threads: threads) { part -> [Int32] in
+            let folder = part.folder
+            guard let handles = FolderHandles(folder, previous: folder.isEmpty ? outputPath : outputPath + "/" + folder,
+                                              staging: folder.isEmpty ? stagingPath : stagingPath + "/" + folder)
+            else { return [] }
             defer { handles.close() }
             let nameStart = folder.isEmpty ? 0 : folder.utf8.count + 1
-            for index in indices {
+            return part.indices.filter { index in
                 let (path, size) = files[Int(index)]
-                let done = path.withCString { full in
+                return path.withCString { full in
                     let name = full + nameStart
                     return handles.regularFileSize(name) == size && handles.link(name)
                 }
-                if done { linked(path) }
             }
         }
+        for indices in done {
+            for index in indices { linked(files[Int(index)].path) }
+        }
     }
+
+    /// Files linked by one thread at a time in `replicate`.
+    public static let filesPerPart = 4_096
 
     /// Relative, no empty/`.`/`..` segments, no backslashes or control characters: a last line of
     /// defence behind the sanitizing of every data-derived segment.

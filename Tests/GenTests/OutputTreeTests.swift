@@ -193,4 +193,31 @@ final class RecycledOutputTreeTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: output.appendingPathComponent("page.html"), encoding: .utf8), "new")
         XCTAssertEqual(try String(contentsOf: kept.appendingPathComponent("page.html"), encoding: .utf8), "old")
     }
+    /// A first rebuild links every file of the output: a folder of more files than one thread links at a time
+    /// (`OutputTree.filesPerPart`), linked on several threads, each file once, the ones not as recorded left out.
+    func testAReplicaOfALargeFolderIsLinkedInPartsOnSeveralThreads() throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("replicate-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: root) }
+        let output = root.appendingPathComponent("site")
+        let folder = output.appendingPathComponent("reports/report")
+        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        let count = 2 * OutputTree.filesPerPart + 10
+        var files: [(path: String, size: Int)] = []
+        for n in 0..<count {
+            let text = "page \(n)"
+            try Data(text.utf8).write(to: folder.appendingPathComponent("\(n).html"))
+            // Every hundredth file recorded with another size: not linked.
+            files.append(("reports/report/\(n).html", n % 100 == 0 ? text.utf8.count + 1 : text.utf8.count))
+        }
+        files.append(("index.html", 3))  // not in the output
+        let tree = try OutputTree(output: output, replicating: true)
+        var linked: [String] = []
+        tree.replicate(files, threads: 3) { linked.append($0) }
+        let expected = (0..<count).filter { $0 % 100 != 0 }.map { "reports/report/\($0).html" }
+        XCTAssertEqual(linked.count, expected.count)
+        XCTAssertEqual(Set(linked), Set(expected))
+        XCTAssertEqual(Set(TestSite.files(under: tree.staging)), Set(expected))
+        tree.discard()
+    }
 }

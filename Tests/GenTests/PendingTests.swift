@@ -34,4 +34,37 @@ final class PendingTests: XCTestCase {
         BackgroundRelease.drop(Tracked(kept), freeing: false)
         wait(for: [kept], timeout: 0.5)
     }
+    /// Work shared out on threads of the caller's own: every result in its item's place, made on as many
+    /// threads as asked (all at the caller's nice value, 19 in idle time), with a value not yet made reported
+    /// as such.
+    func testWorkOnTheCallersThreadsKeepsOrderAndPriority() {
+        let pending = Pending.inIdleTime { () -> (results: [Int], nices: Set<Int32>, threads: Int) in
+            let seen = ThreadsSeen()
+            let results = ParallelThreads.map(Array(0..<200), threads: 3) { n -> Int in
+                seen.note(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
+                usleep(1_000)  // long enough for the helpers to take items too
+                return n * n
+            }
+            return (results, seen.nices, seen.threads)
+        }
+        XCTAssertEqual(pending.value.results, (0..<200).map { $0 * $0 })
+        XCTAssertEqual(pending.value.nices, [19])
+        XCTAssertEqual(pending.value.threads, 3)
+        XCTAssertTrue(pending.isReady)
+        XCTAssertEqual(ParallelThreads.map([Int](), threads: 4) { $0 }, [])
+        XCTAssertFalse(Pending { usleep(300_000) }.isReady)
+    }
+}
+
+private final class ThreadsSeen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ids: Set<ObjectIdentifier> = []
+    private(set) var nices: Set<Int32> = []
+    func note(_ nice: Int32) {
+        lock.withLock {
+            ids.insert(ObjectIdentifier(Thread.current))
+            nices.insert(nice)
+        }
+    }
+    var threads: Int { lock.withLock { ids.count } }
 }

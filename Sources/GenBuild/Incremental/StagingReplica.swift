@@ -28,7 +28,9 @@ enum StagingReplica {
         for path in held { manifest.files[path]?.inStaging = true }
         held = []
         let missing = manifest.files.compactMap { $0.value.inStaging ? nil : (path: $0.key, size: $0.value.size) }
-        tree.replicate(missing) { held.append($0) }
+        // On as many threads as cores, each at this thread's priority: in idle time they take what idle cores
+        // there are, and when the build waits for the replica (a first rebuild links every file), all of them.
+        tree.replicate(missing, threads: ProcessInfo.processInfo.activeProcessorCount) { held.append($0) }
         for path in held { manifest.files[path]?.inStaging = true }
         return tree
     }
