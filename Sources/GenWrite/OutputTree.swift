@@ -219,14 +219,14 @@ public final class OutputTree: Sendable {
     }
 
     /// Hard-links the output's `files` (relative path and the size the caller knows it by) into the staging
-    /// folder, each when it is a regular file of that size there; `linked` is told each path linked (on the
-    /// calling thread, in no particular order). The files of one folder go through handles on the folder in
+    /// folder, each when it is a regular file of that size there; `linked` is told the position in `files` of
+    /// each file linked (on the calling thread, in no particular order). The files of one folder go through handles on the folder in
     /// both trees, as `keep` links a batch's.
     ///
     /// On `threads` threads at the calling thread's priority, in parts of a few thousand files (most files
     /// are in one folder, `reports/report`): a first rebuild links every file of the output (227,000 at
     /// 100,000 reports), and when the build waits for the replica both cores then link.
-    public func replicate(_ files: [(path: String, size: Int)], threads: Int = 1, linked: (String) -> Void) {
+    public func replicate(_ files: [(path: String, size: Int)], threads: Int = 1, linked: (Int) -> Void) {
         // Paths split at their last `/` as bytes (a `Character` search was a quarter of this function's time),
         // and each name handed to the system as a pointer into its path's own bytes: no string made per file.
         let slash = UInt8(ascii: "/")
@@ -260,7 +260,7 @@ public final class OutputTree: Sendable {
             }
         }
         for indices in done {
-            for index in indices { linked(files[Int(index)].path) }
+            for index in indices { linked(Int(index)) }
         }
     }
 

@@ -151,9 +151,8 @@ final class RecycledOutputTreeTests: XCTestCase {
         XCTAssertEqual(swept.sorted(), ["same.html", "shared.html"])
         XCTAssertEqual(TestSite.files(under: tree.staging), ["same.html", "shared.html"], "stale files and folders are gone")
         var linked: [String] = []
-        tree.replicate([("linked.html", 7), ("old/gone.html", 4), ("deep/er/page.html", 4), ("missing.html", 3), ("same.html", 9)]) {
-            linked.append($0)
-        }
+        let files = [("linked.html", 7), ("old/gone.html", 4), ("deep/er/page.html", 4), ("missing.html", 3), ("same.html", 9)]
+        tree.replicate(files) { linked.append(files[$0].0) }
         XCTAssertEqual(linked.sorted(), ["deep/er/page.html", "linked.html", "old/gone.html"],
                        "a file missing from the output, or not of the size recorded, is not linked")
 
@@ -213,7 +212,7 @@ final class RecycledOutputTreeTests: XCTestCase {
         files.append(("index.html", 3))  // not in the output
         let tree = try OutputTree(output: output, replicating: true)
         var linked: [String] = []
-        tree.replicate(files, threads: 3) { linked.append($0) }
+        tree.replicate(files, threads: 3) { linked.append(files[$0].path) }
         let expected = (0..<count).filter { $0 % 100 != 0 }.map { "reports/report/\($0).html" }
         XCTAssertEqual(linked.count, expected.count)
         XCTAssertEqual(Set(linked), Set(expected))

@@ -27,11 +27,15 @@ enum StagingReplica {
         }
         for path in held { manifest.files[path]?.inStaging = true }
         held = []
-        let missing = manifest.files.compactMap { $0.value.inStaging ? nil : (path: $0.key, size: $0.value.size) }
+        // The files still to link, by their place in the table: each marked there once linked, not looked up
+        // again by path (227,000 lookups in a first rebuild at 100,000 reports).
+        let places = manifest.files.indices.filter { !manifest.files.values[$0].inStaging }
+        let missing = places.map { (path: manifest.files.keys[$0], size: manifest.files.values[$0].size) }
         // On as many threads as cores, each at this thread's priority: in idle time they take what idle cores
         // there are, and when the build waits for the replica (a first rebuild links every file), all of them.
-        tree.replicate(missing, threads: ProcessInfo.processInfo.activeProcessorCount) { held.append($0) }
-        for path in held { manifest.files[path]?.inStaging = true }
+        tree.replicate(missing, threads: ProcessInfo.processInfo.activeProcessorCount) { position in
+            manifest.files.values[places[position]].inStaging = true
+        }
         return tree
     }
 
