@@ -37,7 +37,10 @@ public enum ExportLoader {
             case .failure(let e): throw e  // the first bad file in path order
             }
         }
-        return merge(contents, files: files)
+        let saving = contents.compactMap(\.cacheSaved)
+        let merged = merge(contents, files: files)
+        for pending in saving { pending.value }
+        return merged
     }
 
     /// Relative paths (`export/…`) of export files, sorted so every build reads them in the same order.

@@ -21,7 +21,9 @@ final class ParsedLineCacheTests: XCTestCase {
 
     private func read(_ lines: [String], file: String = "export/dailyJobReports.ndjson",
                       cache: LineCacheSettings?) throws -> ExportFileContents {
-        try ExportFileReader(relativePath: file, data: Data((lines.joined(separator: "\n") + "\n").utf8), lineCache: cache).read()
+        let contents = try ExportFileReader(relativePath: file, data: Data((lines.joined(separator: "\n") + "\n").utf8), lineCache: cache).read()
+        contents.cacheSaved?.value  // saved on another thread; the loader waits for it once the export is merged
+        return contents
     }
 
     private func assertSame(_ a: ExportFileContents, _ b: ExportFileContents, file: StaticString = #filePath, line: UInt = #line) {

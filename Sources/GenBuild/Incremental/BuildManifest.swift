@@ -216,6 +216,7 @@ enum BuildInputs {
         all.update(data: header)
         shared.update(data: header)
         data.update(data: header)
+        var found: [(label: String, path: String, bytes: Data)] = []
         for (label, folder) in [("content", content), ("templates", templates)] {
             let base = folder.standardizedFileURL
             let paths = ((FileManager.default.enumerator(atPath: base.path)?.allObjects as? [String]) ?? []).sorted()
@@ -224,16 +225,35 @@ enum BuildInputs {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
                       let bytes = try? Data(contentsOf: url, options: .alwaysMapped) else { continue }
-                let name = Data("\(label)/\(path)\u{0}\(bytes.count)\u{0}".utf8)
-                all.update(data: name)
-                all.update(data: bytes)
-                if label == "content", path.hasPrefix("export/") { continue }
-                shared.update(data: name)
-                shared.update(data: bytes)
-                if label == "content" {
-                    data.update(data: name)
-                    data.update(data: bytes)
-                }
+                found.append((label, path, bytes))
+            }
+        }
+        let files = found
+        // Each file's bytes hashed in parts of 8 MiB on all cores, the file then standing for the hash of its
+        // parts' hashes: this runs before anything else in every build, and on one core it took 0.1 s at
+        // 100,000 reports (143 MB of export).
+        let partSize = 8 << 20
+        let parts = files.indices.flatMap { file in
+            stride(from: 0, to: max(1, files[file].bytes.count), by: partSize).map { (file: file, start: $0) }
+        }
+        let partDigests = ParallelMap.map(parts) { part -> [UInt8] in
+            let bytes = files[part.file].bytes
+            let end = min(bytes.count, part.start + partSize)
+            return Array(SHA256.hash(data: bytes[bytes.startIndex + part.start ..< bytes.startIndex + end]))
+        }
+        var fileDigests = Array(repeating: SHA256(), count: files.count)
+        for (part, digest) in zip(parts, partDigests) { fileDigests[part.file].update(data: digest) }
+        for (index, file) in files.enumerated() {
+            let name = Data("\(file.label)/\(file.path)\u{0}\(file.bytes.count)\u{0}".utf8)
+            let digest = Data(fileDigests[index].finalize())
+            all.update(data: name)
+            all.update(data: digest)
+            if file.label == "content", file.path.hasPrefix("export/") { continue }
+            shared.update(data: name)
+            shared.update(data: digest)
+            if file.label == "content" {
+                data.update(data: name)
+                data.update(data: digest)
             }
         }
         return (hex(all.finalize()), hex(shared.finalize()), hex(data.finalize()))
