@@ -15,6 +15,14 @@ public enum ParallelMap {
         }
         return results.values.flatMap { $0 }
     }
+
+    /// Positions `0..<count` split into at most `parts` contiguous ranges of about the same size, in order (none
+    /// for no positions): the parts of a large array handed to `map`, each worker taking a range at a time.
+    public static func ranges(count: Int, parts: Int) -> [Range<Int>] {
+        let parts = max(1, parts)
+        let size = max(1, (count + parts - 1) / parts)
+        return stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
+    }
 }
 
 /// Fixed slots written once each from concurrent iterations; read after all have finished.

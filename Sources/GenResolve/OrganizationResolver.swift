@@ -57,10 +57,7 @@ public enum OrganizationResolver {
         // The reports a part at a time on all cores, the parts' findings joined in the reports' order: reading
         // 100,000 reports scattered in memory took one core 0.1 s.
         let reports = org.reports
-        let partSize = max(1, (reports.count + 31) / 32)
-        let parts = ParallelMap.map(Array(stride(from: 0, to: reports.count, by: partSize))) { start in
-            checkReports(reports[start..<min(reports.count, start + partSize)], in: org)
-        }
+        let parts = ParallelMap.map(ParallelMap.ranges(count: reports.count, parts: 32)) { checkReports(reports[$0], in: org) }
         var out = parts.flatMap { $0 }
         for critique in org.critiques {
             if let target = critique.targetPhotographerId, org.usersByID[target] == nil {

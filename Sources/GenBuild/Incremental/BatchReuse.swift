@@ -56,11 +56,10 @@ struct BatchReuse: Sendable {
             entries.append((path, entry))
         }
         // Linked on all cores (on a thread of its own ahead of the render workers, which take what cores are left).
-        let parts = max(1, min(entries.count / 64, ProcessInfo.processInfo.activeProcessorCount * 4))
-        let size = (entries.count + parts - 1) / max(1, parts)
+        let parts = min(entries.count / 64, ProcessInfo.processInfo.activeProcessorCount * 4)
         let all = entries
-        let linked = ParallelMap.map(Array(stride(from: 0, to: all.count, by: max(1, size)))) { start in
-            tree.keep(all[start..<min(all.count, start + size)].lazy.map { (path: $0.0, size: $0.1.size, inStaging: $0.1.inStaging) })
+        let linked = ParallelMap.map(ParallelMap.ranges(count: all.count, parts: parts)) { range in
+            tree.keep(all[range].lazy.map { (path: $0.0, size: $0.1.size, inStaging: $0.1.inStaging) })
         }
         guard linked.allSatisfy({ $0 }) else {
             // A file was changed or removed by hand: plan the batch after all. What was linked goes, so
