@@ -30,14 +30,18 @@ public enum ExportLoader {
             }
             return Result { () throws(InputError) in try ExportFileReader(relativePath: file, data: data, lineCache: lineCache).read() }
         }
+        // The good files' parsed lines are being saved (`ExportFileContents.cacheSaved`): waited for before
+        // returning, or before failing, so no write is cut short by the process ending.
+        let saving = results.compactMap { result in if case .success(let c) = result { c.cacheSaved } else { nil } }
         var contents: [ExportFileContents] = []
         for result in results {
             switch result {
             case .success(let c): contents.append(c)
-            case .failure(let e): throw e  // the first bad file in path order
+            case .failure(let e):
+                for pending in saving { pending.value }
+                throw e  // the first bad file in path order
             }
         }
-        let saving = contents.compactMap(\.cacheSaved)
         let merged = merge(contents, files: files)
         for pending in saving { pending.value }
         return merged

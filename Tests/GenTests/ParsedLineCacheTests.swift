@@ -160,4 +160,22 @@ final class ParsedLineCacheTests: XCTestCase {
         try bytes.prefix(bytes.count - 3).write(to: files[0])
         XCTAssertEqual(try notes(settings("v1")), "day 1 — ok")
     }
+    /// The export loader waits for the parsed lines being saved, also when a later file fails the load: the
+    /// good file's cache is whole, and no half-written file is left behind.
+    func testALoadFailingOnALaterFileLeavesTheEarlierFilesCacheWhole() throws {
+        let content = folder.appendingPathComponent("content")
+        let export = content.appendingPathComponent("export")
+        try FileManager.default.createDirectory(at: export, withIntermediateDirectories: true)
+        try Data((reports.joined(separator: "\n") + "\n").utf8).write(to: export.appendingPathComponent("dailyJobReports.ndjson"))
+        try Data("{ not json".utf8).write(to: export.appendingPathComponent("zz.json"))
+        XCTAssertThrowsError(try ExportLoader.load(contentDirectory: content, lineCache: settings())) { error in
+            XCTAssertEqual((error as? InputError)?.file, "export/zz.json")
+        }
+        let cached = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache").path)
+        XCTAssertEqual(cached.count, 1, "\(cached)")
+        XCTAssertFalse(cached.contains { $0.hasSuffix(".tmp") })
+        // And it reads back: the same documents as parsing them.
+        let again = try read(reports, cache: settings())
+        assertSame(again, try read(reports, cache: nil))
+    }
 }
