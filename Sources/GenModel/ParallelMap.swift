@@ -26,7 +26,7 @@ public enum ParallelMap {
 }
 
 /// Fixed slots written once each from concurrent iterations; read after all have finished.
-private final class ResultSlots<R>: @unchecked Sendable {
+final class ResultSlots<R>: @unchecked Sendable {
     private var slots: [R?]
     private let lock = NSLock()
 

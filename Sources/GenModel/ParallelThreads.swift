@@ -23,18 +23,18 @@ public enum ParallelThreads {
     }
 }
 
-/// Items handed out one at a time; each result stored in the item's place.
+/// Items handed out one at a time; each result stored in the item's place (`ResultSlots`, as `ParallelMap`'s).
 private final class SharedWork<T: Sendable, R: Sendable>: @unchecked Sendable {
     private let items: [T]
     private let transform: @Sendable (T) -> R
     private let lock = NSLock()
     private var next = 0
-    private var slots: [R?]
+    private let slots: ResultSlots<R>
 
     init(items: [T], transform: @escaping @Sendable (T) -> R) {
         self.items = items
         self.transform = transform
-        slots = Array(repeating: nil, count: items.count)
+        slots = ResultSlots(count: items.count)
     }
 
     func run() {
@@ -44,10 +44,9 @@ private final class SharedWork<T: Sendable, R: Sendable>: @unchecked Sendable {
                 return next
             }
             guard index < items.count else { return }
-            let result = transform(items[index])
-            lock.withLock { slots[index] = result }
+            slots.set(index, transform(items[index]))
         }
     }
 
-    var results: [R] { lock.withLock { slots.map { $0! } } }
+    var results: [R] { slots.values }
 }

@@ -18,14 +18,8 @@ public final class ReportForms: Sendable {
     private let shapes: [String: FormShape]
     private let zone: TimeZone
 
-    /// `made`: the forms already made, by report id; `unmade`: the other reports, with all their fields;
-    /// `mileage`: every report's, by report id.
-    public convenience init(made: [String: ReportForm], unmade: [DailyJobReport] = [], organization: Organization,
-                            mileage: [String: ReportMileage], zone: TimeZone) {
-        self.init(made: made, unmade: Self.byId(unmade), organization: organization, mileage: mileage, zone: zone)
-    }
-
-    /// `unmade` as `byId(_:)` makes it from the reports.
+    /// `made`: the forms already made, by report id; `unmade`: the other reports, with all their fields, by id
+    /// (`byId(_:)`); `mileage`: every report's, by report id.
     public init(made: [String: ReportForm], unmade: [String: DailyJobReport], organization: Organization,
                 mileage: [String: ReportMileage], zone: TimeZone) {
         self.made = made
