@@ -64,11 +64,19 @@ final class CritiqueGalleryTests: XCTestCase {
         XCTAssertEqual(Self.notes(in: try site.text("\(base)/good-newest-2.html")), ["NOTE1"])
         XCTAssertEqual(Self.notes(in: try site.text("\(base)/improvement-oldest.html")), ["NOTE2", "NOTE5"])
 
-        // Statistics cards count the whole gallery, whatever the filter.
-        for page in ["index.html", "good-newest-2.html"] {
+        // Statistics cards count the whole gallery, whatever the filter, on the first page of each filter
+        // and order; a later page gives its own place and the page count, not the total.
+        for page in ["index.html", "good-newest.html", "improvement-oldest.html"] {
             let html = try site.text("\(base)/\(page)")
             XCTAssertEqual(Self.stats(in: html), ["Total Submissions": "7", "Good Examples": "4", "Needs Improvement": "2"], page)
         }
+        for page in ["good-newest-2.html", "all-oldest-3.html"] {
+            let html = try site.text("\(base)/\(page)")
+            XCTAssertEqual(Self.stats(in: html), [:], page)
+            XCTAssertFalse(html.contains("stat-card"), page)
+        }
+        XCTAssertTrue(first.contains("Showing 1–3 of 7 · All Examples · Newest First"))
+        XCTAssertTrue(try site.text("\(base)/all-oldest-3.html").contains("Showing 7 · page 3 of 3 · All Examples · Oldest First"))
         // The current filter, sort and page are marked for screen readers.
         let good2 = try site.text("\(base)/good-newest-2.html")
         XCTAssertTrue(good2.contains(#"<a href="good-newest.html" aria-current="true">Good Examples</a>"#))
@@ -77,7 +85,7 @@ final class CritiqueGalleryTests: XCTestCase {
         XCTAssertTrue(good2.contains(#"<a href="good-oldest.html">Oldest First</a>"#))
         XCTAssertTrue(good2.contains(#"aria-current="page"><span class="visually-hidden">Page </span>2</a>"#))
         XCTAssertTrue(good2.contains(#"href="good-newest.html" rel="prev""#))
-        XCTAssertTrue(good2.contains("Showing 4 of 4 · Good Examples · Newest First"))
+        XCTAssertTrue(good2.contains("Showing 4 · page 2 of 2 · Good Examples · Newest First"))
         // Grid and list are both on every page (a CSS switch), grid checked.
         XCTAssertTrue(first.contains(#"id="layout-grid" value="grid" checked"#))
         XCTAssertTrue(first.contains(#"id="layout-list" value="list">"#))
@@ -85,6 +93,39 @@ final class CritiqueGalleryTests: XCTestCase {
         // The unknown type gets a neutral badge and a warning naming the document and field.
         XCTAssertTrue(first.contains(#"badge badge-neutral"#) && first.contains("Other (praise)"))
         XCTAssertTrue(report.warnings.contains { $0.documentID == "c7" && $0.field == "exampleType" && $0.message.contains("praise") })
+    }
+
+    /// A new critique changes the counts, which only the first page of each filter and order shows: a later
+    /// page whose cards did not move (oldest first, or a filter the critique is not in) is kept as it was,
+    /// the same file; the pages whose cards moved are made again.
+    func testANewCritiqueLeavesLaterPagesWhoseCardsDidNotMove() async throws {
+        let types = ["example", "improvement", "example", "example", "improvement", "example", "example"]
+        var docs = types.enumerated().map { i, t in Self.critique("c\(i + 1)", type: t, seconds: 1_725_390_000 + i * 86_400, notes: "NOTE\(i + 1)") }
+        let site = try makeSite(pageSize: 2, critiques: docs)
+        defer { site.remove() }
+        try await site.build()
+        let base = site.output.appendingPathComponent("\(Self.org)/critiques")
+        func inode(_ page: String) throws -> Int {
+            try XCTUnwrap(FileManager.default.attributesOfItem(atPath: base.appendingPathComponent(page).path)[.systemFileNumber] as? Int)
+        }
+        let pages = ["index.html", "all-newest-2.html", "all-oldest-2.html", "all-oldest-3.html", "good-newest-2.html",
+                     "good-oldest-2.html", "improvement-oldest.html"]
+        let before = try Dictionary(uniqueKeysWithValues: pages.map { ($0, try inode($0)) })
+        let texts = try Dictionary(uniqueKeysWithValues: pages.map { ($0, try site.text("\(Self.org)/critiques/\($0)")) })
+
+        docs.append(Self.critique("c8", type: "improvement", seconds: 1_725_390_000 + 7 * 86_400, notes: "NOTE8"))
+        try site.writeCollection("photoCritiques", docs)
+        let report = try await site.build()
+        XCTAssertGreaterThan(report.filesKept, 0)
+        for page in ["all-oldest-2.html", "all-oldest-3.html", "good-newest-2.html", "good-oldest-2.html"] {
+            XCTAssertEqual(try inode(page), before[page], "\(page): kept")
+            XCTAssertTrue(try site.text("\(Self.org)/critiques/\(page)") == texts[page], "\(page): the same text")
+        }
+        for page in ["index.html", "all-newest-2.html", "improvement-oldest.html"] {
+            XCTAssertFalse(try site.text("\(Self.org)/critiques/\(page)") == texts[page], "\(page): made again")
+        }
+        XCTAssertEqual(Self.stats(in: try site.text("\(Self.org)/critiques/good-newest.html"))["Total Submissions"], "8")
+        XCTAssertEqual(Self.notes(in: try site.text("\(Self.org)/critiques/all-newest-2.html")), ["NOTE6", "NOTE5"])
     }
 
     /// A card is rendered once and shown on every page that lists it: the same bytes on each; the

@@ -45,10 +45,15 @@ enum GalleryPages {
         var hasPhotographers: Bool
     }
 
+    /// The statistics cards, on the first page of each filter and order.
+    struct Statistics: Sendable, Encodable {
+        var items: [StatCard]
+    }
+
     struct Body: Sendable, Encodable {
         /// The photographer whose gallery this is; nil on the organization-wide gallery.
         var galleryPhotographer: String?
-        var stats: [StatCard]
+        var statistics: Statistics?
         var filters: [Choice]
         var sorts: [Choice]
         /// Each card is a `CritiqueCard` rendered once (`partial-critique-card`) and shown on every page of
@@ -130,7 +135,7 @@ enum GalleryPages {
         let depth = gallery.folder.split(separator: "/").count
         let isAll = gallery.photographer == nil
         let kinds = gallery.critiques.map(ExampleKind.init)
-        let stats = statCards(kinds)
+        let statistics = Statistics(items: statCards(kinds))
         let photographers = isAll ? galleries.photographers.map { g in
             PhotographerLink(name: g.photographer ?? "", href: String(g.folder.dropFirst(CritiqueGalleries.root.count + 1)) + "/index.html",
                              count: Format.count(g.critiques.count, "photo critique"))
@@ -156,8 +161,12 @@ enum GalleryPages {
                     // the same on 3,000 pages, and rewritten on all of them by any new critique.
                     let listed = page == 1 ? photographerList : nil
                     listed?.addUse()
+                    // So are the statistics cards and the total, as the app shows them above the cards and
+                    // scrolls them away: a new critique changes the counts, and on every page they rewrote
+                    // every page of the gallery (5,000 at 100,000 reports); a later page shows its own place
+                    // and the page count, which change only when cards move or a page is added.
                     let body = Body(
-                        galleryPhotographer: gallery.photographer, stats: stats,
+                        galleryPhotographer: gallery.photographer, statistics: page == 1 ? statistics : nil,
                         filters: GalleryFilter.allCases.map { f in
                             Choice(label: f.label, href: fileName(f, sort, page: 1), current: f == filter)
                         },
@@ -170,7 +179,7 @@ enum GalleryPages {
                             ? Choice(label: "No \(filter.label.lowercased()) in this gallery yet.", href: fileName(.all, sort, page: 1), current: false)
                             : nil,
                         showing: order.isEmpty ? nil : showing(from: (page - 1) * size + 1, to: (page - 1) * size + slice.count,
-                                                              of: order.count, filter: filter, sort: sort),
+                                                              of: order.count, page: page, pages: pageCount, filter: filter, sort: sort),
                         pager: pageCount > 1 ? pager(page: page, of: pageCount) { fileName(filter, sort, page: $0) } : nil,
                         photographerList: listed,
                         photographersHref: photographerList != nil && listed == nil
@@ -185,9 +194,11 @@ enum GalleryPages {
         return planned
     }
 
-    static func showing(from: Int, to: Int, of total: Int, filter: GalleryFilter, sort: GallerySort) -> String {
+    /// The first page gives the total; a later one its page number and the page count instead.
+    static func showing(from: Int, to: Int, of total: Int, page: Int, pages: Int, filter: GalleryFilter, sort: GallerySort) -> String {
         let range = from == to ? Format.integer(from) : "\(Format.integer(from))–\(Format.integer(to))"
-        return "Showing \(range) of \(Format.integer(total)) · \(filter.label) · \(sort.label)"
+        let place = page == 1 ? "of \(Format.integer(total))" : "· page \(Format.integer(page)) of \(Format.integer(pages))"
+        return "Showing \(range) \(place) · \(filter.label) · \(sort.label)"
     }
 
     /// First, last, and two either side of the current page; gaps in between.
