@@ -152,9 +152,10 @@ enum GalleryPages {
             let newest = cards.indices.filter { filter.includes(kinds[$0]) }
             for sort in GallerySort.allCases {
                 let order = sort == .newest ? newest : newest.reversed()
-                let pageCount = max(1, (order.count + size - 1) / size)
+                let ranges = pageRanges(order.count, size: size, sort: sort)
+                let pageCount = ranges.count
                 for page in 1...pageCount {
-                    let slice = order.dropFirst((page - 1) * size).prefix(size)
+                    let slice = order[ranges[page - 1]]
                     for index in slice { cards[index].addUse() }
                     // The list of photographers' galleries is on each variant's first page, and linked from the
                     // others: on every page it was 43 % of a page's bytes (200 photographers at 100,000 reports),
@@ -178,8 +179,8 @@ enum GalleryPages {
                         emptyFilter: !cards.isEmpty && order.isEmpty
                             ? Choice(label: "No \(filter.label.lowercased()) in this gallery yet.", href: fileName(.all, sort, page: 1), current: false)
                             : nil,
-                        showing: order.isEmpty ? nil : showing(from: (page - 1) * size + 1, to: (page - 1) * size + slice.count,
-                                                              of: order.count, page: page, pages: pageCount, filter: filter, sort: sort),
+                        showing: order.isEmpty ? nil : showing(ranges[page - 1], of: order.count, page: page, pages: pageCount,
+                                                              filter: filter, sort: sort),
                         pager: pageCount > 1 ? pager(page: page, of: pageCount) { fileName(filter, sort, page: $0) } : nil,
                         photographerList: listed,
                         photographersHref: photographerList != nil && listed == nil
@@ -194,11 +195,36 @@ enum GalleryPages {
         return planned
     }
 
-    /// The first page gives the total; a later one its page number and the page count instead.
-    static func showing(from: Int, to: Int, of total: Int, page: Int, pages: Int, filter: GalleryFilter, sort: GallerySort) -> String {
-        let range = from == to ? Format.integer(from) : "\(Format.integer(from))–\(Format.integer(to))"
-        let place = page == 1 ? "of \(Format.integer(total))" : "· page \(Format.integer(page)) of \(Format.integer(pages))"
-        return "Showing \(range) \(place) · \(filter.label) · \(sort.label)"
+    /// Each page's cards, as positions in the variant's order. Pages are counted from the oldest card, in
+    /// either order, so a page holds the same cards until one of them changes: oldest first, the last page
+    /// takes what is left over; newest first, the first page does (one to two pages' worth), and every later
+    /// page is a whole page of older cards. A new critique then changes the first page of newest first and
+    /// the last of oldest first; the other pages move only when the first page overflows into a new one.
+    static func pageRanges(_ count: Int, size: Int, sort: GallerySort) -> [Range<Int>] {
+        guard count > size else { return [0..<count] }
+        switch sort {
+        case .oldest:
+            return stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
+        case .newest:
+            let first = count - (count / size - 1) * size
+            return [0..<first] + stride(from: first, to: count, by: size).map { $0..<$0 + size }
+        }
+    }
+
+    /// The first page gives the total; a later one its page number and the page count instead, and (oldest
+    /// first, where they stay) the places of its cards.
+    static func showing(_ range: Range<Int>, of total: Int, page: Int, pages: Int, filter: GalleryFilter, sort: GallerySort) -> String {
+        let from = range.lowerBound + 1, to = range.upperBound
+        let places = from == to ? Format.integer(from) : "\(Format.integer(from))–\(Format.integer(to))"
+        let lead: String
+        if page == 1 {
+            lead = "Showing \(places) of \(Format.integer(total))"
+        } else if sort == .oldest {
+            lead = "Showing \(places) · page \(Format.integer(page)) of \(Format.integer(pages))"
+        } else {
+            lead = "Page \(Format.integer(page)) of \(Format.integer(pages))"
+        }
+        return "\(lead) · \(filter.label) · \(sort.label)"
     }
 
     /// First, last, and two either side of the current page; gaps in between.
