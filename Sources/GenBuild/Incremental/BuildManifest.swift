@@ -142,12 +142,22 @@ struct BuildManifest {
         guard let header = Self.header(at: location), header.gen == gen else { return nil }
         let tree = Self.baseTree(url, inputs: header.inputs)
         guard POSIXFiles.isFolder(tree.path), let data = try? Data(contentsOf: Self.tableLocation(location)) else { return nil }
-        var marks: [String] = []
+        // Marked where found, one lookup per file (the table's files are this manifest's but for what the
+        // last build changed); undone if the table turns out not to read.
+        var marked: [Dictionary<String, Entry>.Index] = []
+        marked.reserveCapacity(files.count)
         let read = ManifestTable.eachFile(data, inputs: header.inputs) { path, entry in
-            if let own = files[path], own.fingerprint == entry.fingerprint, own.size == entry.size { marks.append(path) }
+            guard let index = files.index(forKey: path) else { return }
+            let own = files.values[index]
+            if own.fingerprint == entry.fingerprint, own.size == entry.size {
+                files.values[index].inBase = true
+                marked.append(index)
+            }
         }
-        guard read else { return nil }
-        for path in marks { files[path]?.inBase = true }
+        guard read else {
+            for index in marked { files.values[index].inBase = false }
+            return nil
+        }
         return tree
     }
 

@@ -9,7 +9,7 @@ import GenModel
 ///
 /// A photographer's gallery belongs to a group by a stable hash of their key (see `StableHasher.group`).
 struct GallerySection: Sendable {
-    static let groups = 16
+    static let groups = 64
 
     let input: OrganizationInput
     let galleries: CritiqueGalleries

@@ -13,7 +13,7 @@ import GenResolve
 /// A photographer belongs to a group by a stable hash of their key, so a new photographer moves nobody
 /// else; the number of groups is fixed for the same reason.
 final class StatisticsSection: Sendable {
-    static let groups = 16
+    static let groups = 64
 
     let input: OrganizationInput
     let links: StatisticsPages.Links
