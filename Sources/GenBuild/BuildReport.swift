@@ -24,8 +24,8 @@ public struct BuildReport: Sendable, Codable {
     /// Sections (a month of reports, a month of critiques, the mileage pages) whose inputs are unchanged:
     /// their files kept whole, without planning them (`PlanBatch.key`). Batch names, in build order.
     public var sectionsKept: [String] = []
-    /// Groups of files within sections planned again (a day's pages in a changed month) whose inputs are
-    /// unchanged: their files kept without preparing them (`FileGroup`).
+    /// Groups of files within sections planned again (a day's pages in a changed month, a page of a changed
+    /// gallery) whose inputs are unchanged: their files kept without preparing them (`FileGroup`).
     public var groupsKept = 0
     /// Reports whose form summary was read back from the previous build (`ComputedReportStore`), not read through
     /// their templates before planning.
@@ -95,7 +95,9 @@ public struct BuildReport: Sendable, Codable {
                     let n = sectionsKept.count
                     var notes: [String] = []
                     if n > 0 { notes.append("\(n) unchanged section\(n == 1 ? "" : "s") not planned again") }
-                    if groupsKept > 0 { notes.append("\(groupsKept) unchanged day\(groupsKept == 1 ? "" : "s") not prepared") }
+                    if groupsKept > 0 {
+                        notes.append("\(groupsKept) unchanged \(groupsKept == 1 ? "day or gallery page" : "days and gallery pages") not prepared")
+                    }
                     if formsReadBack > 0 { notes.append("\(formsReadBack) report\(formsReadBack == 1 ? "'s" : "s'") form read back") }
                     let sections = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
                     lines.append("kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build\(sections), rendered \(filesWritten - filesKept)")

@@ -77,22 +77,27 @@ struct OrganizationPlanner: Sendable {
         })
         // A new critique shifts every page of the organization's gallery: its cards, unchanged, are read back
         // from the pages that showed them (`PlannedFile.indexesFragments`). Keyed: kept when no critique changed.
-        @Sendable func galleryFile(_ listed: PlannedPage) -> PlannedFile {
+        // Each page is a group of its own (`GalleryPages.key`): one whose cards and numbers are unchanged is
+        // kept without preparing it.
+        @Sendable func galleryFile(_ listed: PlannedPage, batch: String) -> PlannedFile {
             var file = page(listed, current: "critiques/index.html")
             file.indexesFragments = true
+            if let key = listed.groupKey { file.group = FileGroup(name: "\(batch)/\(listed.path)", key: key) }
             return file
         }
         let gallerySection = GallerySection(input, galleries: galleries, config: config, plainText: plainText)
-        batches.append(PlanBatch(name: "\(name) critique galleries", key: { gallerySection.organizationDigest() }) {
+        let galleriesBatch = "\(name) critique galleries"
+        batches.append(PlanBatch(name: galleriesBatch, key: { gallerySection.organizationDigest() }) {
             // The thumbnail manifest first: encoding it (20,000 critiques at 100,000 reports) takes one core a
             // fifth of a second, which the pages then share with it rather than follow.
             let listed = gallerySection.organizationFiles()
-            return [listed.manifest] + listed.pages.map(galleryFile)
+            return [listed.manifest] + listed.pages.map { galleryFile($0, batch: galleriesBatch) }
         })
         // Photographers' galleries by group, each keyed: a new critique plans its photographer's group again.
         for group in 0..<GallerySection.groups {
-            batches.append(PlanBatch(name: "\(name) critique galleries photographers \(group + 1)", key: { gallerySection.digest(group) }) {
-                gallerySection.photographerPages(group).map(galleryFile)
+            let batchName = "\(name) critique galleries photographers \(group + 1)"
+            batches.append(PlanBatch(name: batchName, key: { gallerySection.digest(group) }) {
+                gallerySection.photographerPages(group).map { galleryFile($0, batch: batchName) }
             })
         }
         // Detail pages by month, each month keyed, so that a new critique plans only its month again.

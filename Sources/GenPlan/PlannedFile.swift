@@ -124,6 +124,9 @@ struct PlannedPage: Sendable {
     var template: String
     var title: String
     var body: any Encodable & Sendable
+    /// The page's own key, when it is a `FileGroup` of its own within its batch (a gallery page): kept without
+    /// preparing it when the key is the previous build's.
+    var groupKey: ContentDigest? = nil
 }
 
 extension StableHasher {

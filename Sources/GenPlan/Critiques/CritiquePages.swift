@@ -23,7 +23,7 @@ enum CritiquePages {
         }
         return ParallelMap.map(Array(list.indices)) { g in
             GalleryPages.plan(list[g], cards: cards[g], in: galleries, config: config).map {
-                PlannedPage(path: $0.path, template: "critique-gallery", title: $0.title, body: $0.body)
+                PlannedPage(path: $0.path, template: "critique-gallery", title: $0.title, body: $0.body, groupKey: $0.key)
             }
         }.flatMap { $0 }
     }

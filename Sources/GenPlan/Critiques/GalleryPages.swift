@@ -74,11 +74,13 @@ enum GalleryPages {
         var allHref: String?
     }
 
-    struct Planned: Sendable, Encodable {
+    struct Planned: Sendable {
         /// Relative to the organization folder.
         var path: String
         var title: String
         var body: Body
+        /// What the page shows beyond what the whole build shares (`key(path:title:body:photographers:)`).
+        var key: ContentDigest?
     }
 
     /// The viewer's three statistics cards.
@@ -140,9 +142,9 @@ enum GalleryPages {
             PhotographerLink(name: g.photographer ?? "", href: String(g.folder.dropFirst(CritiqueGalleries.root.count + 1)) + "/index.html",
                              count: Format.count(g.critiques.count, "photo critique"))
         } : []
+        let photographerListContext = PhotographerList(photographers: photographers, hasPhotographers: true)
         let photographerList = photographers.isEmpty ? nil
-            : Fragment(template: "partial-gallery-photographers",
-                       context: PhotographerList(photographers: photographers, hasPhotographers: true))
+            : Fragment(template: "partial-gallery-photographers", context: photographerListContext)
         let title = isAll ? "Training Photos" : "Training Photos: \(gallery.photographer!)"
         let size = max(1, config.gallery.pageSize)
 
@@ -187,12 +189,43 @@ enum GalleryPages {
                             ? fileName(filter, sort, page: 1) + "#photographers-h" : nil,
                         allHref: isAll ? nil : String(repeating: "../", count: depth - 1) + "index.html")
                     let suffix = pageCount > 1 ? " (page \(page) of \(pageCount))" : ""
-                    planned.append(Planned(path: "\(gallery.folder)/\(fileName(filter, sort, page: page))",
-                                           title: title + suffix, body: body))
+                    let path = "\(gallery.folder)/\(fileName(filter, sort, page: page))"
+                    planned.append(Planned(path: path, title: title + suffix, body: body,
+                                           key: key(path: path, title: title + suffix, body: body,
+                                                    photographers: listed == nil ? nil : photographerListContext)))
                 }
             }
         }
         return planned
+    }
+
+    /// What a page shows beyond what the whole build shares (as for `GallerySection.digest`, which the page's
+    /// batch is keyed by): its path and title, its body but for the cards and the photographers' list, each
+    /// card's key (`card(_:of:…)`) and the list. A page whose key is the previous build's is kept without
+    /// preparing it: a new critique plans its gallery again, and most of the gallery's pages (thousands at
+    /// 100,000 reports) show the same cards as before. Nil when a card has no key: prepared as usual.
+    static func key(path: String, title: String, body: Body, photographers: PhotographerList?) -> ContentDigest? {
+        var hasher = StableHasher()
+        hasher.add("gallery page 1")
+        hasher.add(path)
+        hasher.add(title)
+        var rest = body
+        rest.cards = []
+        rest.photographerList = nil
+        guard let restDigest = ContentDigest.of(rest) else { return nil }
+        hasher.add(restDigest)
+        hasher.mark(0x43, UInt64(body.cards.count))
+        for card in body.cards {
+            guard let key = card.key, key.renditions.isEmpty else { return nil }
+            hasher.add(key.digest)
+        }
+        if let photographers {
+            guard let listDigest = ContentDigest.of(photographers) else { return nil }
+            hasher.add(listDigest)
+        } else {
+            hasher.mark(0x4C, 0)
+        }
+        return hasher.finalize()
     }
 
     /// Each page's cards, as positions in the variant's order. Pages are counted from the oldest card, in
