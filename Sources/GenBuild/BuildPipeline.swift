@@ -209,8 +209,12 @@ public enum BuildPipeline {
                     store.save()
                 }
             }
-            try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: files, batches: rendered.batches)
-                .save(to: manifestURL)
+            // A build without a previous manifest leaves its output's replica as the next build's base.
+            let base = previous == nil
+                ? Pending { StagingReplica.linkBase(files, of: tree, manifestURL: manifestURL, inputs: inputsKey) } : nil
+            let saved = (try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: files, batches: rendered.batches)
+                .save(to: manifestURL)) != nil
+            if let base { StagingReplica.shareBase(linked: base.value, saved: saved, manifestURL: manifestURL, inputs: inputsKey) }
             pruning.value
             tallies?.value
             removal.value

@@ -227,6 +227,33 @@ public final class OutputTree: Sendable {
     /// are in one folder, `reports/report`): a first rebuild links every file of the output (227,000 at
     /// 100,000 reports), and when the build waits for the replica both cores then link.
     public func replicate(_ files: [(path: String, size: Int)], threads: Int = 1, linked: (Int) -> Void) {
+        Self.linkFiles(files, from: outputPath, into: stagingPath, directories: directories, checkingSizes: true, threads: threads,
+                       linked: linked)
+    }
+
+    /// Hard-links the committed output's `files` (all this build wrote or kept: their sizes are not checked)
+    /// into `destination`, made here (emptied first): a replica of the output that a later build recycles as
+    /// its staging folder. Only on the output's own file system; false, and nothing left at `destination`,
+    /// when it is on another or a file cannot be linked.
+    public func leaveReplica(_ files: [String], at destination: URL, threads: Int) -> Bool {
+        let path = destination.standardizedFileURL.path
+        POSIXFiles.removeTree(path)
+        var outputInfo = stat(), parentInfo = stat()
+        guard stat(outputPath, &outputInfo) == 0, stat(destination.deletingLastPathComponent().path, &parentInfo) == 0,
+              outputInfo.st_dev == parentInfo.st_dev, mkdir(path, 0o755) == 0
+        else { return false }
+        var count = 0
+        Self.linkFiles(files.map { (path: $0, size: 0) }, from: outputPath, into: path, directories: MadeDirectories(),
+                       checkingSizes: false, threads: threads) { _ in count += 1 }
+        if count == files.count { return true }
+        POSIXFiles.removeTree(path)
+        return false
+    }
+
+    /// Links `files` of the tree at `source` into the tree at `destination`, each only when it is a regular
+    /// file of its size there if `checkingSizes` (see `replicate`).
+    private static func linkFiles(_ files: [(path: String, size: Int)], from source: String, into destination: String,
+                                  directories: MadeDirectories, checkingSizes: Bool, threads: Int, linked: (Int) -> Void) {
         // Paths split at their last `/` as bytes (a `Character` search was a quarter of this function's time),
         // and each name handed to the system as a pointer into its path's own bytes: no string made per file.
         let slash = UInt8(ascii: "/")
@@ -237,17 +264,16 @@ public final class OutputTree: Sendable {
         }
         var parts: [(folder: String, indices: ArraySlice<Int32>)] = []
         for (folder, indices) in byFolder {
-            let stagingFolder = folder.isEmpty ? stagingPath : stagingPath + "/" + folder
-            guard (try? directories.make(path: stagingFolder)) != nil else { continue }
+            let destinationFolder = folder.isEmpty ? destination : destination + "/" + folder
+            guard (try? directories.make(path: destinationFolder)) != nil else { continue }
             for start in stride(from: 0, to: indices.count, by: Self.filesPerPart) {
                 parts.append((String(folder), indices[start..<min(indices.count, start + Self.filesPerPart)]))
             }
         }
-        let outputPath = outputPath, stagingPath = stagingPath
         let done = ParallelThreads.map(parts, threads: threads) { part -> [Int32] in
             let folder = part.folder
-            guard let handles = FolderHandles(folder, previous: folder.isEmpty ? outputPath : outputPath + "/" + folder,
-                                              staging: folder.isEmpty ? stagingPath : stagingPath + "/" + folder)
+            guard let handles = FolderHandles(folder, previous: folder.isEmpty ? source : source + "/" + folder,
+                                              staging: folder.isEmpty ? destination : destination + "/" + folder)
             else { return [] }
             defer { handles.close() }
             let nameStart = folder.isEmpty ? 0 : folder.utf8.count + 1
@@ -255,7 +281,7 @@ public final class OutputTree: Sendable {
                 let (path, size) = files[Int(index)]
                 return path.withCString { full in
                     let name = full + nameStart
-                    return handles.regularFileSize(name) == size && handles.link(name)
+                    return (!checkingSizes || handles.regularFileSize(name) == size) && handles.link(name)
                 }
             }
         }

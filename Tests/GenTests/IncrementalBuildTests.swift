@@ -595,7 +595,42 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("orgA/stray.html").path))
     }
 
-    /// A kept month's file removed from the output by hand: the month is planned again and the file is back.
+    /// A build without a previous manifest leaves the output linked into a base tree (the same files, not
+    /// copies) for the next build to recycle; that build still drops what was edited or added by hand.
+    func testTheFirstBuildLeavesABaseTheNextRecycles() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        for (id, date) in [("r1", "2024-08-05"), ("r2", "2024-09-03")] {
+            docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Report \(id)"])
+        }
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        let build = cache.appendingPathComponent("build")
+        let trees = try FileManager.default.contentsOfDirectory(atPath: build.path).filter { $0.contains(".tree-") }
+        XCTAssertEqual(trees.count, 1, "one base tree: \(trees)")
+        XCTAssertTrue(try FileManager.default.contentsOfDirectory(atPath: build.path).contains { $0.hasSuffix(".base.json") })
+        let page = "orgA/reports/report/r1.html"
+        func inode(_ url: URL) throws -> Int {
+            try XCTUnwrap(FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int)
+        }
+        let inBase = build.appendingPathComponent(trees[0]).appendingPathComponent(page)
+        XCTAssertEqual(try inode(inBase), try inode(output.appendingPathComponent(page)), "linked, not copied")
+        XCTAssertEqual(TestSite.files(under: build.appendingPathComponent(trees[0])), TestSite.files(under: output))
+
+        // Edited in place (the base's file is the same inode) and a file added, by hand.
+        let handle = try FileHandle(forWritingTo: output.appendingPathComponent(page))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("<!-- edited by hand -->".utf8))
+        try handle.close()
+        try Data("stray".utf8).write(to: output.appendingPathComponent("orgA/stray.html"))
+        docs.reports["r2"]!["notes"] = "Second"
+        let second = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "recycling the base")
+        XCTAssertGreaterThan(second.filesInPlace, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("orgA/stray.html").path))
+    }
+
+    /// A kept month's file removed from the output by hand: the file is back, from the base when it holds it
+    /// (the first build's replica does), else the month is planned again.
     func testAMonthWithAFileRemovedByHandIsPlannedAgain() async throws {
         let (site, templates, output, cache) = try makeSite()
         defer { site.remove() }
@@ -603,10 +638,17 @@ final class IncrementalBuildTests: XCTestCase {
         for (id, date) in [("r1", "2024-08-05"), ("r2", "2024-09-03")] {
             docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date)
         }
+        let removed = output.appendingPathComponent("orgA/reports/report/r1.md")
         _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
-        try FileManager.default.removeItem(at: output.appendingPathComponent("orgA/reports/report/r1.md"))
+        try FileManager.default.removeItem(at: removed)
         docs.reports["r2"]!["notes"] = "Changed"
-        let rebuilt = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "file removed")
+        let fromBase = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "file removed")
+        XCTAssertEqual(fromBase.sectionsKept(of: "orgA"), ["orgA 2024-08", "orgA mileage", "orgA critique galleries", "orgA mileage data"],
+                       "the base holds August's file; September changed")
+        // Now the base is the output the file was removed from: removed again, August is planned again.
+        try FileManager.default.removeItem(at: removed)
+        docs.reports["r2"]!["notes"] = "Changed again"
+        let rebuilt = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "file removed again")
         XCTAssertEqual(rebuilt.sectionsKept(of: "orgA"), ["orgA mileage", "orgA critique galleries", "orgA mileage data"], "August lost a file; September changed")
     }
 

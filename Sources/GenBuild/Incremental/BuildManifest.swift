@@ -170,6 +170,22 @@ struct BuildManifest {
         rename(url.path, base.path)
     }
 
+    /// The manifest just saved at `url` becomes the base one as well (its output has been linked into the
+    /// base tree: `StagingReplica.linkBase`). Hard links, else copies; the table first, so a header is never
+    /// there without its table. False (and no base manifest) when either cannot be made.
+    static func shareAsBase(_ url: URL) -> Bool {
+        let base = baseLocation(url)
+        remove(at: base)
+        func share(_ from: URL, _ to: URL) -> Bool {
+            link(from.path, to.path) == 0 || (try? FileManager.default.copyItem(at: from, to: to)) != nil
+        }
+        guard share(tableLocation(url), tableLocation(base)), share(url, base) else {
+            remove(at: base)
+            return false
+        }
+        return true
+    }
+
     /// Deletes every base tree of this output folder: left by a build whose successor did not recycle it
     /// (a clean build, another gen, a crash).
     static func removeBaseTrees(_ url: URL) {

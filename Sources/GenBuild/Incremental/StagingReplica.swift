@@ -38,6 +38,22 @@ enum StagingReplica {
         return tree
     }
 
+    /// After a build without a previous manifest (the first, `--clean`): the output just committed, linked
+    /// into the base tree under this build's inputs, so the next build recycles it (`make`) instead of
+    /// linking every file of the output while it loads and computes. This build pays for the links once, at
+    /// its end, on every core, while its manifest is saved; the base manifest follows (`shareBase`). Whether
+    /// the tree is whole.
+    static func linkBase(_ files: [String: BuildManifest.Entry], of tree: OutputTree, manifestURL: URL, inputs: String) -> Bool {
+        tree.leaveReplica(Array(files.keys), at: BuildManifest.baseTree(manifestURL, inputs: inputs),
+                          threads: ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// The base manifest, once the tree is whole (`linked`) and the manifest `saved`; else no tree is left.
+    static func shareBase(linked: Bool, saved: Bool, manifestURL: URL, inputs: String) {
+        if linked, saved, BuildManifest.shareAsBase(manifestURL) { return }
+        POSIXFiles.removeTree(BuildManifest.baseTree(manifestURL, inputs: inputs).path)
+    }
+
     /// The files the replica holds that the build neither wrote nor kept (`OutputTree.prune(stale:)`).
     static func stale(_ previous: BuildManifest, new files: [String: BuildManifest.Entry]) -> [String] {
         previous.files.compactMap { $0.value.inStaging && files[$0.key] == nil ? $0.key : nil }
