@@ -21,7 +21,7 @@ public final class OutputTree: Sendable {
     /// Whether the staging folder started as the recycled base tree (rather than empty).
     public let fromBase: Bool
     private let outputPath: String
-    private let stagingPath: String
+    let stagingPath: String
     private let directories = MadeDirectories()
     /// Kept files found in place in a recycled tree.
     private let inPlace = Counter()
@@ -41,7 +41,7 @@ public final class OutputTree: Sendable {
     /// `recycling`: a tree to start the staging folder from (moved, not copied: it is this build's alone
     /// from now on, and a failed build discards it). When it cannot be moved (another file system), the
     /// staging folder starts empty. `replicating`: the staging folder is to hold the output's files
-    /// (`sweep`, `replicate`) before anything is written.
+    /// (`holdRecycled`, `replicate`) before anything is written.
     public init(output: URL, recycling base: URL? = nil, replicating: Bool = false) throws(Failure) {
         self.output = output.standardizedFileURL
         let parent = self.output.deletingLastPathComponent()
@@ -209,14 +209,6 @@ public final class OutputTree: Sendable {
     }
 
     // MARK: The replica
-
-    /// Walks a staging folder recycled from the base: a regular file stays when `keep` accepts its relative
-    /// path and size, anything else is deleted, and so are the folders left empty. Sizes are read through a
-    /// handle on each folder (`fstatat`): one name looked up per file, not a whole path.
-    public func sweep(keeping keep: (String, Int) -> Bool) {
-        guard fromBase else { return }
-        POSIXFiles.sweep(stagingPath, keep: keep)
-    }
 
     /// Hard-links the output's `files` (relative path and the size the caller knows it by) into the staging
     /// folder, each when it is a regular file of that size there; `linked` is told the position in `files` of

@@ -32,13 +32,13 @@ public enum POSIXFiles {
 
     /// Calls `body` with the name and `d_type` of every entry of `directory` but `.` and `..`, until it
     /// returns false; false when the folder cannot be read or `body` stopped.
-    private static func eachEntry(of directory: String, _ body: (String, UInt8) -> Bool) -> Bool {
+    static func eachEntry(of directory: String, _ body: (String, UInt8) -> Bool) -> Bool {
         guard let dir = opendir(directory) else { return false }
         return eachEntry(in: dir, body)
     }
 
     /// `eachEntry(of:_:)` for a folder already open (`opendir`, `fdopendir`), which it closes.
-    private static func eachEntry(in dir: OpaquePointer, _ body: (String, UInt8) -> Bool) -> Bool {
+    static func eachEntry(in dir: OpaquePointer, _ body: (String, UInt8) -> Bool) -> Bool {
         defer { closedir(dir) }
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -79,49 +79,6 @@ public enum POSIXFiles {
             }
             return true
         }
-    }
-
-    /// Keeps every regular file under `root` that `keep` accepts (its relative path and size), deletes every
-    /// other entry but folders, and then every folder left empty (but `root`). Each folder is read through a
-    /// handle (`fstatat`, `unlinkat`): one name looked up per file.
-    public static func sweep(_ root: String, keep: (String, Int) -> Bool) {
-        func visit(_ folder: Int32, relative: String) {
-            // A handle of its own for reading (closed with the listing); `folder` stays open for the calls below.
-            let reading = dup(folder)
-            guard reading >= 0 else { return }
-            guard let dir = fdopendir(reading) else {
-                close(reading)
-                return
-            }
-            // Read whole before anything is removed from it.
-            var entries: [String] = []
-            _ = eachEntry(in: dir) { name, _ in
-                entries.append(name)
-                return true
-            }
-            for name in entries {
-                let rel = relative.isEmpty ? name : relative + "/" + name
-                var info = stat()
-                guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
-                    let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                    if child >= 0 {
-                        visit(child, relative: rel)
-                        close(child)
-                    }
-                    unlinkat(folder, name, AT_REMOVEDIR)  // only when empty
-                case S_IFREG where keep(rel, Int(info.st_size)):
-                    continue
-                default:
-                    unlinkat(folder, name, 0)
-                }
-            }
-        }
-        let top = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard top >= 0 else { return }
-        visit(top, relative: "")
-        close(top)
     }
 
     /// Whether the entry at `path` is a folder, by its `d_type` (asked of the file system where that is unknown).

@@ -105,7 +105,7 @@ final class KeptFilesTests: XCTestCase {
     }
 }
 
-/// A staging folder made a replica of the output (`sweep`, `replicate`): from the recycled base, what equals
+/// A staging folder made a replica of the output (`holdRecycled`, `replicate`): from the recycled base, what equals
 /// the output stays, what is stale goes (a folder where a file goes, a file where a folder goes, empty
 /// folders), and the rest is linked from the output; what the build writes replaces the entry without
 /// touching the output through a shared link, and what it no longer makes goes before the swap (`prune`).
@@ -135,21 +135,28 @@ final class RecycledOutputTreeTests: XCTestCase {
         try put("x", "now-a-file/inside.html", in: base)
         try put("x", "now-a-folder", in: base)
         try put("x", "gone/deep/stale.html", in: base)
+        // A folder holding a kept file and one added by hand; a folder the output has, in the base a symbolic
+        // link to a folder elsewhere, whose file must not be touched.
+        try put("kept", "sub/kept.html", in: output)
+        try put("kept", "sub/kept.html", in: base)
+        try put("stray", "sub/stray.html", in: base)
+        try put("outside", "er/page.html", in: root.appendingPathComponent("elsewhere"))
+        try fm.createSymbolicLink(at: base.appendingPathComponent("deep"), withDestinationURL: root.appendingPathComponent("elsewhere"))
 
         let tree = try OutputTree(output: output, recycling: base, replicating: true)
         XCTAssertTrue(tree.recycled)
         XCTAssertTrue(tree.fromBase)
         XCTAssertFalse(fm.fileExists(atPath: base.path), "the base is moved, not copied")
-        let sizes = ["same.html": 4, "shared.html": 6, "linked.html": 7, "old/gone.html": 4, "deep/er/page.html": 4]
-        var swept: [String] = []
-        tree.sweep { path, size in
-            // `linked.html` differs from the output's (as the manifests tell); the others by size.
-            guard path != "linked.html", sizes[path] == size else { return false }
-            swept.append(path)
-            return true
-        }
-        XCTAssertEqual(swept.sorted(), ["same.html", "shared.html"])
-        XCTAssertEqual(TestSite.files(under: tree.staging), ["same.html", "shared.html"], "stale files and folders are gone")
+        // `linked.html` differs from the output's (as the manifests tell); the others by size.
+        let listed = [("same.html", 4, true), ("shared.html", 6, true), ("linked.html", 7, false), ("old/gone.html", 4, true),
+                      ("deep/er/page.html", 4, true), ("sub/kept.html", 4, true)]
+            .map { OutputTree.RecycledFile(path: $0.0, size: $0.1, stays: $0.2) }
+        let held = tree.holdRecycled(listed, threads: 2).map { listed[$0].path }
+        XCTAssertEqual(held.sorted(), ["same.html", "shared.html", "sub/kept.html"])
+        XCTAssertEqual(TestSite.files(under: tree.staging), ["same.html", "shared.html", "sub/kept.html"], "stale files and folders are gone")
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("elsewhere/er/page.html"), encoding: .utf8), "outside",
+                       "nothing is removed through a symbolic link")
+        XCTAssertFalse(fm.fileExists(atPath: tree.staging.appendingPathComponent("deep").path))
         var linked: [String] = []
         let files = [("linked.html", 7), ("old/gone.html", 4), ("deep/er/page.html", 4), ("missing.html", 3), ("same.html", 9)]
         tree.replicate(files) { linked.append(files[$0].0) }
@@ -168,8 +175,9 @@ final class RecycledOutputTreeTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: output.appendingPathComponent("shared.html"), encoding: .utf8), "shared",
                        "writing into the replica never writes through a link the output shares")
         try tree.commit()
-        XCTAssertEqual(TestSite.files(under: output), ["linked.html", "now-a-file", "now-a-folder/page.html", "same.html", "shared.html"])
-        XCTAssertEqual(TestSite.folders(under: output), ["now-a-folder"], "folders left empty by the pruning are gone")
+        XCTAssertEqual(TestSite.files(under: output),
+                       ["linked.html", "now-a-file", "now-a-folder/page.html", "same.html", "shared.html", "sub/kept.html"])
+        XCTAssertEqual(TestSite.folders(under: output), ["now-a-folder", "sub"], "folders left empty by the pruning are gone")
         for (path, text) in [("linked.html", "current"), ("now-a-file", "file"), ("now-a-folder/page.html", "inside"),
                              ("same.html", "same"), ("shared.html", "rewritten")] {
             XCTAssertEqual(try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8), text, path)

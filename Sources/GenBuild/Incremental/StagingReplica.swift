@@ -19,12 +19,15 @@ enum StagingReplica {
         let tree = try? OutputTree(output: output, recycling: base, replicating: true)
         BuildManifest.removeBaseTrees(manifestURL)
         guard let tree else { return nil }
-        tree.sweep { path, size in
-            guard let index = manifest.files.index(forKey: path) else { return false }
-            let entry = manifest.files.values[index]
-            guard entry.inBase, entry.size == size else { return false }
-            manifest.files.values[index].inStaging = true
-            return true
+        let threads = ProcessInfo.processInfo.activeProcessorCount
+        if tree.fromBase {
+            // The recycled base keeps what it holds as the output does; the rest of it goes (`holdRecycled`).
+            let all = Array(manifest.files.indices)
+            let listed = all.map { place in
+                OutputTree.RecycledFile(path: manifest.files.keys[place], size: manifest.files.values[place].size,
+                                        stays: manifest.files.values[place].inBase)
+            }
+            for position in tree.holdRecycled(listed, threads: threads) { manifest.files.values[all[position]].inStaging = true }
         }
         // The files still to link, by their place in the table: each marked there once linked, not looked up
         // again by path (227,000 lookups in a first rebuild at 100,000 reports).
@@ -32,7 +35,7 @@ enum StagingReplica {
         let missing = places.map { (path: manifest.files.keys[$0], size: manifest.files.values[$0].size) }
         // On as many threads as cores, each at this thread's priority: in idle time they take what idle cores
         // there are, and when the build waits for the replica (a first rebuild links every file), all of them.
-        tree.replicate(missing, threads: ProcessInfo.processInfo.activeProcessorCount) { position in
+        tree.replicate(missing, threads: threads) { position in
             manifest.files.values[places[position]].inStaging = true
         }
         return tree
