@@ -22,6 +22,9 @@ enum RenderStep {
         var batchesKept: [String]
         /// Groups of files within planned batches (days) kept without preparing their files.
         var groupsKept: Int
+        /// The files this build wrote rather than kept (`BuildManifest.BaseRelation`); nil when there are more
+        /// than `RenderState.changedListed`.
+        var changed: [String]?
     }
 
     /// Plans and renders the batches in order. Every core takes the next file from a feed that moves on to
@@ -47,12 +50,13 @@ enum RenderStep {
         // A kept batch's files are recorded as soon as they are linked, by the thread linking them: recorded
         // after the last page, the 224,000 kept files of a one-change rebuild at 100,000 reports held one
         // core for 0.07 s while the other was idle.
-        let feed = Feed(batches, reuse: reuse, check: check, progress: progress, kept: { state.record($0, kept: $0.count) }) { planned in
+        let feed = Feed(batches, reuse: reuse, check: check, progress: progress, kept: { state.record($0, kept: $0.count, written: []) }) { planned in
             fragments?.load(planned, previous: previousManifest, output: tree.output, into: previousFragments)
         }
         DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
             var entries: [(String, BuildManifest.Entry)] = []
             var kept = 0
+            var written: [String] = []
             /// Keeps the previous build's file at the path, as the manifest recorded it; false when it is gone.
             func keepPrevious(_ file: PlannedFile) -> Bool {
                 guard let old = previous?[file.path], tree.keep(file.path, size: old.size, inStaging: old.inStaging) else { return false }
@@ -80,6 +84,7 @@ enum RenderStep {
                         let size = try tree.write(to: file.path) { append in fingerprint = try renderer.streamData(file, to: append) }
                         if let entry = BuildManifest.Entry(fingerprint: fingerprint, size: size) { entries.append((file.path, entry)) }
                         if previous?[file.path]?.matches(fingerprint) == true { kept += 1 }  // the same bytes: unchanged
+                        written.append(file.path)
                         continue
                     }
                     let prepared = try renderer.prepare(file)
@@ -94,6 +99,7 @@ enum RenderStep {
                         data = try prepared.render()
                     }
                     try tree.write(data, to: file.path)
+                    written.append(file.path)
                     if let entry = BuildManifest.Entry(fingerprint: fingerprint, size: data.count) { entries.append((file.path, entry)) }
                 } catch let error as Renderer.Failure {
                     state.fail(.render(error.description))
@@ -103,12 +109,12 @@ enum RenderStep {
                     state.fail(.write("\(file.path): \(error)"))
                 }
             }
-            state.record(entries, kept: kept)
+            state.record(entries, kept: kept, written: written)
         }
         feed.finish()
         if let failure = state.failure { throw failure }
         let result = Result(files: state.files, kept: state.kept, written: feed.written, pages: feed.pages, batches: feed.records,
-                            batchesKept: feed.batchesKept, groupsKept: feed.groupsKept)
+                            batchesKept: feed.batchesKept, groupsKept: feed.groupsKept, changed: state.changed)
         // The feed holds the last references to the batches' plans: freed beside the swap, not before it.
         BackgroundRelease.drop(consume feed, freeing: freeing)
         return result
@@ -397,6 +403,10 @@ private final class RenderState: @unchecked Sendable {
     private var firstFailure: BuildFailure?
     private var entries: [String: BuildManifest.Entry] = [:]
     private var keptCount = 0
+    private var changedPaths: [String]? = []
+    /// The most files written that the manifest lists by name: a rebuild writes a few hundred; a full build or
+    /// a changed template, every file, and the next build then compares the two tables instead.
+    static let changedListed = 5_000
 
     /// `expecting`: about how many files the build makes (the previous build's count). Grown from empty, the
     /// table of 227,000 files was copied into a larger one again and again: 0.1 s of CPU at 100,000 reports.
@@ -406,15 +416,17 @@ private final class RenderState: @unchecked Sendable {
     var failure: BuildFailure? { lock.withLock { firstFailure } }
     var files: [String: BuildManifest.Entry] { lock.withLock { entries } }
     var kept: Int { lock.withLock { keptCount } }
+    var changed: [String]? { lock.withLock { changedPaths } }
 
     func fail(_ failure: BuildFailure) {
         lock.withLock { if firstFailure == nil { firstFailure = failure } }
     }
 
-    func record(_ new: [(String, BuildManifest.Entry)], kept: Int) {
+    func record(_ new: [(String, BuildManifest.Entry)], kept: Int, written: [String]) {
         lock.withLock {
             for (path, entry) in new { entries[path] = entry }
             keptCount += kept
+            if let listed = changedPaths { changedPaths = listed.count + written.count > Self.changedListed ? nil : listed + written }
         }
     }
 }

@@ -629,6 +629,45 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("orgA/stray.html").path))
     }
 
+    /// Each manifest says how the base tree its build leaves differs from its output: nothing after a first
+    /// build (the base is a replica of its output), the files it wrote after a rebuild (the base is the output
+    /// it replaced), so the next build marks the base's files without reading the base's table.
+    func testTheManifestListsHowTheBaseDiffersFromTheOutput() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        for (id, date) in [("r1", "2024-08-05"), ("r2", "2024-09-03")] {
+            docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Report \(id)"])
+        }
+        func header() throws -> [String: Any] {
+            let build = cache.appendingPathComponent("build")
+            let name = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: build.path)
+                .first { $0.hasSuffix(".json") && !$0.hasSuffix(".base.json") })
+            return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: build.appendingPathComponent(name))) as? [String: Any])
+        }
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        let first = try header()
+        let firstBase = try XCTUnwrap(first["base"] as? [String: Any])
+        XCTAssertEqual(firstBase["inputs"] as? String, first["inputs"] as? String, "a replica of its own output")
+        XCTAssertEqual((firstBase["changed"] as? [String])?.count, 0)
+
+        // Same lengths: the base's stale copy of r2's pages has the size the manifest records for them, so only
+        // the list keeps the next build from taking it for the output's.
+        docs.reports["r2"]!["notes"] = "Report R2"
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "second build")
+        let second = try header()
+        let secondBase = try XCTUnwrap(second["base"] as? [String: Any])
+        XCTAssertEqual(secondBase["inputs"] as? String, first["inputs"] as? String, "the output it replaced")
+        let changed = Set(try XCTUnwrap(secondBase["changed"] as? [String]))
+        XCTAssertTrue(changed.contains("orgA/reports/report/r2.html"))
+        XCTAssertFalse(changed.contains("orgA/reports/report/r1.html"))
+
+        // The third build marks the base from that list, and recycles it.
+        docs.reports["r1"]!["notes"] = "Report R1"
+        let third = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "third build")
+        XCTAssertGreaterThan(third.filesInPlace, 0)
+    }
+
     /// A kept month's file removed from the output by hand: the file is back, from the base when it holds it
     /// (the first build's replica does), else the month is planned again.
     func testAMonthWithAFileRemovedByHandIsPlannedAgain() async throws {
