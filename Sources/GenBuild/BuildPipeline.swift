@@ -214,8 +214,12 @@ public enum BuildPipeline {
                 ? Pending { StagingReplica.linkBase(files, of: tree, manifestURL: manifestURL, inputs: inputsKey) } : nil
             // How the base this build leaves differs from its output: a build with a previous manifest keeps the
             // output it replaced (which differs by the files it wrote), one without leaves a replica of its own.
-            let relation = previous.map { previous in rendered.changed.map { BuildManifest.BaseRelation(inputs: previous.header.inputs, changed: $0) } }
-                ?? BuildManifest.BaseRelation(inputs: inputsKey, changed: [])
+            let relation: BuildManifest.BaseRelation?
+            if let previous {
+                relation = rendered.changed.map { BuildManifest.BaseRelation(inputs: previous.header.inputs, changed: $0) }
+            } else {
+                relation = BuildManifest.BaseRelation(inputs: inputsKey, changed: [])
+            }
             let saved = (try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: files, batches: rendered.batches,
                                             base: relation).save(to: manifestURL)) != nil
             if let base { StagingReplica.shareBase(linked: base.value, saved: saved, manifestURL: manifestURL, inputs: inputsKey) }
