@@ -29,23 +29,13 @@ extension OutputTree {
     public func holdRecycled(_ files: [RecycledFile], threads: Int) -> [Int] {
         guard fromBase else { return [] }
         let slash = UInt8(ascii: "/")
-        var byFolder: [Substring: [Int32]] = [:]
-        for (index, file) in files.enumerated() where OutputTree.isSafe(file.path) {
-            let folder = file.path.utf8.lastIndex(of: slash).map { file.path[..<$0] } ?? ""
-            byFolder[folder, default: []].append(Int32(index))
-        }
+        let parts = Self.partsByFolder(files.count) { files[$0].path }
         // Every folder a listed file is in, with the folders above it.
         var folders: Set<String> = [""]
-        for folder in byFolder.keys {
-            var current = folder
+        for part in parts {
+            var current = Substring(part.folder)
             while !current.isEmpty, folders.insert(String(current)).inserted {
                 current = current.utf8.lastIndex(of: slash).map { current[..<$0] } ?? ""
-            }
-        }
-        var parts: [(folder: String, indices: ArraySlice<Int32>)] = []
-        for (folder, indices) in byFolder {
-            for start in stride(from: 0, to: indices.count, by: Self.filesPerPart) {
-                parts.append((String(folder), indices[start..<min(indices.count, start + Self.filesPerPart)]))
             }
         }
         let root = stagingPath
