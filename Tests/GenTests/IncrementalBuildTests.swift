@@ -35,6 +35,15 @@ final class IncrementalBuildTests: XCTestCase {
 
         mutating func id(_ prefix: String) -> String { nextId += 1; return "\(prefix)\(nextId)" }
 
+        /// orgA's reports r1 (August 2024) and r2 (September 2024), notes "Report r1" and "Report r2".
+        static func twoMonths() -> Documents {
+            var docs = Documents()
+            for (id, date) in [("r1", "2024-08-05"), ("r2", "2024-09-03")] {
+                docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Report \(id)"])
+            }
+            return docs
+        }
+
         func write(to site: TestSite) throws {
             try site.write("site.yml", "title: \(title)\ntimeZone: America/Chicago\nmileage:\n  ratePerMile: 0.67\n")
             var users: [[String: Any]] = []
@@ -176,6 +185,16 @@ final class IncrementalBuildTests: XCTestCase {
                            "\(what): \(file) differs", line: line)
         }
         return report
+    }
+
+    /// Edits `page` of `output` in place (a base that shares its inode sees the edit too) and adds
+    /// `orgA/stray.html`, as a person would by hand.
+    private func editByHand(_ page: String, in output: URL) throws {
+        let handle = try FileHandle(forWritingTo: output.appendingPathComponent(page))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("<!-- edited by hand -->".utf8))
+        try handle.close()
+        try Data("stray".utf8).write(to: output.appendingPathComponent("orgA/stray.html"))
     }
 
     private func makeSite() throws -> (TestSite, templates: URL, output: URL, cache: URL) {
@@ -572,20 +591,12 @@ final class IncrementalBuildTests: XCTestCase {
     func testTheReplicaDropsFilesEditedOrAddedByHand() async throws {
         let (site, templates, output, cache) = try makeSite()
         defer { site.remove() }
-        var docs = Documents()
-        for (id, date) in [("r1", "2024-08-05"), ("r2", "2024-09-03")] {
-            docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Report \(id)"])
-        }
+        var docs = Documents.twoMonths()
         _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
         docs.reports["r2"]!["notes"] = "Second"
         _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "second build")
 
-        let edited = output.appendingPathComponent("orgA/reports/report/r1.html")
-        let handle = try FileHandle(forWritingTo: edited)  // in place: the base's file is the same inode
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data("<!-- edited by hand -->".utf8))
-        try handle.close()
-        try Data("stray".utf8).write(to: output.appendingPathComponent("orgA/stray.html"))
+        try editByHand("orgA/reports/report/r1.html", in: output)
 
         docs.reports["r2"]!["notes"] = "Third"
         let third = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "after the edits by hand")
@@ -600,10 +611,7 @@ final class IncrementalBuildTests: XCTestCase {
     func testTheFirstBuildLeavesABaseTheNextRecycles() async throws {
         let (site, templates, output, cache) = try makeSite()
         defer { site.remove() }
-        var docs = Documents()
-        for (id, date) in [("r1", "2024-08-05"), ("r2", "2024-09-03")] {
-            docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Report \(id)"])
-        }
+        var docs = Documents.twoMonths()
         _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
         let build = cache.appendingPathComponent("build")
         let trees = try FileManager.default.contentsOfDirectory(atPath: build.path).filter { $0.contains(".tree-") }
@@ -617,12 +625,7 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(try inode(inBase), try inode(output.appendingPathComponent(page)), "linked, not copied")
         XCTAssertEqual(TestSite.files(under: build.appendingPathComponent(trees[0])), TestSite.files(under: output))
 
-        // Edited in place (the base's file is the same inode) and a file added, by hand.
-        let handle = try FileHandle(forWritingTo: output.appendingPathComponent(page))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data("<!-- edited by hand -->".utf8))
-        try handle.close()
-        try Data("stray".utf8).write(to: output.appendingPathComponent("orgA/stray.html"))
+        try editByHand(page, in: output)
         docs.reports["r2"]!["notes"] = "Second"
         let second = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "recycling the base")
         XCTAssertGreaterThan(second.filesInPlace, 0)
@@ -635,10 +638,7 @@ final class IncrementalBuildTests: XCTestCase {
     func testTheManifestListsHowTheBaseDiffersFromTheOutput() async throws {
         let (site, templates, output, cache) = try makeSite()
         defer { site.remove() }
-        var docs = Documents()
-        for (id, date) in [("r1", "2024-08-05"), ("r2", "2024-09-03")] {
-            docs.reports[id] = Doc.report(id, org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Report \(id)"])
-        }
+        var docs = Documents.twoMonths()
         func header() throws -> [String: Any] {
             let build = cache.appendingPathComponent("build")
             let name = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: build.path)
