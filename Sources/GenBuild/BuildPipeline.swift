@@ -57,7 +57,7 @@ public enum BuildPipeline {
         var site = try await resolvedExports(options, config: config, lineCache: lineCache, steps: steps, pageWarnings: pageWarnings,
                                              report: &report)
         let sharedDigest = site.sharedDigest
-        report.organizations = site.organizations.map(\.id)
+        report.organizations = site.organizations.map(\.id.text)
         // Where each organization's pages go, made now on a spare core: planning starts with it.
         let outlines = site.organizations.map { [zone = config.timeZone] org in Pending { OrganizationOutline(org, zone: zone) } }
 

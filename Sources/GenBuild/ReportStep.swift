@@ -16,7 +16,7 @@ enum ReportStep {
         /// Every report's summary, in the order of the organization's reports.
         var summaries: [FormSummary]
         /// The forms made, by report id (every report's when nothing was read back).
-        var forms: [String: ReportForm]
+        var forms: [DocumentID: ReportForm]
         /// Each report's entry for the next build's store.
         var entries: [(ContentDigest, KeyedEntryFile.Entry)]
         /// How many reports' results were read back from the store.
@@ -45,7 +45,7 @@ enum ReportStep {
             entry.encode(to: &bytes)
             return Outcome(entry: entry, form: form, stored: (key, .new(bytes.bytes)))
         }
-        var forms: [String: ReportForm] = [:]
+        var forms: [DocumentID: ReportForm] = [:]
         for (report, outcome) in zip(org.reports, outcomes) {
             if let form = outcome.form, forms[report.id] == nil { forms[report.id] = form }
         }

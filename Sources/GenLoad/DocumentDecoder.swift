@@ -104,7 +104,7 @@ public enum DocumentDecoder {
         // Attribute the document's problems to the organization it names (even when it is skipped for
         // something else), so only that organization's data-quality page shows them.
         let owner = ["organizationID", "organizationId"].lazy
-            .compactMap { reader[$0]?.string?.trimmed }.first { !$0.isEmpty }
+            .compactMap { reader[$0]?.string?.trimmed }.first { !$0.isEmpty }.map { DocumentID($0) }
         return Decoded(document: document, diagnostics: reader.diagnostics.map { $0.owned(by: owner) })
     }
 
@@ -112,7 +112,7 @@ public enum DocumentDecoder {
         reader.diagnostics.append(Diagnostic(.skipped, reader.document.source, field: field, message))
     }
 
-    private static func organization(_ reader: inout FieldReader, _ key: String) -> String? {
+    private static func organization(_ reader: inout FieldReader, _ key: String) -> DocumentID? {
         if let org = reader.organization(preferred: key) { return org }
         skip(&reader, key, "no organization: the document belongs to no site")
         return nil
@@ -153,7 +153,7 @@ public enum DocumentDecoder {
         }
         let name = r.nonBlank("name") ?? {
             r.warn("name", "template has no name; its id is shown instead")
-            return r.document.id
+            return r.document.id.text
         }()
         return ReportTemplate(id: r.document.id, organizationID: org, name: name, description: r.nonBlank("description"),
                               shootType: r.nonBlank("shootType"), isDefault: r.bool("isDefault") ?? false,
@@ -191,8 +191,8 @@ public enum DocumentDecoder {
         guard let org = organization(&r, "organizationID") else { return nil }
         let createdAt = r.timestamp("createdAt")
         guard let date = reportDate(&r, createdAt: createdAt, timeZone: timeZone) else { return nil }
-        return DailyJobReport(id: r.document.id, organizationID: org, userId: r.nonBlank("userId"), date: date,
-                              photographer: r.nonBlank("photographer"), templateId: r.nonBlank("templateId"),
+        return DailyJobReport(id: r.document.id, organizationID: org, userId: r.id("userId"), date: date,
+                              photographer: r.nonBlank("photographer"), templateId: r.id("templateId"),
                               templateName: r.nonBlank("templateName"), templateVersion: r.int("templateVersion"),
                               reportType: r.nonBlank("reportType"), smartFieldsUsed: r.strings("smartFieldsUsed"),
                               createdAt: createdAt, updatedAt: r.timestamp("updatedAt"),
@@ -243,9 +243,9 @@ public enum DocumentDecoder {
             r.warn("exampleType", exampleType.map { "unknown example type \"\($0)\"; shown with a neutral badge" }
                    ?? "no example type; shown with a neutral badge")
         }
-        return Critique(id: r.document.id, organizationID: org, submitterId: r.nonBlank("submitterId"),
+        return Critique(id: r.document.id, organizationID: org, submitterId: r.id("submitterId"),
                         submitterName: r.nonBlank("submitterName"), submitterEmail: r.nonBlank("submitterEmail"),
-                        targetPhotographerId: r.nonBlank("targetPhotographerId"),
+                        targetPhotographerId: r.id("targetPhotographerId"),
                         targetPhotographerName: r.nonBlank("targetPhotographerName"),
                         imageUrls: images, thumbnailUrls: thumbs, imageCount: r.int("imageCount") ?? images.count,
                         managerNotes: r.string("managerNotes"), exampleType: exampleType,

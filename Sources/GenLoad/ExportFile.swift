@@ -44,7 +44,7 @@ struct ExportFileContents: Sendable {
 struct ChangelogRow: Sendable {
     enum Operation: String, Sendable { case create = "CREATE", update = "UPDATE", delete = "DELETE", `import` = "IMPORT" }
     var collection: String
-    var documentID: String
+    var documentID: DocumentID
     var timestamp: Timestamp
     var operation: Operation
     var fields: [String: FirestoreValue]?
@@ -245,7 +245,7 @@ struct ExportFileReader {
                                                   message: "document is \(describe(docs[id]!)), not an object"))
                 continue
             }
-            appendFields(fields, collection: name, id: id, into: &out)
+            appendFields(fields, collection: name, id: DocumentID(id), into: &out)
         }
     }
 
@@ -281,10 +281,10 @@ struct ExportFileReader {
         }
         var fields = object
         fields.removeValue(forKey: idKey)
-        appendFields(fields, collection: name, id: docID, into: &out)
+        appendFields(fields, collection: name, id: DocumentID(docID), into: &out)
     }
 
-    private func appendFields(_ object: [String: Any], collection: String, id: String, into out: inout ExportFileContents) {
+    private func appendFields(_ object: [String: Any], collection: String, id: DocumentID, into out: inout ExportFileContents) {
         var fields = object
         // Sub-collections ride along inside documents in both npm formats; gen does not read them.
         for key in ["__collections__", "subCollection"] {
@@ -325,13 +325,13 @@ struct ExportFileReader {
             return
         }
         let collection = parts[0]
-        let id = (row["document_id"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? parts[parts.count - 1]
+        let id = DocumentID((row["document_id"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? parts[parts.count - 1])
         guard parts.count == 2, KnownCollection(rawValue: collection) != nil else {
             let pattern = parts.count == 2 ? collection : subCollectionPattern(parts.dropLast().joined(separator: "/"))
             out.ignoredChangelogDocuments[pattern, default: []].insert(parts.joined(separator: "/"))
             return
         }
-        let source = DocumentSource(file: relativePath, collection: collection, documentID: id)
+        let source = DocumentSource(file: relativePath, collection: collection, documentID: id.text)
         guard let opText = row["operation"] as? String, let op = ChangelogRow.Operation(rawValue: opText.uppercased()) else {
             out.diagnostics.append(Diagnostic(.skipped, source, field: "operation", "line \(line): unknown operation \"\(row["operation"] ?? "")\""))
             return

@@ -78,7 +78,7 @@ public enum ExportLoader {
         for c in contents { changelogIgnored.merge(c.ignoredChangelogDocuments) { $0.union($1) } }
         for (name, ids) in changelogIgnored { ignored[name, default: 0] += ids.count }
 
-        struct Key: Hashable { var collection: String; var id: String }
+        struct Key: Hashable { var collection: String; var id: DocumentID }
         // Changelog state: stable sort keeps file order (files are in path order) for equal timestamps.
         let changes = contents.flatMap(\.changes)
         var latest: [Key: ChangelogRow] = [:]

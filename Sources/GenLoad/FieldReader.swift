@@ -87,8 +87,11 @@ struct FieldReader {
     }
 
     /// The organization: `organizationID` (reports, templates, users, schools) or `organizationId` (critiques).
-    mutating func organization(preferred: String) -> String? {
+    mutating func organization(preferred: String) -> DocumentID? {
         let other = preferred == "organizationID" ? "organizationId" : "organizationID"
-        return nonBlank(preferred) ?? nonBlank(other)
+        return id(preferred) ?? id(other)
     }
+
+    /// A reference to another document: trimmed, nil when blank.
+    mutating func id(_ key: String) -> DocumentID? { nonBlank(key).map { DocumentID($0) } }
 }

@@ -164,7 +164,7 @@ extension ByteWriter {
         optional(diagnostic.documentID)
         optional(diagnostic.field)
         string(diagnostic.message)
-        optional(diagnostic.organizationID)
+        optional(diagnostic.organizationID.text)
     }
 
     /// Diagnostics, with their count.
@@ -182,7 +182,7 @@ extension ByteReader {
               let field = optionalString(), let message = string(),
               let organizationID = optionalString() else { return nil }
         var diagnostic = Diagnostic(kind, file: file, collection: collection, documentID: documentID, field: field, message: message)
-        diagnostic.organizationID = organizationID
+        diagnostic.organizationID = organizationID.map { DocumentID($0) }
         return diagnostic
     }
 

@@ -10,14 +10,14 @@ public enum KnownCollection: String, Sendable, CaseIterable {
 /// A document as it came out of an export, before it is typed: collection, id, fields.
 public struct RawDocument: Sendable, Hashable {
     public var collection: String { didSet { knownDigest = nil } }
-    public var id: String { didSet { knownDigest = nil } }
+    public var id: DocumentID { didSet { knownDigest = nil } }
     public var fields: [String: FirestoreValue] { didSet { knownDigest = nil } }
     public var file: String { didSet { knownDigest = nil } }
     /// `digest`, when the loader already has it (a line read back from the parsed-line cache carries it).
     /// Not part of the document's identity, and forgotten when any part of the document changes.
     public var knownDigest: ContentDigest?
 
-    public init(collection: String, id: String, fields: [String: FirestoreValue], file: String, digest: ContentDigest? = nil) {
+    public init(collection: String, id: DocumentID, fields: [String: FirestoreValue], file: String, digest: ContentDigest? = nil) {
         self.collection = collection
         self.id = id
         self.fields = fields
@@ -36,5 +36,5 @@ public struct RawDocument: Sendable, Hashable {
         hasher.combine(fields)
     }
 
-    public var source: DocumentSource { DocumentSource(file: file, collection: collection, documentID: id) }
+    public var source: DocumentSource { DocumentSource(file: file, collection: collection, documentID: id.text) }
 }

@@ -30,7 +30,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var message: String
     /// The organization the document names, when it names one: that organization's data-quality page
     /// lists the problem, and no other organization's does.
-    public var organizationID: String?
+    public var organizationID: DocumentID?
 
     public init(_ kind: Kind, file: String? = nil, collection: String? = nil, documentID: String? = nil,
                 field: String? = nil, message: String) {
@@ -48,7 +48,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The same diagnostic, attributed to an organization.
-    public func owned(by organization: String?) -> Diagnostic {
+    public func owned(by organization: DocumentID?) -> Diagnostic {
         var copy = self
         copy.organizationID = organization
         return copy

@@ -8,7 +8,7 @@ extension RawDocument {
     public var contentDigest: ContentDigest {
         var hasher = StableHasher()
         hasher.add(collection)
-        hasher.add(id)
+        hasher.add(id.text)
         hasher.add(file)
         hasher.add(FirestoreValue.map(fields))
         return hasher.finalize()

@@ -1,8 +1,8 @@
 /// A person in the organization (`users`). Photographers carry their home coordinates,
 /// the start and end of every mileage route.
 public struct User: Sendable, Hashable {
-    public var id: String
-    public var organizationID: String
+    public var id: DocumentID
+    public var organizationID: DocumentID
     public var firstName: String?
     public var lastName: String?
     public var email: String?
@@ -12,7 +12,7 @@ public struct User: Sendable, Hashable {
     public var userCoordinates: String?
     public var source: DocumentSource
 
-    public init(id: String, organizationID: String, firstName: String? = nil, lastName: String? = nil,
+    public init(id: DocumentID, organizationID: DocumentID, firstName: String? = nil, lastName: String? = nil,
                 email: String? = nil, role: String? = nil, isPhotographer: Bool = false,
                 userCoordinates: String? = nil, source: DocumentSource) {
         self.id = id
@@ -35,8 +35,8 @@ public struct User: Sendable, Hashable {
 
 /// A school the photographers drive to (`schools`); `value` is its display name.
 public struct School: Sendable, Hashable {
-    public var id: String
-    public var organizationID: String
+    public var id: DocumentID
+    public var organizationID: DocumentID
     public var value: String
     public var street: String?
     public var city: String?
@@ -46,7 +46,7 @@ public struct School: Sendable, Hashable {
     public var coordinates: String?
     public var source: DocumentSource
 
-    public init(id: String, organizationID: String, value: String, street: String? = nil, city: String? = nil,
+    public init(id: DocumentID, organizationID: DocumentID, value: String, street: String? = nil, city: String? = nil,
                 state: String? = nil, zipCode: String? = nil, coordinates: String? = nil, source: DocumentSource) {
         self.id = id
         self.organizationID = organizationID
@@ -124,8 +124,8 @@ public struct ReportTemplate: Sendable, Hashable {
         return keys
     }
 
-    public var id: String
-    public var organizationID: String
+    public var id: DocumentID
+    public var organizationID: DocumentID
     public var name: String
     public var description: String?
     public var shootType: String?
@@ -141,7 +141,7 @@ public struct ReportTemplate: Sendable, Hashable {
     public var createdBy: String?
     public var source: DocumentSource
 
-    public init(id: String, organizationID: String, name: String, description: String? = nil,
+    public init(id: DocumentID, organizationID: DocumentID, name: String, description: String? = nil,
                 shootType: String? = nil, isDefault: Bool = false, isActive: Bool = true, version: Int = 1,
                 fields: [TemplateField], createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil,
                 createdBy: String? = nil, source: DocumentSource) {
@@ -169,12 +169,12 @@ public struct ReportTemplate: Sendable, Hashable {
 public struct DailyJobReport: Sendable, Hashable {
     /// The properties, compared and hashed as a whole (synthesized, so none is forgotten).
     struct Values: Sendable, Hashable {
-        var id: String
-        var organizationID: String
-        var userId: String?
+        var id: DocumentID
+        var organizationID: DocumentID
+        var userId: DocumentID?
         var date: LocalDate
         var photographer: String?
-        var templateId: String?
+        var templateId: DocumentID?
         var templateName: String?
         var templateVersion: Int?
         var reportType: String?
@@ -188,13 +188,13 @@ public struct DailyJobReport: Sendable, Hashable {
 
     private var storage: CopiedOnWrite<Values>
 
-    public var id: String { get { storage.values.id } set { storage.values.id = newValue } }
-    public var organizationID: String { get { storage.values.organizationID } set { storage.values.organizationID = newValue } }
-    public var userId: String? { get { storage.values.userId } set { storage.values.userId = newValue } }
+    public var id: DocumentID { get { storage.values.id } set { storage.values.id = newValue } }
+    public var organizationID: DocumentID { get { storage.values.organizationID } set { storage.values.organizationID = newValue } }
+    public var userId: DocumentID? { get { storage.values.userId } set { storage.values.userId = newValue } }
     /// The local day of the report in the configured time zone.
     public var date: LocalDate { get { storage.values.date } set { storage.values.date = newValue } }
     public var photographer: String? { get { storage.values.photographer } set { storage.values.photographer = newValue } }
-    public var templateId: String? { get { storage.values.templateId } set { storage.values.templateId = newValue } }
+    public var templateId: DocumentID? { get { storage.values.templateId } set { storage.values.templateId = newValue } }
     public var templateName: String? { get { storage.values.templateName } set { storage.values.templateName = newValue } }
     public var templateVersion: Int? { get { storage.values.templateVersion } set { storage.values.templateVersion = newValue } }
     public var reportType: String? { get { storage.values.reportType } set { storage.values.reportType = newValue } }
@@ -208,8 +208,8 @@ public struct DailyJobReport: Sendable, Hashable {
     /// none of its documents changed.
     public var digest: ContentDigest { get { storage.values.digest } set { storage.values.digest = newValue } }
 
-    public init(id: String, organizationID: String, userId: String?, date: LocalDate, photographer: String? = nil,
-                templateId: String? = nil, templateName: String? = nil, templateVersion: Int? = nil,
+    public init(id: DocumentID, organizationID: DocumentID, userId: DocumentID?, date: LocalDate, photographer: String? = nil,
+                templateId: DocumentID? = nil, templateName: String? = nil, templateVersion: Int? = nil,
                 reportType: String? = nil, smartFieldsUsed: [String]? = nil, createdAt: Timestamp? = nil,
                 updatedAt: Timestamp? = nil, fields: [String: FirestoreValue], source: DocumentSource) {
         storage = CopiedOnWrite(Values(
@@ -224,12 +224,12 @@ public struct DailyJobReport: Sendable, Hashable {
 public struct Critique: Sendable, Hashable {
     /// The properties, compared and hashed as a whole (synthesized, so none is forgotten).
     struct Values: Sendable, Hashable {
-        var id: String
-        var organizationID: String
-        var submitterId: String?
+        var id: DocumentID
+        var organizationID: DocumentID
+        var submitterId: DocumentID?
         var submitterName: String?
         var submitterEmail: String?
-        var targetPhotographerId: String?
+        var targetPhotographerId: DocumentID?
         var targetPhotographerName: String?
         var imageUrls: [String]
         var thumbnailUrls: [String]
@@ -245,12 +245,12 @@ public struct Critique: Sendable, Hashable {
 
     private var storage: CopiedOnWrite<Values>
 
-    public var id: String { get { storage.values.id } set { storage.values.id = newValue } }
-    public var organizationID: String { get { storage.values.organizationID } set { storage.values.organizationID = newValue } }
-    public var submitterId: String? { get { storage.values.submitterId } set { storage.values.submitterId = newValue } }
+    public var id: DocumentID { get { storage.values.id } set { storage.values.id = newValue } }
+    public var organizationID: DocumentID { get { storage.values.organizationID } set { storage.values.organizationID = newValue } }
+    public var submitterId: DocumentID? { get { storage.values.submitterId } set { storage.values.submitterId = newValue } }
     public var submitterName: String? { get { storage.values.submitterName } set { storage.values.submitterName = newValue } }
     public var submitterEmail: String? { get { storage.values.submitterEmail } set { storage.values.submitterEmail = newValue } }
-    public var targetPhotographerId: String? {
+    public var targetPhotographerId: DocumentID? {
         get { storage.values.targetPhotographerId }
         set { storage.values.targetPhotographerId = newValue }
     }
@@ -273,8 +273,8 @@ public struct Critique: Sendable, Hashable {
     /// The raw document's digest (set by the loader), as for reports.
     public var digest: ContentDigest { get { storage.values.digest } set { storage.values.digest = newValue } }
 
-    public init(id: String, organizationID: String, submitterId: String? = nil, submitterName: String? = nil,
-                submitterEmail: String? = nil, targetPhotographerId: String? = nil,
+    public init(id: DocumentID, organizationID: DocumentID, submitterId: DocumentID? = nil, submitterName: String? = nil,
+                submitterEmail: String? = nil, targetPhotographerId: DocumentID? = nil,
                 targetPhotographerName: String? = nil, imageUrls: [String] = [], thumbnailUrls: [String] = [],
                 imageCount: Int = 0, managerNotes: String? = nil, exampleType: String? = nil,
                 status: String? = nil, createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil,

@@ -8,6 +8,12 @@ public struct SiteConfig: Sendable, Equatable {
     public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
     /// Display names of organizations by id; the id is shown when a name is missing.
     public var organizations: [String: String] = [:]
+
+    /// An organization's display name, its id when it has none. Looked up by the id's bytes: an id that only
+    /// looks like a named one (`K` and U+212A KELVIN SIGN) is not given that organization's name.
+    public func organizationName(_ id: DocumentID) -> String {
+        organizations.first { DocumentID($0.key) == id }?.value ?? id.text
+    }
     public var mileage = Mileage()
     public var gallery = Gallery()
     public var thumbnails = Thumbnails()

@@ -10,7 +10,7 @@ enum MileageCSV {
         let reports = summary.reports
         return CSVTable(header: header, count: reports.count) { index in
             let r = reports[index]
-            return [r.reportId, r.date, r.photographerId, r.photographer, r.schools.joined(separator: "; "),
+            return [r.reportId.text, r.date, r.photographerId.text, r.photographer, r.schools.joined(separator: "; "),
                     r.legs.map { "\($0.from) → \($0.to) (\(number($0.miles)) mi, \($0.minutes) min)" }.joined(separator: "; "),
                     r.computedMiles.map(number) ?? "", r.recordedMiles.map(number) ?? "", number(r.miles), r.source.rawValue,
                     r.flags.map(\.rawValue).joined(separator: " ")]

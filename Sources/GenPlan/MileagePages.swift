@@ -100,17 +100,22 @@ enum MileagePages {
     }
 
     /// Each photographer's mileage page (`mileage/<name>.html`, relative to the organization) by photographer id.
-    static func photographerPaths(_ summary: MileageSummary) -> [String: String] {
-        let files = PathAllocator(ids: summary.photographers.map(\.photographerId), reserved: ["index.html"])
+    static func photographerPaths(_ summary: MileageSummary) -> [DocumentID: String] {
+        let files = photographerFiles(summary)
         return Dictionary(summary.photographers.map { ($0.photographerId, "mileage/\(files[$0.photographerId]).html") },
                           uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The photographers' file names in `mileage/`, none of them a name gen writes there itself.
+    private static func photographerFiles(_ summary: MileageSummary) -> PathAllocator {
+        PathAllocator(ids: summary.photographers.map(\.photographerId), reserved: ["index.html"], fileExtension: ".html")
     }
 
     /// What the pages of `plan` are made from, beyond what the whole build shares (configuration, content
     /// pages): the organization's id, name and folder, the computed mileage, and each report's page path.
     /// A changed report whose route is the same (its notes, say) leaves the mileage pages unplanned.
     /// `mileage` is `input.mileageDigest`.
-    static func key(_ input: OrganizationInput, mileage: ContentDigest?, reportHref: (String) -> String?) -> ContentDigest? {
+    static func key(_ input: OrganizationInput, mileage: ContentDigest?, reportHref: (DocumentID) -> String?) -> ContentDigest? {
         guard let mileage else { return nil }
         var hasher = StableHasher.sectionKey("mileage 1", of: input.organization)
         hasher.add(mileage)
@@ -119,9 +124,9 @@ enum MileagePages {
     }
 
     /// `reportHref` gives a report page's path relative to the organization folder.
-    static func plan(_ input: OrganizationInput, config: SiteConfig, reportHref: (String) -> String? = { _ in nil }) -> [PlannedPage] {
+    static func plan(_ input: OrganizationInput, config: SiteConfig, reportHref: (DocumentID) -> String? = { _ in nil }) -> [PlannedPage] {
         let summary = input.mileage
-        let files = PathAllocator(ids: summary.photographers.map(\.photographerId), reserved: ["index.html"])
+        let files = photographerFiles(summary)
         let showMoney = summary.ratePerMile != nil
         let byPhotographer = Dictionary(grouping: summary.reports, by: \.photographerId)
 
@@ -162,7 +167,7 @@ enum MileagePages {
 
     static func reportRow(_ r: ReportMileage, href: String? = nil) -> ReportRow {
         ReportRow(
-            anchor: "r-\(PathSegment.sanitize(r.reportId))", reportId: r.reportId, reportHref: href, day: Format.day(r.date),
+            anchor: "r-\(PathSegment.sanitize(r.reportId.text))", reportId: r.reportId.text, reportHref: href, day: Format.day(r.date),
             schools: r.schools.isEmpty ? "No schools listed" : r.schools.joined(separator: " → "), route: route(r))
     }
 

@@ -157,7 +157,7 @@ struct OrganizationPlanner: Sendable {
         // Every body of the month, HTML and Markdown, is in these two: indexed for the next build.
         for index in files.indices { files[index].indexesFragments = true }
         let archived = PageContext(siteTitle: config.title, title: month.title, root: "",
-                                   organization: OrganizationLink(name: org.name, id: org.id), nav: [], page: month.archive)
+                                   organization: OrganizationLink(name: org.name, id: org.id.text), nav: [], page: month.archive)
         var entries = [PlannedFile(path: "index.html", content: .page(template: "reports-month", context: archived)),
                        PlannedFile(path: "report.md", content: .page(template: "reports-month-md", context: archived)),
                        PlannedFile(path: "assets/style.css", content: .asset("style.css")),
@@ -202,7 +202,7 @@ struct OrganizationPlanner: Sendable {
             return entries.map { NavLink(title: $0.title, href: root + $0.href, current: $0.href == current) }
         }
         return PageContext(siteTitle: config.title, title: title, root: root,
-                           organization: OrganizationLink(name: org.name, id: org.id), nav: nav, page: body)
+                           organization: OrganizationLink(name: org.name, id: org.id.text), nav: nav, page: body)
     }
 }
 
@@ -231,9 +231,9 @@ struct PlannedContentPage: Sendable {
 
     /// Renders each page's Markdown once, with path-safe, unique file names.
     static func make(_ pages: [ContentPage], markdown: (String) -> String) -> [PlannedContentPage] {
-        let names = PathAllocator(ids: pages.map(\.name))
+        let names = PathAllocator(texts: pages.map(\.name))
         return pages.map { page in
-            PlannedContentPage(title: page.title, path: "pages/\(names[page.name]).html",
+            PlannedContentPage(title: page.title, path: "pages/\(names[text: page.name]).html",
                                body: ContentPageBody(html: markdown(page.markdown),
                                                      hasOwnHeading: ContentPageBody.startsWithHeading(page.markdown)))
         }

@@ -21,7 +21,7 @@ enum RootIndexPage {
         let entries = site.organizations.map(\.organization)
             .sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
             .map { org in
-                Entry(name: org.name, id: org.id, showID: org.name != org.id, href: "\(org.pathSegment)/index.html",
+                Entry(name: org.name, id: org.id.text, showID: org.name != org.id.text, href: "\(org.pathSegment)/index.html",
                       reports: Format.count(org.reports.count, "report"),
                       critiques: Format.count(org.critiques.filter(\.isPublished).count, "critique"),
                       users: Format.count(org.users.count, "user"))

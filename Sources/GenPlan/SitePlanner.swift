@@ -37,8 +37,8 @@ public struct OrganizationInput: Sendable {
     /// This organization's data problems (skipped documents and warnings), for its data-quality page.
     public let diagnostics: [Diagnostic]
     /// `summaries` and `mileage.reports` by report id: made once here, looked up by every section planner.
-    public let summariesByReport: [String: FormSummary]
-    public let mileageByReport: [String: ReportMileage]
+    public let summariesByReport: [DocumentID: FormSummary]
+    public let mileageByReport: [DocumentID: ReportMileage]
     /// Whole forms, for the pages that show reports: made when a month asks for them (`ReportForms`).
     public let forms: ReportForms
     /// `mileage.month(_:)` of every month, made once when a month is first planned (`mileageSlice`).
@@ -53,7 +53,7 @@ public struct OrganizationInput: Sendable {
     /// organization (before its report fields were let go, which changes nothing it reads).
     public init(organization: Organization, mileage: MileageSummary, mileageDigest: ContentDigest?? = nil,
                 media: [String: ProcessedImage] = [:],
-                summaries: [FormSummary], forms: [String: ReportForm], unmade: [DailyJobReport] = [],
+                summaries: [FormSummary], forms: [DocumentID: ReportForm], unmade: [DailyJobReport] = [],
                 statistics: Pending<OrganizationStatistics>? = nil, outline: Pending<OrganizationOutline>? = nil,
                 diagnostics: [Diagnostic] = [], timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.organization = organization

@@ -3,7 +3,7 @@ import GenModel
 /// One organization's documents, and nothing of any other organization's. Every later stage
 /// works on one `Organization` at a time, which is what keeps organizations apart.
 public struct Organization: Sendable {
-    public var id: String
+    public var id: DocumentID
     public var name: String
     /// The folder name under the output root, unique among organizations.
     public var pathSegment: String
@@ -14,15 +14,15 @@ public struct Organization: Sendable {
     public var reports: [DailyJobReport]
     public var critiques: [Critique]
 
-    public let usersByID: [String: User]
-    public let schoolsByID: [String: School]
+    public let usersByID: [DocumentID: User]
+    public let schoolsByID: [DocumentID: School]
     /// Trimmed, case-folded school names → school (first by id on duplicates).
     public let schoolsByName: [String: School]
-    public let templatesByID: [String: ReportTemplate]
+    public let templatesByID: [DocumentID: ReportTemplate]
     /// Users' full names, made once: every page that names a photographer asks.
-    private let namesByUserID: [String: String]
+    private let namesByUserID: [DocumentID: String]
 
-    public init(id: String, name: String, pathSegment: String, users: [User], schools: [School],
+    public init(id: DocumentID, name: String, pathSegment: String, users: [User], schools: [School],
                 templates: [ReportTemplate], reports: [DailyJobReport], critiques: [Critique]) {
         self.id = id
         self.name = name
@@ -49,17 +49,17 @@ public struct Organization: Sendable {
     }
 
     /// A user's full name (first and last, trimmed), or nil for an unknown user or one without a name.
-    public func userName(_ id: String) -> String? { namesByUserID[id] }
+    public func userName(_ id: DocumentID?) -> String? { id.flatMap { namesByUserID[$0] } }
 
     /// The display name of a report's photographer: the user's name, else what the report stored.
     public func photographerName(of report: DailyJobReport) -> String {
         if let id = report.userId, let name = namesByUserID[id] { return name }
-        return report.photographer ?? report.userId ?? "Unknown photographer"
+        return report.photographer ?? report.userId?.text ?? "Unknown photographer"
     }
 
     /// A school by document id, else by name.
     public func school(matching reference: String) -> School? {
-        schoolsByID[reference] ?? schoolsByName[Organization.nameKey(reference)]
+        schoolsByID[DocumentID(reference)] ?? schoolsByName[Organization.nameKey(reference)]
     }
 }
 

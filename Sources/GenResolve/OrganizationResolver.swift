@@ -27,7 +27,7 @@ public enum OrganizationResolver {
 
         var organizations: [Organization] = []
         for id in ids.sorted() {
-            var org = Organization(id: id, name: config.organizations[id] ?? id, pathSegment: folders[id],
+            var org = Organization(id: id, name: config.organizationName(id), pathSegment: folders[id],
                                    users: users[id] ?? [], schools: schools[id] ?? [], templates: templates[id] ?? [],
                                    reports: [], critiques: critiques[id] ?? [])
             // By day, photographer's name, creation time and id. Keys made once per report, not once per

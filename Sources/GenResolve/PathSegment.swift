@@ -51,25 +51,29 @@ public enum PathSegment {
     }
 }
 
-/// Hands out path segments for a set of ids inside one folder: sanitized, and unique even on a
-/// case-insensitive file system. Ids are allocated in sorted order so the result never depends
-/// on the order documents were read.
+/// Hands out path segments for a set of ids inside one folder: sanitized, and unique even on a file system that
+/// ignores case (a site copied to a Mac or a Windows share). Sanitized segments are ASCII, so case is the only
+/// way two of them can name one file there; two ids that differ in any byte get two segments. A segment never
+/// takes a name gen writes itself in the folder (`reserved`), compared with the file's extension added as the
+/// caller adds it. Ids are allocated in byte order so the result never depends on the order documents were read.
 public struct PathAllocator: Sendable {
-    public private(set) var segments: [String: String] = [:]
+    public private(set) var segments: [DocumentID: String] = [:]
 
-    public init<S: Sequence>(ids: S, reserved: Set<String> = []) where S.Element == String {
+    /// `reserved`: the names of files and folders gen writes in the folder, whatever their case.
+    /// `fileExtension`: what the caller appends to a segment to name its file (`.html`), or "" for folders.
+    public init<S: Sequence>(ids: S, reserved: Set<String> = [], fileExtension: String = "") where S.Element == DocumentID {
         let unique = Set(ids)
         let reservedKeys = Set(reserved.map { $0.lowercased() })
+        func key(_ segment: String) -> String { (segment + fileExtension).lowercased() }
         // Order matters only when two segments collide: without a collision every id gets its sanitized
         // form whatever the order, so the sort (a third of the time, for 100,000 report ids) is skipped.
-        var bases: [String: String] = [:]
+        var bases: [DocumentID: String] = [:]
         bases.reserveCapacity(unique.count)
         var keys = Set<String>(minimumCapacity: unique.count)
         var collides = false
         for id in unique {
-            let base = PathSegment.sanitize(id)
-            let key = base.lowercased()
-            guard !reservedKeys.contains(key), keys.insert(key).inserted else {
+            let base = PathSegment.sanitize(id.text)
+            guard !reservedKeys.contains(key(base)), keys.insert(key(base)).inserted else {
                 collides = true
                 break
             }
@@ -81,17 +85,23 @@ public struct PathAllocator: Sendable {
         }
         var taken = reservedKeys
         for id in unique.sorted() {
-            let base = PathSegment.sanitize(id)
+            let base = PathSegment.sanitize(id.text)
             var candidate = base
             var n = 2
-            while taken.contains(candidate.lowercased()) {
+            while taken.contains(key(candidate)) {
                 candidate = "\(base.prefix(PathSegment.maxLength - 4))-\(n)"
                 n += 1
             }
-            taken.insert(candidate.lowercased())
+            taken.insert(key(candidate))
             segments[id] = candidate
         }
     }
 
-    public subscript(id: String) -> String { segments[id] ?? PathSegment.sanitize(id) }
+    /// Texts that name files (photographer names, page names) as ids: two that differ in a byte are two files.
+    public init<S: Sequence>(texts: S, reserved: Set<String> = [], fileExtension: String = "") where S.Element == String {
+        self.init(ids: texts.map { DocumentID($0) }, reserved: reserved, fileExtension: fileExtension)
+    }
+
+    public subscript(id: DocumentID) -> String { segments[id] ?? PathSegment.sanitize(id.text) }
+    public subscript(text text: String) -> String { self[DocumentID(text)] }
 }

@@ -17,13 +17,13 @@ final class ComputedReportTests: XCTestCase {
         TemplateField(id: "mileage", type: "number", label: "Mileage"),
     ], source: shared)
 
-    func report(_ id: String, schools: [String], recorded: Double? = nil, user: String = "u1", digest: UInt64) -> DailyJobReport {
+    func report(_ id: DocumentID, schools: [String], recorded: Double? = nil, user: DocumentID = "u1", digest: UInt64) -> DailyJobReport {
         var fields: [String: FirestoreValue] = ["templateId": .string("t1"), "photos": .int(12),
                                                 "schools_visited": .array(schools.map { .string($0) })]
         if let recorded { fields["mileage"] = .double(recorded) }
         var report = DailyJobReport(id: id, organizationID: "o", userId: user, date: LocalDate(year: 2025, month: 3, day: Int(digest % 28) + 1),
                                     templateId: "t1", reportType: "template", fields: fields,
-                                    source: DocumentSource(file: "export/r.ndjson", collection: "dailyJobReports", documentID: id))
+                                    source: DocumentSource(file: "export/r.ndjson", collection: "dailyJobReports", documentID: id.text))
         report.digest = ContentDigest(high: digest, low: digest)
         return report
     }

@@ -5,7 +5,7 @@ import XCTest
 
 /// Document digests: what an incremental build compares to keep a month's pages without planning them.
 final class ContentDigestTests: XCTestCase {
-    private func doc(_ fields: [String: FirestoreValue], id: String = "r1", file: String = "export/a.json") -> RawDocument {
+    private func doc(_ fields: [String: FirestoreValue], id: DocumentID = "r1", file: String = "export/a.json") -> RawDocument {
         RawDocument(collection: "dailyJobReports", id: id, fields: fields, file: file)
     }
 

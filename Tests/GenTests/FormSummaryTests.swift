@@ -27,12 +27,12 @@ final class FormSummaryTests: XCTestCase {
         field("email", "email"),
     ], source: other)
 
-    func report(_ id: String, _ values: [String: FirestoreValue], digest: UInt64) -> DailyJobReport {
+    func report(_ id: DocumentID, _ values: [String: FirestoreValue], digest: UInt64) -> DailyJobReport {
         var fields = values
         fields["templateId"] = .string("t1")
         var report = DailyJobReport(id: id, organizationID: "o", userId: nil, date: LocalDate(year: 2025, month: 7, day: 8),
                                     templateId: "t1", reportType: "template", fields: fields,
-                                    source: DocumentSource(file: "export/r.json", collection: "dailyJobReports", documentID: id))
+                                    source: DocumentSource(file: "export/r.json", collection: "dailyJobReports", documentID: id.text))
         report.digest = ContentDigest(high: digest, low: digest)
         return report
     }

@@ -37,8 +37,8 @@ final class HostileInputTests: XCTestCase {
     func testAllocatorKeepsCollidingIdsApart() {
         let long = String(repeating: "y", count: 200)
         let ids = ["Org", "org", "a-b", "a/b", long, long + "z", "index.html"]
-        let alloc = PathAllocator(ids: ids, reserved: ["index.html"])
-        let segments = ids.map { alloc[$0] }
+        let alloc = PathAllocator(texts: ids, reserved: ["index.html"])
+        let segments = ids.map { alloc[text: $0] }
         XCTAssertEqual(Set(segments.map { $0.lowercased() }).count, ids.count, "\(segments)")
         XCTAssertNotEqual(alloc["index.html"], "index.html")
     }
@@ -50,11 +50,11 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(PathAllocator(ids: ["org", "Org"])["Org"], "Org")
         XCTAssertEqual(PathAllocator(ids: ["org", "Org"])["org"], "org-2")
         XCTAssertEqual(PathAllocator(ids: ["b", "a/b", "C"]).segments, ["b": "b", "a/b": PathSegment.sanitize("a/b"), "C": "C"])
-        func sortedAllocation(_ ids: [String], reserved: Set<String>) -> [String: String] {
+        func sortedAllocation(_ ids: [String], reserved: Set<String>) -> [DocumentID: String] {
             var taken = Set(reserved.map { $0.lowercased() })
-            var out: [String: String] = [:]
-            for id in Set(ids).sorted() {
-                let base = PathSegment.sanitize(id)
+            var out: [DocumentID: String] = [:]
+            for id in Set(ids.map { DocumentID($0) }).sorted() {
+                let base = PathSegment.sanitize(id.text)
                 var candidate = base
                 var n = 2
                 while taken.contains(candidate.lowercased()) {
@@ -72,7 +72,7 @@ final class HostileInputTests: XCTestCase {
             let ids = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
                 (0..<Int.random(in: 1...2, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
             }
-            XCTAssertEqual(PathAllocator(ids: ids.shuffled(), reserved: ["index.html"]).segments,
+            XCTAssertEqual(PathAllocator(texts: ids.shuffled(), reserved: ["index.html"]).segments,
                            sortedAllocation(ids, reserved: ["index.html"]), "\(ids)")
         }
     }

@@ -5,7 +5,7 @@ import XCTest
 
 fileprivate func document(_ export: LoadedExport, _ collection: String, _ id: String,
                           file: StaticString = #filePath, line: UInt = #line) -> RawDocument? {
-    let found = export.documents.filter { $0.collection == collection && $0.id == id }
+    let found = export.documents.filter { $0.collection == collection && $0.id == DocumentID(id) }
     XCTAssertLessThanOrEqual(found.count, 1, "\(collection)/\(id) appears more than once", file: file, line: line)
     return found.first
 }
@@ -98,7 +98,7 @@ final class LoaderFormatTests: XCTestCase {
         XCTAssertNil(document(export, "users", "u3")?.fields["subCollection"])
         XCTAssertEqual(document(export, "schools", "s1")?.fields,
                        ["value": .string("Central High"), "organizationID": .string("org1")])
-        XCTAssertFalse(export.documents.contains { $0.collection.contains("orders") || $0.id.hasPrefix("o") })
+        XCTAssertFalse(export.documents.contains { $0.collection.contains("orders") || $0.id.text.hasPrefix("o") })
     }
 
     func testFirestoreExportImportArrayForm() throws {

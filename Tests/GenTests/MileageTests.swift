@@ -20,7 +20,7 @@ final class MileageTests: XCTestCase {
             templates: templates, reports: reports, critiques: [])
     }
 
-    func report(_ fields: [String: FirestoreValue], user: String? = "u1", date: LocalDate = LocalDate(year: 2024, month: 9, day: 3)) -> DailyJobReport {
+    func report(_ fields: [String: FirestoreValue], user: DocumentID? = "u1", date: LocalDate = LocalDate(year: 2024, month: 9, day: 3)) -> DailyJobReport {
         DailyJobReport(id: "r1", organizationID: "o", userId: user, date: date, fields: fields, source: src)
     }
 
@@ -202,7 +202,7 @@ final class MileageTests: XCTestCase {
             User(id: "u1", organizationID: "o", firstName: "Ann", lastName: "Lee", userCoordinates: "37.7306,-88.9331", source: s),
             User(id: "u2", organizationID: "o", firstName: "Bo", lastName: "Ray", userCoordinates: "37.7306,-88.9331", source: s),
         ]
-        func r(_ id: String, _ user: String, _ month: Int, _ day: Int, _ recorded: String) -> DailyJobReport {
+        func r(_ id: DocumentID, _ user: DocumentID, _ month: Int, _ day: Int, _ recorded: String) -> DailyJobReport {
             DailyJobReport(id: id, organizationID: "o", userId: user, date: LocalDate(year: 2024, month: month, day: day),
                            fields: ["mileage": .string(recorded)], source: src)
         }

@@ -28,7 +28,7 @@ extension StatisticsTests {
             let fields: [String: FirestoreValue] = ["job_type": .string(i % 3 == 0 ? "Fall Sports" : "Other"),
                                                     "photos_taken": .int(Int64(i)), "weather": .string("Sunny, 70°F")]
             let user = i % 2 == 0 ? "u1" : "u2"
-            return report("b\(i)", 1 + i % 28, month: 9, user: user, template: "t1", fields)
+            return report(DocumentID("b\(i)"), 1 + i % 28, month: 9, user: DocumentID(user), template: "t1", fields)
         }
         let bigForms = big.reports.map { FormSummary(ReportForm.build($0, in: big, mileage: nil, timeZone: zone), of: $0, in: big) }
         let cases = [(org, Array(0..<3), summaries), (org, Array(3..<7), summaries), (big, Array(big.reports.indices), bigForms)]

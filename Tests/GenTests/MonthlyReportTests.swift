@@ -10,7 +10,7 @@ import ZIPFoundation
 /// (`archive/YYYY-MM.zip`) end to end: on the bundled sample (built once, shared, plus one more build for
 /// reproducibility) and on a small site with a critiques-only month.
 final class MonthlyReportTests: XCTestCase {
-    static let org = "L7mQ2xVb9KpT4wRz8NcE"
+    static let org: DocumentID = "L7mQ2xVb9KpT4wRz8NcE"
     nonisolated(unsafe) static var built: TestSite?
 
     /// The bundled sample, built once for every test of this class. Its thumbnail cache is the default,

@@ -48,7 +48,7 @@ final class ParsedLineCacheTests: XCTestCase {
         var fields: [String: FirestoreValue]?
         var line: Int
         init(_ row: ChangelogRow) {
-            (collection, id, file, operation) = (row.collection, row.documentID, row.file, row.operation.rawValue)
+            (collection, id, file, operation) = (row.collection, row.documentID.text, row.file, row.operation.rawValue)
             (timestamp, fields, line) = (row.timestamp, row.fields, row.line)
         }
     }

@@ -53,7 +53,7 @@ final class PlanBatchTests: XCTestCase {
                 }
             }
             XCTAssertEqual(months, months.sorted())
-            XCTAssertTrue(Set(org.reports.map(\.date.monthKey)).isSubset(of: Set(months)), org.id)
+            XCTAssertTrue(Set(org.reports.map(\.date.monthKey)).isSubset(of: Set(months)), org.id.text)
         }
         XCTAssertFalse(site.organizations.allSatisfy(\.organization.reports.isEmpty))
     }

@@ -9,7 +9,7 @@ fileprivate let utc = TimeZone(identifier: "UTC")!
 fileprivate func day(_ text: String) -> LocalDate { LocalDate(iso: text)! }
 
 /// Decodes one `dailyJobReports` document of org1 with the given extra fields.
-fileprivate func decodeReport(_ fields: [String: FirestoreValue], in zone: TimeZone, id: String = "r1") -> TypedExport {
+fileprivate func decodeReport(_ fields: [String: FirestoreValue], in zone: TimeZone, id: DocumentID = "r1") -> TypedExport {
     var all = fields
     all["organizationID"] = .string("org1")
     let doc = RawDocument(collection: "dailyJobReports", id: id, fields: all, file: "export/dailyJobReports.json")

@@ -34,14 +34,14 @@ final class ReportFormTests: XCTestCase {
     }
 
     /// A report as the loader makes it: `fields` holds every top-level key, metadata included.
-    func report(_ values: [String: FirestoreValue], templateId: String? = "t1", templateVersion: Int? = 1,
-                reportType: String? = "template", userId: String? = "u1", photographer: String? = nil,
+    func report(_ values: [String: FirestoreValue], templateId: DocumentID? = "t1", templateVersion: Int? = 1,
+                reportType: String? = "template", userId: DocumentID? = "u1", photographer: String? = nil,
                 createdAt: Timestamp? = nil) -> DailyJobReport {
         var fields = values
         fields["organizationID"] = .string("o")
         fields["date"] = .string("2025-07-08")
-        if let userId { fields["userId"] = .string(userId) }
-        if let templateId { fields["templateId"] = .string(templateId) }
+        if let userId { fields["userId"] = .string(userId.text) }
+        if let templateId { fields["templateId"] = .string(templateId.text) }
         if let templateVersion { fields["templateVersion"] = .int(Int64(templateVersion)) }
         if let reportType { fields["reportType"] = .string(reportType) }
         if let createdAt { fields["createdAt"] = .timestamp(createdAt) }
@@ -52,7 +52,7 @@ final class ReportFormTests: XCTestCase {
     }
 
     func build(_ fields: [TemplateField], _ values: [String: FirestoreValue], createdAt: Timestamp? = nil,
-               users: [User]? = nil, userId: String? = "u1", photographer: String? = nil,
+               users: [User]? = nil, userId: DocumentID? = "u1", photographer: String? = nil,
                mileage: ReportMileage? = nil) -> ReportForm {
         let t = template(fields)
         let r = report(values, userId: userId, photographer: photographer, createdAt: createdAt)
@@ -614,7 +614,7 @@ final class ReportFormTests: XCTestCase {
         ]
         let t = template([TemplateField(id: "date", type: "date", label: "Date"), TemplateField(id: "note", type: "text", label: "Note")])
         for (templateId, reportType) in [("t1", "template"), ("t1", "legacy"), ("gone", "template")] {
-            let r = report(metadata.merging(["note": .string("hi")]) { a, _ in a }, templateId: templateId, reportType: reportType,
+            let r = report(metadata.merging(["note": .string("hi")]) { a, _ in a }, templateId: DocumentID(templateId), reportType: reportType,
                            createdAt: afternoon)
             let form = ReportForm.build(r, in: org([t]), mileage: nil, timeZone: zone)
             let ids = Set((form.fields + form.otherValues).map(\.id))

@@ -26,10 +26,10 @@ final class SharedStorageTests: XCTestCase {
         // Copies made from many threads at once, each changed on its own.
         let copies = ParallelMap.map(Array(0..<64)) { i -> DailyJobReport in
             var copy = original
-            copy.id = "r\(i)"
+            copy.id = DocumentID("r\(i)")
             return copy
         }
-        XCTAssertEqual(copies.map(\.id), (0..<64).map { "r\($0)" })
+        XCTAssertEqual(copies.map(\.id.text), (0..<64).map { "r\($0)" })
         XCTAssertEqual(original.id, "r1")
     }
 

@@ -25,7 +25,7 @@ final class StatisticsTests: XCTestCase {
 
     // MARK: - Fixture
 
-    func user(_ id: String, _ first: String, _ last: String, photographer: Bool = true) -> User {
+    func user(_ id: DocumentID, _ first: String, _ last: String, photographer: Bool = true) -> User {
         User(id: id, organizationID: "o", firstName: first, lastName: last, isPhotographer: photographer,
              userCoordinates: "37.7306, -88.9331", source: src)
     }
@@ -61,11 +61,11 @@ final class StatisticsTests: XCTestCase {
     /// Never used: listed with zero reports, and null mean/min/max.
     lazy var unused = ReportTemplate(id: "t3", organizationID: "o", name: "Unused", fields: [field("count", "number")], source: src)
 
-    func report(_ id: String, _ day: Int, month: Int, user: String, template: String?, legacy: Bool = false,
+    func report(_ id: DocumentID, _ day: Int, month: Int, user: DocumentID, template: DocumentID?, legacy: Bool = false,
                 _ values: [String: FirestoreValue]) -> DailyJobReport {
         var fields = values
-        fields["userId"] = .string(user)
-        if let template { fields["templateId"] = .string(template) }
+        fields["userId"] = .string(user.text)
+        if let template { fields["templateId"] = .string(template.text) }
         return DailyJobReport(id: id, organizationID: "o", userId: user, date: LocalDate(year: 2024, month: month, day: day),
                               templateId: template, templateName: template == "tGone" ? "Old Form" : nil,
                               reportType: legacy ? "legacy" : "template", fields: fields, source: src)
@@ -74,7 +74,7 @@ final class StatisticsTests: XCTestCase {
     /// 2024-…T…Z in UTC.
     func at(_ iso: String) -> Timestamp { Timestamp(parsing: iso)! }
 
-    func critique(_ id: String, target: String?, targetName: String? = nil, by submitter: String?, submitterName: String?,
+    func critique(_ id: DocumentID, target: DocumentID?, targetName: String? = nil, by submitter: DocumentID?, submitterName: String?,
                   _ type: String?, status: String = "published", at created: Timestamp?) -> Critique {
         Critique(id: id, organizationID: "o", submitterId: submitter, submitterName: submitterName,
                  targetPhotographerId: target, targetPhotographerName: targetName, exampleType: type, status: status,
@@ -318,7 +318,7 @@ final class StatisticsTests: XCTestCase {
                 value = "Other \(i * 7 % 290)"
                 expected[value, default: 0] += 1
             }
-            return report("m\(i)", 1 + i % 28, month: 9, user: "u1", template: "t1",
+            return report(DocumentID("m\(i)"), 1 + i % 28, month: 9, user: "u1", template: "t1",
                           ["job_type": .string(value), "backup": .bool(i % 3 == 0)])
         }
         XCTAssertGreaterThan(expected.count, 256, "more values than the tally remembers")
@@ -388,9 +388,9 @@ final class StatisticsTests: XCTestCase {
             XCTAssertEqual(month.reimbursement, m.reimbursement)
         }
         for p in summary.photographers {
-            XCTAssertEqual(s.mileage.photographers[p.photographerId]?.miles, p.totalMiles)
+            XCTAssertEqual(s.mileage.photographers[p.photographerId.text]?.miles, p.totalMiles)
             for m in p.months {
-                XCTAssertEqual(s.month(m.month).mileage.photographers[p.photographerId],
+                XCTAssertEqual(s.month(m.month).mileage.photographers[p.photographerId.text],
                                PhotographerMileageStatistics(name: p.name, miles: m.miles, reports: m.reports, reimbursement: m.reimbursement))
             }
         }

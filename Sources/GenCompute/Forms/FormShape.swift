@@ -24,7 +24,7 @@ public struct FormShape: Sendable {
     }
 
     /// The shape of each of the organization's templates, by template id.
-    public static func all(in org: Organization) -> [String: FormShape] {
+    public static func all(in org: Organization) -> [DocumentID: FormShape] {
         org.templatesByID.mapValues(FormShape.init)
     }
 }

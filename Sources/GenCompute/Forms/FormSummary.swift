@@ -36,7 +36,7 @@ public struct FormSummary: Sendable, Equatable {
 
     /// The summary of `report`'s form, read through its template in `org` (as `ReportForm.build` finds it).
     public init(_ form: ReportForm, of report: DailyJobReport, in org: Organization) {
-        self.init(form, template: report.templateId.flatMap { org.templatesByID[$0.trimmed] })
+        self.init(form, template: report.templateId.flatMap { org.templatesByID[$0] })
     }
 
     /// `template`: the template the form was read through (nil for legacy and missing templates), whose

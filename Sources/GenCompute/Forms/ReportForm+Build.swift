@@ -15,8 +15,8 @@ extension ReportForm {
     ///
     /// `shapes`: `FormShape.all(in: org)`, made once for all of the organization's reports (made here when nil).
     public static func build(_ report: DailyJobReport, in org: Organization, mileage: ReportMileage?,
-                             timeZone: TimeZone, shapes: [String: FormShape]? = nil) -> ReportForm {
-        let templateId = report.templateId?.trimmed
+                             timeZone: TimeZone, shapes: [DocumentID: FormShape]? = nil) -> ReportForm {
+        let templateId = report.templateId
         if report.reportType?.trimmedBlanks.lowercased() == "legacy"
             || templateId == nil || templateId!.isEmpty {
             return GenericReading.form(report, layout: .legacy,
@@ -24,7 +24,7 @@ extension ReportForm {
                                        zone: timeZone)
         }
         guard let template = org.templatesByID[templateId!] else {
-            return GenericReading.form(report, layout: .missingTemplate(templateId!),
+            return GenericReading.form(report, layout: .missingTemplate(templateId!.text),
                                        note: "Template \"\(templateId!)\" is not in this export; the report's values are shown as stored.",
                                        zone: timeZone)
         }

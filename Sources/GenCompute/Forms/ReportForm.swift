@@ -16,7 +16,7 @@ public struct ReportForm: Sendable {
         case legacy
     }
 
-    public var reportId: String
+    public var reportId: DocumentID
     public var layout: Layout
     /// Why the report is rendered generically (nil for `.template`), in words for the page.
     public var note: String?
@@ -49,7 +49,7 @@ public struct ReportForm: Sendable {
         }
     }
 
-    public init(reportId: String, layout: Layout, note: String? = nil, templateName: String? = nil,
+    public init(reportId: DocumentID, layout: Layout, note: String? = nil, templateName: String? = nil,
                 templateVersion: Int? = nil, versionMismatch: Bool = false, fields: [FormField] = [],
                 otherValues: [FormField] = [], problems: [ValidationProblem] = [], diagnostics: [Diagnostic] = [],
                 weather: WeatherReading? = nil) {

@@ -9,19 +9,19 @@ import GenResolve
 /// reading them through their templates, which is all that statistics and the other whole-organization pages
 /// need; only the months it plans again need whole forms, and those are made then, on all cores.
 public final class ReportForms: Sendable {
-    private let made: [String: ReportForm]
+    private let made: [DocumentID: ReportForm]
     /// The reports whose forms were not made, as loaded: the build lets go of most of a report's fields
     /// before planning (`Organization.keepingReportFields`), and a form is made from all of them.
-    private let unmade: [String: DailyJobReport]
+    private let unmade: [DocumentID: DailyJobReport]
     private let organization: Organization
-    private let mileage: [String: ReportMileage]
-    private let shapes: [String: FormShape]
+    private let mileage: [DocumentID: ReportMileage]
+    private let shapes: [DocumentID: FormShape]
     private let zone: TimeZone
 
     /// `made`: the forms already made, by report id; `unmade`: the other reports, with all their fields, by id
     /// (`byId(_:)`); `mileage`: every report's, by report id.
-    public init(made: [String: ReportForm], unmade: [String: DailyJobReport], organization: Organization,
-                mileage: [String: ReportMileage], zone: TimeZone) {
+    public init(made: [DocumentID: ReportForm], unmade: [DocumentID: DailyJobReport], organization: Organization,
+                mileage: [DocumentID: ReportMileage], zone: TimeZone) {
         self.made = made
         self.unmade = unmade
         self.organization = organization
@@ -31,13 +31,13 @@ public final class ReportForms: Sendable {
     }
 
     /// Reports by id, the first of each id kept.
-    public static func byId(_ reports: [DailyJobReport]) -> [String: DailyJobReport] {
+    public static func byId(_ reports: [DailyJobReport]) -> [DocumentID: DailyJobReport] {
         Dictionary(reports.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The forms of `reports` by report id: the made ones as they are, the others made now.
-    public func forms(of reports: [DailyJobReport]) -> [String: ReportForm] {
-        var forms: [String: ReportForm] = [:]
+    public func forms(of reports: [DailyJobReport]) -> [DocumentID: ReportForm] {
+        var forms: [DocumentID: ReportForm] = [:]
         forms.reserveCapacity(reports.count)
         var missing: [DailyJobReport] = []
         for report in reports {

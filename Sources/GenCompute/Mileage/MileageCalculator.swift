@@ -59,7 +59,7 @@ public struct MileageCalculator: Sendable {
         }
         let source: MileageSource = computed != nil ? .computed : (recorded.miles != nil ? .recorded : .none)
         let mileage = ReportMileage(
-            reportId: report.id, date: report.date.description, photographerId: report.userId ?? report.photographer ?? "",
+            reportId: report.id, date: report.date.description, photographerId: report.userId ?? DocumentID(report.photographer ?? ""),
             photographer: org.photographerName(of: report), schools: visit.names ?? [], legs: legs,
             computedMiles: computed, recordedMiles: recorded.miles, miles: computed ?? recorded.miles ?? 0,
             source: source, flags: flags)

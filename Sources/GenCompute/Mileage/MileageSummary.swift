@@ -17,7 +17,7 @@ public struct MonthMileage: Sendable, Hashable, Codable {
 }
 
 public struct PhotographerMileage: Sendable, Hashable, Codable {
-    public var photographerId: String
+    public var photographerId: DocumentID
     public var name: String
     public var totalMiles: Double
     public var months: [MonthMileage]
@@ -25,7 +25,7 @@ public struct PhotographerMileage: Sendable, Hashable, Codable {
 
 /// `data/mileage.json` for one organization: per report, per photographer and month, per month.
 public struct MileageSummary: Sendable, Hashable, Codable {
-    public var organizationId: String
+    public var organizationId: DocumentID
     public var unit: String = "mi"
     public var ratePerMile: Double?
     public var reports: [ReportMileage]
@@ -51,7 +51,7 @@ public struct MileageSummary: Sendable, Hashable, Codable {
         // Rows by position, each row's month worked out once: grouping the rows themselves copied every row into
         // its groups, and a row's `month` is a new string each time it is read.
         let months = reports.map(\.month)
-        var byPhotographer: [String: [Int]] = [:]
+        var byPhotographer: [DocumentID: [Int]] = [:]
         for i in reports.indices { byPhotographer[reports[i].photographerId, default: []].append(i) }
         let photographers = byPhotographer.map { id, rows in
             PhotographerMileage(photographerId: id, name: reports[rows[0]].photographer,

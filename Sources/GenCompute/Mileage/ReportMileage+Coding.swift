@@ -4,9 +4,9 @@ import GenModel
 /// (`ComputedReportStore`), next to the report's form summary: a report that did not change is not routed again.
 extension ReportMileage {
     public func encode(to out: inout ByteWriter) {
-        out.string(reportId)
+        out.string(reportId.text)
         out.string(date)
-        out.string(photographerId)
+        out.string(photographerId.text)
         out.string(photographer)
         out.varint(schools.count)
         for school in schools { out.string(school) }
@@ -50,7 +50,7 @@ extension ReportMileage {
             guard let flag = reader.string().flatMap(MileageFlag.init(rawValue:)) else { return nil }
             flags.append(flag)
         }
-        self.init(reportId: reportId, date: date, photographerId: photographerId, photographer: photographer, schools: schools,
+        self.init(reportId: DocumentID(reportId), date: date, photographerId: DocumentID(photographerId), photographer: photographer, schools: schools,
                   legs: legs, computedMiles: computedMiles, recordedMiles: recordedMiles, miles: miles, source: source, flags: flags)
     }
 }

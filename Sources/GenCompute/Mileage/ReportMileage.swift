@@ -35,9 +35,9 @@ public enum MileageFlag: String, Sendable, Codable, CaseIterable {
 public struct ReportMileage: Sendable, Hashable, Codable {
     /// The properties, compared, hashed and coded as a whole (synthesized: the JSON is theirs, key for key).
     struct Values: Sendable, Hashable, Codable {
-        var reportId: String
+        var reportId: DocumentID
         var date: String
-        var photographerId: String
+        var photographerId: DocumentID
         var photographer: String
         var schools: [String]
         var legs: [MileageLeg]
@@ -50,10 +50,10 @@ public struct ReportMileage: Sendable, Hashable, Codable {
 
     private var storage: CopiedOnWrite<Values>
 
-    public var reportId: String { get { storage.values.reportId } set { storage.values.reportId = newValue } }
+    public var reportId: DocumentID { get { storage.values.reportId } set { storage.values.reportId = newValue } }
     /// Local day, `YYYY-MM-DD`.
     public var date: String { get { storage.values.date } set { storage.values.date = newValue } }
-    public var photographerId: String { get { storage.values.photographerId } set { storage.values.photographerId = newValue } }
+    public var photographerId: DocumentID { get { storage.values.photographerId } set { storage.values.photographerId = newValue } }
     public var photographer: String { get { storage.values.photographer } set { storage.values.photographer = newValue } }
     /// Visited schools as named in the report, in route order (unmatched ones included).
     public var schools: [String] { get { storage.values.schools } set { storage.values.schools = newValue } }
@@ -65,7 +65,7 @@ public struct ReportMileage: Sendable, Hashable, Codable {
     public var source: MileageSource { get { storage.values.source } set { storage.values.source = newValue } }
     public var flags: [MileageFlag] { get { storage.values.flags } set { storage.values.flags = newValue } }
 
-    init(reportId: String, date: String, photographerId: String, photographer: String, schools: [String], legs: [MileageLeg],
+    init(reportId: DocumentID, date: String, photographerId: DocumentID, photographer: String, schools: [String], legs: [MileageLeg],
          computedMiles: Double?, recordedMiles: Double?, miles: Double, source: MileageSource, flags: [MileageFlag]) {
         storage = CopiedOnWrite(Values(
             reportId: reportId, date: date, photographerId: photographerId, photographer: photographer, schools: schools, legs: legs,

@@ -87,10 +87,10 @@ public struct CritiqueFacts: Sendable {
         case "improvement": kind = .improvement
         default: kind = .other
         }
-        (photographerKey, photographerName) = Self.person(id: critique.targetPhotographerId,
+        (photographerKey, photographerName) = Self.person(id: critique.targetPhotographerId.text,
                                                           name: critique.targetPhotographerName,
                                                           unknown: "Unknown photographer", in: org)
-        (managerKey, managerName) = Self.person(id: critique.submitterId, name: critique.submitterName,
+        (managerKey, managerName) = Self.person(id: critique.submitterId.text, name: critique.submitterName,
                                                 unknown: "Unknown manager", in: org)
     }
 
@@ -103,6 +103,6 @@ public struct CritiqueFacts: Sendable {
         }
         guard let key = nonBlank(id) ?? nonBlank(name) else { return (OrganizationStatistics.Key.unknown, unknown) }
         let shown = nonBlank(name)?.trimmed
-        return (key, org.userName(key) ?? shown ?? key)
+        return (key, org.userName(DocumentID(key)) ?? shown ?? key)
     }
 }

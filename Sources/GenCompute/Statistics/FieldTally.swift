@@ -28,9 +28,9 @@ struct FieldTally {
 
     private enum Kind { case numeric, options, other }
 
-    private var names: [String: String] = [:]
-    private var reports: [String: Int] = [:]
-    private var slots: [String: [Slot]] = [:]
+    private var names: [DocumentID: String] = [:]
+    private var reports: [DocumentID: Int] = [:]
+    private var slots: [DocumentID: [Slot]] = [:]
 
     init(templates: [ReportTemplate]) {
         for template in templates where slots[template.id] == nil {
@@ -125,7 +125,7 @@ struct FieldTally {
                     numeric: slot.kind == .numeric ? slot.numbers.statistics : nil,
                     options: slot.kind == .options ? slot.options : nil)
             }
-            out[id] = TemplateFieldStatistics(name: names[id]!, reports: reports[id]!,
+            out[id.text] = TemplateFieldStatistics(name: names[id]!, reports: reports[id]!,
                                               fieldOrder: fields.map(\.field.id), fields: stats)
         }
         return out
@@ -152,7 +152,7 @@ extension FieldTally {
         out.varint(slots.count)
         for id in slots.keys.sorted() {
             let fields = slots[id]!
-            out.string(id)
+            out.string(id.text)
             out.varint(reports[id] ?? 0)
             out.varint(fields.count)
             for slot in fields {
@@ -169,7 +169,7 @@ extension FieldTally {
         self.init(templates: templates)
         guard let templateCount = reader.count(), templateCount == slots.count else { return nil }
         for _ in 0..<templateCount {
-            guard let id = reader.string(), var fields = slots[id], let count = reader.natural(), let slotCount = reader.count(),
+            guard let id = reader.string().map({ DocumentID($0) }), var fields = slots[id], let count = reader.natural(), let slotCount = reader.count(),
                   slotCount == fields.count else { return nil }
             reports[id] = count
             for i in fields.indices {

@@ -67,7 +67,7 @@ extension MileageStatistics {
     static func total(_ summary: MileageSummary) -> MileageStatistics {
         var photographers: [String: PhotographerMileageStatistics] = [:]
         for p in summary.photographers {
-            photographers[p.photographerId] = PhotographerMileageStatistics(
+            photographers[p.photographerId.text] = PhotographerMileageStatistics(
                 name: p.name, miles: p.totalMiles, reports: p.months.reduce(0) { $0 + $1.reports },
                 reimbursement: sumOfReimbursements(p.months, rate: summary.ratePerMile))
         }
@@ -87,7 +87,7 @@ extension MileageStatistics {
         for p in summary.photographers {
             for m in p.months {
                 months[m.month, default: MileageStatistics(unit: summary.unit, ratePerMile: summary.ratePerMile)]
-                    .photographers[p.photographerId] = PhotographerMileageStatistics(
+                    .photographers[p.photographerId.text] = PhotographerMileageStatistics(
                         name: p.name, miles: m.miles, reports: m.reports, reimbursement: m.reimbursement)
             }
         }

@@ -110,7 +110,7 @@ extension OrganizationStatistics {
         }
 
         return OrganizationStatistics(
-            organizationId: org.id, timeZone: timeZone.identifier, reports: all.reports, critiques: critiques,
+            organizationId: org.id.text, timeZone: timeZone.identifier, reports: all.reports, critiques: critiques,
             weather: all.weather.statistics, mileage: MileageStatistics.total(mileage), fields: all.fields.statistics,
             months: months)
     }

@@ -31,7 +31,7 @@ public struct ReportStatistics: Sendable, Codable, Equatable {
     /// The key a report is counted under: the same expression as MileageCalculator's `photographerId`,
     /// so reports, mileage and the statistics pages join on it.
     public static func photographerKey(of report: DailyJobReport) -> String {
-        report.userId ?? report.photographer ?? ""
+        report.userId?.text ?? report.photographer ?? ""
     }
 
     mutating func add(_ facts: ReportFacts) {
@@ -105,8 +105,8 @@ struct ReportFacts {
 
         switch form?.layout ?? Self.layout(of: report, in: org) {
         case .template:
-            let id = report.templateId?.trimmed ?? ""
-            template = org.templatesByID[id]
+            let id = report.templateId?.text ?? ""
+            template = org.templatesByID[DocumentID(id)]
             templateKey = id
             templateName = template?.name ?? report.templateName ?? id
             templateKind = "template"
@@ -126,9 +126,9 @@ struct ReportFacts {
 
     /// `ReportForm.build`'s rule, for a report that has no form (only when `forms` is shorter than the reports).
     static func layout(of report: DailyJobReport, in org: Organization) -> ReportForm.Layout {
-        let id = report.templateId?.trimmed ?? ""
+        let id = report.templateId?.text ?? ""
         if report.reportType?.trimmedBlanks.lowercased() == "legacy" || id.isEmpty { return .legacy }
-        return org.templatesByID[id] == nil ? .missingTemplate(id) : .template
+        return org.templatesByID[DocumentID(id)] == nil ? .missingTemplate(id) : .template
     }
 
     /// The report's `job_type` choice (spelled as the template's option when it is one, so "fall sports" and
@@ -150,7 +150,7 @@ struct ReportFacts {
 /// Each template's spelling of its `job_type` options, made once per template: made per report, it was a
 /// dictionary of the options built and thrown away 10,000 times at 10,000 reports.
 struct JobTypeSpellings {
-    private var byTemplate: [String: OptionSpelling] = [:]
+    private var byTemplate: [DocumentID: OptionSpelling] = [:]
     private var withoutTemplate = OptionSpelling([])
 
     mutating func spelling(of template: ReportTemplate?) -> OptionSpelling {

@@ -20,14 +20,14 @@ enum ParsedLineCoding {
         out.varint(contents.documents.count)
         for doc in contents.documents {
             out.string(doc.collection)
-            out.string(doc.id)
+            out.string(doc.id.text)
             out.map(doc.fields)
             out.digest(doc.knownDigest)
         }
         out.varint(contents.changes.count)
         for change in contents.changes {
             out.string(change.collection)
-            out.string(change.documentID)
+            out.string(change.documentID.text)
             out.int64(change.timestamp.seconds)
             out.int64(Int64(change.timestamp.nanoseconds))
             out.string(change.operation.rawValue)
@@ -51,7 +51,7 @@ enum ParsedLineCoding {
         for _ in 0..<documents {
             guard let collection = reader.string(), let id = reader.string(), let fields = reader.map(),
                   let digest = reader.digest() else { return nil }
-            out.documents.append(RawDocument(collection: collection, id: id, fields: fields, file: file, digest: digest))
+            out.documents.append(RawDocument(collection: collection, id: DocumentID(id), fields: fields, file: file, digest: digest))
         }
         guard let changes = reader.count() else { return nil }
         for _ in 0..<changes {
@@ -66,7 +66,7 @@ enum ParsedLineCoding {
                 guard let map = reader.map(), let known = reader.digest() else { return nil }
                 (fields, digest) = (map, known)
             }
-            out.changes.append(ChangelogRow(collection: collection, documentID: id,
+            out.changes.append(ChangelogRow(collection: collection, documentID: DocumentID(id),
                                             timestamp: Timestamp(seconds: seconds, nanoseconds: nanoseconds),
                                             operation: operation, fields: fields, file: file, line: line, digest: digest))
         }

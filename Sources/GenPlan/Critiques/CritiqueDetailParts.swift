@@ -66,7 +66,7 @@ struct CritiqueDetailParts: Sendable {
         hasher.mark(0x43, UInt64(part.positions.count))
         let all = galleries.all.critiques
         func add(_ position: Int?) -> Bool {
-            guard let position else { hasher.add(nil); return true }
+            guard let position else { hasher.add(nil as String?); return true }
             let critique = all[position]
             guard critique.digest != .none else { return false }
             hasher.add(critique.digest)

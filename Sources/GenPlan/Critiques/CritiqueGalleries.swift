@@ -6,7 +6,7 @@ import GenResolve
 struct CritiqueGalleries: Sendable {
     struct Gallery: Sendable {
         /// The photographer's key (`targetKey`); nil for the organization-wide gallery.
-        var key: String?
+        var key: DocumentID?
         /// Folder relative to the organization, e.g. `critiques` or `critiques/photographer/jane`.
         var folder: String
         /// The photographer's name; nil for the organization-wide gallery.
@@ -22,11 +22,11 @@ struct CritiqueGalleries: Sendable {
     var all: Gallery
     var photographers: [Gallery]
     /// Detail page path (relative to the organization) by critique id.
-    var detailPaths: [String: String]
+    var detailPaths: [DocumentID: String]
     /// The gallery folder of each critique's target photographer, by critique id.
-    var galleryOf: [String: Gallery]
+    var galleryOf: [DocumentID: Gallery]
     /// Each photographer's gallery folder by photographer key (user id, else the stored name).
-    var folderByKey: [String: String]
+    var folderByKey: [DocumentID: String]
 
     /// Published critiques only: drafts and other statuses appear nowhere.
     init(_ org: Organization) {
@@ -34,21 +34,21 @@ struct CritiqueGalleries: Sendable {
         all = Gallery(key: nil, folder: Self.root, photographer: nil, critiques: published)
 
         // Photographer key: the target's user id, else the stored name (older documents).
-        var names: [String: String] = [:]
+        var names: [DocumentID: String] = [:]
         for user in org.users where user.isPhotographer {
-            names[user.id] = user.fullName ?? user.email ?? user.id
+            names[user.id] = user.fullName ?? user.email ?? user.id.text
         }
-        var byTarget: [String: [Critique]] = [:]
+        var byTarget: [DocumentID: [Critique]] = [:]
         for critique in published {
             guard let key = Self.targetKey(critique) else { continue }
             byTarget[key, default: []].append(critique)
             if names[key] == nil {
-                names[key] = org.userName(key) ?? critique.targetPhotographerName ?? key
+                names[key] = org.userName(key) ?? critique.targetPhotographerName ?? key.text
             }
         }
         let folders = PathAllocator(ids: names.keys)
         let keys = names.keys.sorted { (names[$0]!.lowercased(), $0) < (names[$1]!.lowercased(), $1) }
-        var galleryByKey: [String: Gallery] = [:]
+        var galleryByKey: [DocumentID: Gallery] = [:]
         for key in keys {
             galleryByKey[key] = Gallery(key: key, folder: "\(Self.photographerFolder)/\(folders[key])", photographer: names[key]!,
                                         critiques: byTarget[key] ?? [])
@@ -57,15 +57,15 @@ struct CritiqueGalleries: Sendable {
         folderByKey = galleryByKey.mapValues(\.folder)
         let files = PathAllocator(ids: published.map(\.id))
         detailPaths = Dictionary(uniqueKeysWithValues: published.map { ($0.id, "\(Self.detailFolder)/\(files[$0.id]).html") })
-        var galleryOf: [String: Gallery] = [:]
+        var galleryOf: [DocumentID: Gallery] = [:]
         for critique in published {
             if let key = Self.targetKey(critique) { galleryOf[critique.id] = galleryByKey[key] }
         }
         self.galleryOf = galleryOf
     }
 
-    static func targetKey(_ critique: Critique) -> String? {
-        critique.targetPhotographerId ?? critique.targetPhotographerName
+    static func targetKey(_ critique: Critique) -> DocumentID? {
+        critique.targetPhotographerId ?? critique.targetPhotographerName.map { DocumentID($0) }
     }
 
     /// The photographer's name as pages show it.

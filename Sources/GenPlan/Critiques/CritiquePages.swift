@@ -31,7 +31,7 @@ enum CritiquePages {
     /// The thumbnail manifest: every published critique's images, oldest first like every other list in the
     /// data files.
     static func thumbnailManifest(_ input: OrganizationInput, galleries: CritiqueGalleries) -> PlannedFile {
-        let manifest = ThumbnailManifest(organizationId: input.organization.id,
+        let manifest = ThumbnailManifest(organizationId: input.organization.id.text,
                                          critiques: galleries.all.critiques.reversed(), media: input.media)
         return PlannedFile(path: "\(input.organization.pathSegment)/\(ThumbnailManifest.path)", content: .json(manifest))
     }

@@ -25,7 +25,7 @@ struct GallerySection: Sendable {
         self.config = config
         self.plainText = plainText
         var members = [[CritiqueGalleries.Gallery]](repeating: [], count: Self.groups)
-        for gallery in galleries.photographers { members[Self.group(of: gallery.key ?? "")].append(gallery) }
+        for gallery in galleries.photographers { members[Self.group(of: gallery.key?.text ?? "")].append(gallery) }
         self.members = members
     }
 

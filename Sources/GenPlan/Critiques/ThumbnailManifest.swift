@@ -55,7 +55,7 @@ struct ThumbnailManifest: Encodable, Sendable {
         images = critiques.flatMap { critique in
             CritiqueImage.images(of: critique, media: media).map { image in
                 let p = image.processed
-                return Entry(critiqueId: critique.id, index: image.index, source: image.url, local: image.mediaPath,
+                return Entry(critiqueId: critique.id.text, index: image.index, source: image.url, local: image.mediaPath,
                              sha256: p?.sha256, width: p?.width, height: p?.height,
                              renditions: (p?.renditions ?? []).map {
                                  Rendition(role: $0.role, format: $0.format, path: MediaFiles.path($0),

@@ -126,7 +126,7 @@ enum MonthlyReports {
                 let charts = monthCharts(key: key, reports: reports, numbers: numbers, slice: slice)
                 let critiques = (critiquesByMonth[key] ?? []).map { critique in
                     CritiqueRow(day: Format.shortDate(critique.createdAt!, in: zone),
-                                photographer: critique.targetPhotographerName ?? critique.targetPhotographerId ?? "Unknown photographer",
+                                photographer: critique.targetPhotographerName ?? critique.targetPhotographerId?.text ?? "Unknown photographer",
                                 manager: critique.submitterName ?? critique.submitterEmail ?? "Unknown manager",
                                 kind: ExampleKind(critique).badge.label,
                                 href: archive ? nil : galleries.detailPaths[critique.id].map { prefix + $0 })

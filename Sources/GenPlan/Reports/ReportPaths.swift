@@ -12,9 +12,9 @@ struct ReportPaths: Sendable {
     }
 
     /// `reports/report/<id>.html`, relative to the organization folder.
-    func page(_ reportId: String) -> String { "\(Self.root)/report/\(segments[reportId]).html" }
-    func markdown(_ reportId: String) -> String { "\(Self.root)/report/\(segments[reportId]).md" }
-    func anchor(_ reportId: String) -> String { "r-\(segments[reportId])" }
+    func page(_ reportId: DocumentID) -> String { "\(Self.root)/report/\(segments[reportId]).html" }
+    func markdown(_ reportId: DocumentID) -> String { "\(Self.root)/report/\(segments[reportId]).md" }
+    func anchor(_ reportId: DocumentID) -> String { "r-\(segments[reportId])" }
 
     /// `reports/daily/YYYY-MM-DD/` (the date is ours, never user text).
     static func dayFolder(_ date: LocalDate) -> String { "\(root)/daily/\(date)" }

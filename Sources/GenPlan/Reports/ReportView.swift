@@ -116,7 +116,7 @@ struct ReportBody: Sendable, Encodable {
         }
         if let created = report.createdAt { facts.append(Fact(label: "Created", value: Format.dateTime(created, in: zone))) }
         if let updated = report.updatedAt { facts.append(Fact(label: "Updated", value: Format.dateTime(updated, in: zone))) }
-        facts.append(Fact(label: "Report", value: report.id))
+        facts.append(Fact(label: "Report", value: report.id.text))
 
         var notes = form.note.map { [$0] } ?? []
         if form.versionMismatch, let filed = report.templateVersion, let current = form.templateVersion {
@@ -156,9 +156,9 @@ struct ReportBodies: Sendable {
         case byPrefix([String: Pair])
     }
 
-    private let bodies: [String: Variants]
+    private let bodies: [DocumentID: Variants]
     /// The forms of the reports whose bodies these are (made now for reports whose form was not: `ReportForms`).
-    let forms: [String: ReportForm]
+    let forms: [DocumentID: ReportForm]
 
     /// Report pages sit two folders down, daily and monthly pages three, the archive's page at its root.
     static let prefixes = ["../../", "../../../", ""]
@@ -170,7 +170,7 @@ struct ReportBodies: Sendable {
         self.forms = forms
         let mileage = input.mileageByReport
         let media = input.media
-        let made = ParallelMap.map(reports ?? org.reports) { report -> (String, Variants) in
+        let made = ParallelMap.map(reports ?? org.reports) { report -> (DocumentID, Variants) in
             let form = forms[report.id]!
             let mileage = mileage[report.id]
             func pair(_ prefix: String) -> Pair {
@@ -184,7 +184,7 @@ struct ReportBodies: Sendable {
         bodies = Dictionary(made, uniquingKeysWith: { a, _ in a })
     }
 
-    func body(_ reportId: String, prefix: String) -> Pair {
+    func body(_ reportId: DocumentID, prefix: String) -> Pair {
         switch bodies[reportId]! {
         case .shared(let pair): return pair
         case .byPrefix(let pairs): return pairs[prefix]!

@@ -16,7 +16,7 @@ enum StatisticsPages {
     struct Links: Sendable {
         var paths: ReportPaths
         var galleries: CritiqueGalleries
-        var mileagePages: [String: String]
+        var mileagePages: [DocumentID: String]
         var monthly: @Sendable (String) -> String
     }
 

@@ -21,17 +21,17 @@ struct StatisticsPeople {
         let stats = input.statistics
         var names: [String: String] = [:]
         for (key, p) in stats.reports.photographers { names[key] = p.name }
-        for p in input.mileage.photographers where names[p.photographerId] == nil { names[p.photographerId] = p.name }
+        for p in input.mileage.photographers where names[p.photographerId.text] == nil { names[p.photographerId.text] = p.name }
         for (key, p) in stats.critiques.photographers where names[key] == nil { names[key] = p.name }
         photographers = Self.sorted(names)
         managers = Self.sorted(stats.critiques.managers.mapValues(\.name))
-        let photographerFiles = PathAllocator(ids: photographers.map(\.key))
-        let managerFiles = PathAllocator(ids: managers.map(\.key))
+        let photographerFiles = PathAllocator(texts: photographers.map(\.key))
+        let managerFiles = PathAllocator(texts: managers.map(\.key))
         photographerPaths = Dictionary(uniqueKeysWithValues: photographers.map {
-            ($0.key, "\(StatisticsPages.root)/photographer/\(photographerFiles[$0.key]).html")
+            ($0.key, "\(StatisticsPages.root)/photographer/\(photographerFiles[text: $0.key]).html")
         })
         managerPaths = Dictionary(uniqueKeysWithValues: managers.map {
-            ($0.key, "\(StatisticsPages.root)/manager/\(managerFiles[$0.key]).html")
+            ($0.key, "\(StatisticsPages.root)/manager/\(managerFiles[text: $0.key]).html")
         })
     }
 

@@ -110,8 +110,8 @@ final class StatisticsSection: Sendable {
             hasher.add(person.key)
             hasher.add(person.name)
             hasher.add(shared.people.photographerPaths[person.key])
-            hasher.add(links.galleries.folderByKey[person.key])
-            hasher.add(links.mileagePages[person.key])
+            hasher.add(links.galleries.folderByKey[DocumentID(person.key)])
+            hasher.add(links.mileagePages[DocumentID(person.key)])
             let positions = shared.reportsByPhotographer[person.key] ?? []
             hasher.mark(0x52, UInt64(positions.count))
             for report in positions.map({ input.organization.reports[$0] }) {
