@@ -20,7 +20,7 @@ public enum ExportLoader {
     /// unchanged since the previous build are read from the cache, not parsed again (`ParsedLineCache`).
     public static func load(contentDirectory: URL, lineCache: LineCacheSettings? = nil) throws(InputError) -> LoadedExport {
         let root = contentDirectory.appendingPathComponent("export")
-        let files = try exportFiles(under: root, contentDirectory: contentDirectory)
+        let (files, skipped) = try exportFiles(under: root, contentDirectory: contentDirectory)
         // One file at a time: a newline-delimited file (the large ones) is parsed on all cores line by line,
         // and libdispatch runs a parallel loop nested in another on one thread.
         let results = files.map { file -> Result<ExportFileContents, InputError> in
@@ -42,28 +42,48 @@ public enum ExportLoader {
                 throw e  // the first bad file in path order
             }
         }
-        let merged = merge(contents, files: files)
+        var merged = merge(contents, files: files)
+        merged.diagnostics = skipped + merged.diagnostics
         for pending in saving { pending.value }
         return merged
     }
 
-    /// Relative paths (`export/…`) of export files, sorted so every build reads them in the same order.
-    static func exportFiles(under root: URL, contentDirectory: URL) throws(InputError) -> [String] {
+    /// Relative paths (`export/…`) of export files, sorted so every build reads them in the same order, and a
+    /// warning for each symbolic link that leads outside the content folder (not followed).
+    ///
+    /// A content folder without an `export/` folder is unusable input, not an empty site: one failed download
+    /// step in CI would otherwise publish an empty site over the live one.
+    static func exportFiles(under root: URL, contentDirectory: URL) throws(InputError) -> (files: [String], skipped: [Diagnostic]) {
         var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDir), isDir.boolValue else {
-            return []
+        guard FileManager.default.fileExists(atPath: contentDirectory.path, isDirectory: &isDir), isDir.boolValue else {
+            throw InputError(file: contentDirectory.path, message: "the content folder does not exist or is not a folder")
         }
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDir), isDir.boolValue else {
+            throw InputError(file: "export", message: "the content folder has no export/ folder; nothing to build from")
+        }
+        let content = ContentFolder(contentDirectory)
+        guard content.contains(root.path) else {
+            throw InputError(file: "export", message: ContentFolder.outsideMessage)
+        }
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isSymbolicLinkKey]) else {
             throw InputError(file: "export", message: "cannot list the export folder")
         }
         let prefix = contentDirectory.standardizedFileURL.path
-        var files: [String] = []
-        for case let url as URL in walker where extensions.contains(url.pathExtension.lowercased()) {
-            var path = url.standardizedFileURL.path
-            if path.hasPrefix(prefix) { path = String(path.dropFirst(prefix.count).drop { $0 == "/" }) }
-            files.append(path)
+        func relative(_ url: URL) -> String {
+            let path = url.standardizedFileURL.path
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count).drop { $0 == "/" }) : path
         }
-        return files.sorted()
+        var files: [String] = []
+        var skipped: [Diagnostic] = []
+        for case let url as URL in walker {
+            if (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true, !content.contains(url.path) {
+                walker.skipDescendants()
+                skipped.append(Diagnostic(.skipped, file: relative(url), message: ContentFolder.outsideMessage))
+                continue
+            }
+            if extensions.contains(url.pathExtension.lowercased()) { files.append(relative(url)) }
+        }
+        return (files.sorted(), skipped.sorted { $0.file ?? "" < $1.file ?? "" })
     }
 
     /// Applies changelogs (latest change by timestamp wins, ties by file order; DELETE removes),

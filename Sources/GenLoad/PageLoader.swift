@@ -9,8 +9,13 @@ public enum PageLoader {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return ([], []) }
         var pages: [ContentPage] = []
         var diagnostics: [Diagnostic] = []
+        let content = ContentFolder(contentDirectory)
         for name in names.sorted() where name.hasSuffix(".md") {
             let file = "pages/\(name)"
+            guard content.contains(folder.appendingPathComponent(name).path) else {
+                diagnostics.append(Diagnostic(.skipped, file: file, message: ContentFolder.outsideMessage))
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
                 throw InputError(file: file, message: "cannot read file")
             }

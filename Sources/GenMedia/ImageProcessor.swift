@@ -28,6 +28,8 @@ public struct ImageProcessor: Sendable {
     public let mediaDirectory: URL
     public let cacheDirectory: URL
     private let mediaFolder: String
+    /// Images are read only inside the content folder (the media folder's parent), whatever links lead elsewhere.
+    private let content: ContentFolder
     let cache: RenditionCache
     /// Cache keys by the 16-hex-digit prefix in rendition file names, for `cachedFile`.
     private let keys = KeyIndex()
@@ -37,6 +39,7 @@ public struct ImageProcessor: Sendable {
         self.mediaDirectory = mediaDirectory
         self.cacheDirectory = cacheDirectory
         mediaFolder = mediaDirectory.path
+        content = ContentFolder(mediaDirectory.deletingLastPathComponent())
         cache = RenditionCache(root: cacheDirectory.appendingPathComponent("thumbnails", isDirectory: true))
     }
 
@@ -96,6 +99,10 @@ public struct ImageProcessor: Sendable {
         guard FileManager.default.fileExists(atPath: mediaFolder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue
         else { return .missing }
         let url = mediaDirectory.appendingPathComponent(path)
+        guard content.contains(url.path) else {
+            return .processed(ProcessedImage(mediaPath: path, sha256: nil, width: nil, height: nil, renditions: [],
+                                             error: "media/\(path): \(ContentFolder.outsideMessage)"))
+        }
 
         let bytes: Data
         do {

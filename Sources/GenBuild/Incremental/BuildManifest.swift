@@ -262,11 +262,14 @@ enum BuildInputs {
         var found: [(label: String, path: String, bytes: Data)] = []
         for (label, folder) in [("content", content), ("templates", templates)] {
             let base = folder.standardizedFileURL
+            let inside = ContentFolder(base)
             let paths = ((FileManager.default.enumerator(atPath: base.path)?.allObjects as? [String]) ?? []).sorted()
             for path in paths {
                 let url = base.appendingPathComponent(path)
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                // Regular files inside the folder only: what a link leads to outside is never read (a device or
+                // a pipe would never end).
+                guard inside.contains(url.path),
+                      (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular,
                       let bytes = try? Data(contentsOf: url, options: .alwaysMapped) else { continue }
                 found.append((label, path, bytes))
             }
