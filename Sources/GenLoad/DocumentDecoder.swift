@@ -203,18 +203,31 @@ public enum DocumentDecoder {
     /// configured zone first (`2024-02-01T03:30:00Z` is 2024-01-31 in America/Chicago).
     /// Without a usable `date`, the creation time stands in, with a warning.
     static func reportDate(_ r: inout FieldReader, createdAt: Timestamp?, timeZone: TimeZone) -> LocalDate? {
+        // A date outside `Timestamp.plausibleYears` is no date: the rules for a missing one apply.
+        func implausible(_ reason: String) -> LocalDate? {
+            if let createdAt {
+                r.warn("date", "\(reason); the creation day is used")
+                return LocalDate(createdAt, in: timeZone)
+            }
+            skip(&r, "date", "\(reason), and there is no createdAt")
+            return nil
+        }
         switch r["date"] {
         case .string(let s)?:
             let text = s.trimmedBlanks
-            if let day = LocalDate(iso: text) { return day }
-            if let t = Timestamp(parsing: text) { return LocalDate(t, in: timeZone) }
+            if let day = LocalDate(iso: text) {
+                return day.isPlausible ? day : implausible("\"\(s)\" is outside \(Timestamp.plausibleYears.lowerBound)–\(Timestamp.plausibleYears.upperBound)")
+            }
+            if let t = Timestamp(parsing: text) {
+                return t.isPlausible ? LocalDate(t, in: timeZone) : implausible("\"\(s)\" \(t.implausibleReason)")
+            }
             if let createdAt {
                 r.warn("date", "\"\(s)\" is not a date; the creation day is used")
                 return LocalDate(createdAt, in: timeZone)
             }
             skip(&r, "date", "\"\(s)\" is not a date and there is no createdAt")
         case .timestamp(let t)?:
-            return LocalDate(t, in: timeZone)
+            return t.isPlausible ? LocalDate(t, in: timeZone) : implausible("the timestamp \(t.seconds) s \(t.implausibleReason)")
         case let v?:
             if let createdAt {
                 r.warn("date", "expected a date, found \(v.kindName); the creation day is used")

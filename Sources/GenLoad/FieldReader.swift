@@ -48,13 +48,20 @@ struct FieldReader {
         return nil
     }
 
-    /// A Timestamp in any encoding, or an ISO 8601 / BigQuery timestamp string.
+    /// A Timestamp in any encoding, or an ISO 8601 / BigQuery timestamp string; nil, with a warning, outside
+    /// `Timestamp.plausibleYears`.
     mutating func timestamp(_ key: String) -> Timestamp? {
         guard let v = self[key] else { return nil }
         switch v {
-        case .timestamp(let t): return t
+        case .timestamp(let t):
+            if t.isPlausible { return t }
+            warn(key, "the timestamp \(t.seconds) s \(t.implausibleReason); ignored")
         case .string(let s):
-            if let t = Timestamp(parsing: s) { return t }
+            if let t = Timestamp(parsing: s) {
+                if t.isPlausible { return t }
+                warn(key, "\"\(s)\" \(t.implausibleReason); ignored")
+                return nil
+            }
             warn(key, "\"\(s)\" is not a timestamp; ignored")
         default:
             warn(key, "expected a timestamp, found \(v.kindName); ignored")

@@ -92,3 +92,27 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     let q = a / b
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
 }
+
+extension Timestamp {
+    /// The instants gen takes as dates of field work: 1970-01-01 up to the end of 2200 (UTC). Anything else is a
+    /// data problem (a value in milliseconds stored as seconds reads as the year 56,000); taking it as a date
+    /// would put a report or critique tens of thousands of years from every other.
+    public static let plausibleSeconds: Range<Int64> = 0 ..< 7_289_654_400
+    public static let plausibleYears = 1970...2200
+
+    public var isPlausible: Bool { Self.plausibleSeconds.contains(seconds) }
+
+    /// Whether the value, taken as milliseconds, would be a plausible instant: it was probably stored in the
+    /// wrong unit.
+    public var looksLikeMilliseconds: Bool { !isPlausible && Self.plausibleSeconds.contains(seconds / 1000) }
+
+    /// Why the timestamp is not taken as a date, in words for a diagnostic.
+    public var implausibleReason: String {
+        "is outside \(Self.plausibleYears.lowerBound)–\(Self.plausibleYears.upperBound)"
+            + (looksLikeMilliseconds ? " (it looks like milliseconds stored as seconds)" : "")
+    }
+}
+
+extension LocalDate {
+    public var isPlausible: Bool { Timestamp.plausibleYears.contains(year) }
+}

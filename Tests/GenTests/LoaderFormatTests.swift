@@ -499,13 +499,14 @@ final class LoaderFormatTests: XCTestCase {
         XCTAssertEqual(export.diagnostics, [])
     }
 
-    func testNoExportFolderLoadsNothing() throws {
+    func testNoExportFolderIsUnusableInput() throws {
         let folder = try TestSite()
         defer { folder.remove() }
         try FileManager.default.removeItem(at: folder.content.appendingPathComponent("export"))
-        let export = try folder.load()
-        XCTAssertEqual(export.documents, [])
-        XCTAssertEqual(export.files, [])
+        XCTAssertEqual(folder.loadError()?.description, "export: the content folder has no export/ folder; nothing to build from")
+        // An empty export folder is a site with no documents.
+        try FileManager.default.createDirectory(at: folder.content.appendingPathComponent("export"), withIntermediateDirectories: true)
+        XCTAssertEqual(try folder.load().documents, [])
     }
 
     // MARK: - Unknown collections and duplicates

@@ -61,7 +61,7 @@ struct FieldCalculations {
             return Outcome(resolution: SmartResolution(value: fallback, origin: .fallback),
                            warning: Diagnostic(.warning, report.source, field: field.id, "calculation has no formula; fallback shown"))
         }
-        switch result {
+        switch result.flatMap(Self.countable) {
         case .success(let calculated):
             let display = calculated.display
             let value: FieldValue = display.isEmpty ? .empty : .text(display)
@@ -75,5 +75,15 @@ struct FieldCalculations {
             return Outcome(resolution: SmartResolution(value: fallback, origin: .fallback), warning: warning,
                            storedAside: storedValue)
         }
+    }
+
+    /// A number beyond `Double.countableLimit` (or infinite) fails as a calculation: it is left out of every
+    /// total, with the warning a failed formula gets.
+    static func countable(_ calculated: CalculatedValue) -> Result<CalculatedValue, FormulaError> {
+        if case .number(let x) = calculated.value, !x.isCountable {
+            return .failure(FormulaError(.notCountable, x.isFinite ? "the result is too large to count (beyond ±10¹⁵)"
+                                             : "the result is not a finite number", at: 1))
+        }
+        return .success(calculated)
     }
 }

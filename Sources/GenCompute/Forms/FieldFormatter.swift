@@ -152,7 +152,7 @@ enum FieldFormatter {
 
     /// Numbers, and text that is a number as people type one (`"1,234.5"`).
     static func number(_ value: FirestoreValue) -> Double? {
-        if let x = value.number { return x.isFinite ? x : nil }
+        if let x = value.number { return x.isCountable ? x : nil }
         if let s = value.string { return FormFormat.parseNumber(s) }
         return nil
     }

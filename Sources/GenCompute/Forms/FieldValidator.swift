@@ -18,6 +18,9 @@ enum FieldValidator {
             return field.required ? [problem("is required")] : []
         }
         let type = field.typeKey
+        if type == "number" || type == "currency", let x = value.number, !x.isCountable {
+            return [problem("is \(x.isFinite ? "too large to count (beyond ±10¹⁵)" : "not a finite number"); left out of every total")]
+        }
         if !reading.isReadable { return [problem(unreadableMessage(type))] }
 
         // Choices: compared trimmed and case-insensitively, so "fall sports" is the option "Fall Sports".

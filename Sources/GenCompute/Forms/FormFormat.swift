@@ -46,9 +46,9 @@ enum FormFormat {
         guard !t.isEmpty else { return nil }
         if t.contains(",") {
             guard Self.groupedNumber.matchesWhole(t) else { return nil }
-            return Double(t.replacingOccurrences(of: ",", with: ""))
+            return Double(t.replacingOccurrences(of: ",", with: "")).flatMap { $0.isCountable ? $0 : nil }
         }
-        guard let x = FormulaNumberFormat.parse(t), x.isFinite else { return nil }
+        guard let x = FormulaNumberFormat.parse(t), x.isCountable else { return nil }
         return x
     }
 

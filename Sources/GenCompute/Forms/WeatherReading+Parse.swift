@@ -69,7 +69,7 @@ extension WeatherReading {
                 unit = Character(chars[j].uppercased())
                 j += 1
             }
-            if (hasDegree || unit != nil), let value = Double(numberText) {
+            if (hasDegree || unit != nil), let value = Double(numberText), value.isCountable {
                 let f = unit == "C" ? (value * 9 / 5 + 32) : value
                 return (start..<j, (f * 10).rounded() / 10)
             }

@@ -37,7 +37,7 @@ struct RecordedMileage {
         if s.hasSuffix("mi") { s = String(s.dropLast(2)) }
         s = s.trimmedBlanks
         guard !s.isEmpty, Self.number.matchesWhole(s),
-              let miles = Double(s.replacingOccurrences(of: ",", with: ""))
+              let miles = Double(s.replacingOccurrences(of: ",", with: "")), miles.isCountable
         else { return nil }
         return miles
     }

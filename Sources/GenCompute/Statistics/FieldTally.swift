@@ -91,7 +91,7 @@ struct FieldTally {
         }
         guard let stored, !FieldFormatter.isBlank(stored) else { return nil }
         if field.typeKey == "currency" {
-            if let x = stored.number { return x.isFinite ? x : nil }
+            if let x = stored.number { return x.isCountable ? x : nil }
             return stored.string.flatMap(FormFormat.parseMoney)
         }
         return FieldFormatter.number(stored)

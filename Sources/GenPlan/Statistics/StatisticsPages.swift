@@ -26,9 +26,12 @@ enum StatisticsPages {
     }
 
     /// Every calendar month from the first to the last month with data, so trends show empty months as 0
-    /// instead of closing the gap.
+    /// instead of closing the gap; only the months with data when the empty ones would far outnumber them
+    /// (one report in 1970 and one in 2200 would otherwise make a chart of 2,772 months: what a page holds
+    /// grows with the documents, never with the span between their dates).
     static func calendarMonths(_ keys: [String]) -> [String] {
-        guard let first = keys.first.flatMap(monthNumber), let last = keys.last.flatMap(monthNumber), first <= last else { return keys }
+        guard let first = keys.first.flatMap(monthNumber), let last = keys.last.flatMap(monthNumber), first <= last,
+              last - first < max(36, 3 * keys.count) else { return keys }
         return (first...last).map { String(format: "%04d-%02d", $0 / 12, $0 % 12 + 1) }
     }
 

@@ -16,6 +16,8 @@ public struct FormulaError: Error, Sendable, Equatable, CustomStringConvertible 
         case cycle
         /// A function called with too few or too many arguments.
         case argumentCount
+        /// A result that is not finite or too large to count (`Double.isCountable`).
+        case notCountable
     }
 
     public var kind: Kind
