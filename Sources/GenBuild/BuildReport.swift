@@ -104,6 +104,6 @@ public struct BuildReport: Sendable, Codable {
                 }
             }
         }
-        return lines.joined(separator: "\n")
+        return lines.map(\.escapingControlCharacters).joined(separator: "\n")
     }
 }

@@ -92,6 +92,7 @@ struct ExportFileReader {
             throw error
         }
         var out = ExportFileContents()
+        out.diagnostics = JSONDuplicateKeys.diagnostics(data, file: relativePath)
         try readWhole(json, into: &out)
         return out
     }
@@ -163,6 +164,7 @@ struct ExportFileReader {
                              message: "expected one JSON object per line, found \(describe(json))")
         }
         var out = ExportFileContents()
+        out.diagnostics = JSONDuplicateKeys.diagnostics(Data(text), file: relativePath, lineOffset: number - 1)
         if isChangelogRow(object) {
             appendChange(object, line: number, into: &out)
         } else {

@@ -8,27 +8,70 @@ enum JSONText {
         do {
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            let (line, column) = position(of: error, in: data)
             let reason = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
-            throw InputError(file: file, line: line.map { $0 + lineOffset }, column: column,
+            let (line, column) = position(of: reason, in: data)
+            throw InputError(file: file, line: line + lineOffset, column: column,
                              message: "malformed JSON: \(reason.replacingOccurrences(of: #" around character \d+\.?"#, with: "", options: .regularExpression))")
         }
     }
 
-    /// Foundation reports "around character N" (a 0-based byte offset); people want line and column.
-    static func position(of error: Error, in data: Data) -> (line: Int?, column: Int?) {
-        let text = (error as NSError).userInfo["NSDebugDescription"] as? String ?? ""
-        guard let range = text.range(of: #"character (\d+)"#, options: .regularExpression),
-              let offset = Int(text[range].dropFirst("character ".count))
-        else { return (nil, nil) }
+    /// Where Foundation's error points: "around character N" (a 0-based byte offset) when it says; for the
+    /// errors that name no place, the place they describe (the end of a truncated or empty text, a lone
+    /// surrogate escape, a number too large for a double). People want line and column, never none.
+    static func position(of reason: String, in data: Data) -> (line: Int, column: Int) {
+        if let range = reason.range(of: #"character (\d+)"#, options: .regularExpression),
+           let offset = Int(reason[range].dropFirst("character ".count)) {
+            return lineAndColumn(of: min(offset, data.count), in: data)
+        }
+        let bytes = Array(data)
+        if reason.contains("surrogate"), let offset = loneSurrogate(in: bytes) { return lineAndColumn(of: offset, in: data) }
+        if let range = reason.range(of: #"Number (\S+) is not representable"#, options: .regularExpression) {
+            let number = Array(reason[range].dropFirst("Number ".count).prefix { $0 != " " }.utf8)
+            if let offset = firstIndex(of: number, in: bytes) { return lineAndColumn(of: offset, in: data) }
+        }
+        // "Unexpected end of file" and anything else: the end of the text.
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return lineAndColumn(of: end, in: data)
+    }
+
+    /// 1-based line and column (in characters, so a line with "°F" still points at the right place) of a byte offset.
+    static func lineAndColumn(of offset: Int, in data: Data) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         for (i, byte) in data.prefix(offset).enumerated() where byte == 0x0A {
             line += 1
             lineStart = i + 1
         }
-        // Column in characters, not bytes, so a line with "°F" still points at the right place.
-        let column = String(decoding: data[data.startIndex + lineStart ..< data.startIndex + min(offset, data.count)], as: UTF8.self).count + 1
+        let column = String(decoding: data[data.startIndex + lineStart ..< data.startIndex + offset], as: UTF8.self).count + 1
         return (line, column)
+    }
+
+    /// The offset of the first `\uD800`–`\uDBFF` escape not followed by a low-surrogate escape, or of a lone low one.
+    private static func loneSurrogate(in bytes: [UInt8]) -> Int? {
+        func escape(at i: Int) -> UInt32? {
+            guard i + 6 <= bytes.count, bytes[i] == 0x5C, bytes[i + 1] == 0x75 else { return nil }
+            return UInt32(String(decoding: bytes[i + 2 ..< i + 6], as: UTF8.self), radix: 16)
+        }
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x5C, let unit = escape(at: i) {
+                if (0xD800...0xDBFF).contains(unit) {
+                    guard let next = escape(at: i + 6), (0xDC00...0xDFFF).contains(next) else { return i }
+                    i += 12
+                    continue
+                }
+                if (0xDC00...0xDFFF).contains(unit) { return i }
+                i += 6
+                continue
+            }
+            i += bytes[i] == 0x5C ? 2 : 1
+        }
+        return nil
+    }
+
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard !needle.isEmpty, needle.count <= bytes.count else { return nil }
+        return (0...(bytes.count - needle.count)).first { bytes[$0 ..< $0 + needle.count].elementsEqual(needle) }
     }
 }

@@ -62,7 +62,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         else if let collection { out += collection }
         if let field { out += (out.hasSuffix(": ") || out.isEmpty ? "" : ", ") + "field \"\(field)\"" }
         if !out.isEmpty, !out.hasSuffix(": ") { out += ": " }
-        return out + (kind == .skipped ? "skipped: " : "warning: ") + message
+        return (out + (kind == .skipped ? "skipped: " : "warning: ") + message).escapingControlCharacters
     }
 }
 
@@ -85,6 +85,6 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
         var where_ = file
         if let line { where_ += ":\(line)" }
         if let column { where_ += ":\(column)" }
-        return "\(where_): \(message)"
+        return "\(where_): \(message)".escapingControlCharacters
     }
 }

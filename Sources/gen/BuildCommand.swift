@@ -34,7 +34,7 @@ func runPipeline(_ options: BuildOptions) async throws -> BuildReport {
     do {
         return try await BuildPipeline.run(options)
     } catch {
-        FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+        FileHandle.standardError.write(Data("error: \(error.description.escapingControlCharacters)\n".utf8))
         throw ExitStatus.unusableInput
     }
 }
