@@ -218,6 +218,21 @@ final class FormulaTests: XCTestCase {
         XCTAssertEqual(error("ok")?.kind, .syntax)
     }
 
+    /// A calculation that uses one whose formula does not parse fails too, naming that field (it crashed gen).
+    func testACalculationUsingOneThatDoesNotParseFails() {
+        let r = CalculationSet.evaluate(formulas: ["broken": "1 +", "uses": "broken * 2", "chain": "uses + 1", "fine": "a + 1"],
+                                        values: ["a": .number(1)])
+        func error(_ id: String) -> FormulaError? {
+            if case .failure(let e)? = r[id] { return e }
+            return nil
+        }
+        XCTAssertEqual(error("broken")?.kind, .syntax)
+        XCTAssertEqual(error("uses")?.kind, .syntax)
+        XCTAssertTrue(error("uses")?.message.hasPrefix("field broken has an error") == true, "\(String(describing: error("uses")))")
+        XCTAssertEqual(error("chain")?.kind, .syntax)
+        XCTAssertEqual(try r["fine"]?.get(), .number(2))
+    }
+
     // MARK: Display
 
     func testDisplay() throws {

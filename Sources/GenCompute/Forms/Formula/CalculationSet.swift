@@ -50,10 +50,12 @@ public enum CalculationSet {
                 continue
             }
             // Components arrive dependencies first, so every calculation this one uses is already in `results`.
+            // A calculation whose formula did not parse is a component of its own with its error already there.
             let id = component[0]
+            guard let formula = parsed[id] else { continue }
             let outcome: Result<CalculatedValue, FormulaError>
             do throws(FormulaError) {
-                outcome = .success(try parsed[id]!.calculate { ref -> FieldResolution in
+                outcome = .success(try formula.calculate { ref -> FieldResolution in
                     if formulas[ref] != nil {
                         switch results[ref] {
                         case .success(let v)?: return .value(EvaluatedValue(value: v.value, decimals: v.decimals))
