@@ -18,7 +18,17 @@ public struct LocalDateTime: Sendable, Hashable {
     /// 1582-10-16T00:00:00Z: with any zone's offset, later moments fall on Gregorian days.
     private static let gregorianStart: Int64 = -12_219_206_400
 
+    /// 9999-12-31T23:59:59Z: a stored value past it (a timestamp field of a report holding `Int64.max`) is read
+    /// as that moment, not as a day count that overflows. Dates gen files reports under are checked long before
+    /// (`Timestamp.plausibleYears`); this only keeps any other value from trapping.
+    private static let latest: Int64 = 253_402_300_799
+    /// 0001-01-01T00:00:00Z, likewise for the other end.
+    private static let earliest: Int64 = -62_135_596_800
+
     public init(_ timestamp: Timestamp, in zone: TimeZone) {
+        var timestamp = timestamp
+        if timestamp.seconds > Self.latest { timestamp = Timestamp(seconds: Self.latest) }
+        if timestamp.seconds < Self.earliest { timestamp = Timestamp(seconds: Self.earliest) }
         let offset = zone.secondsFromGMT(for: timestamp.date)
         guard timestamp.seconds >= Self.gregorianStart else {
             var calendar = Calendar(identifier: .gregorian)

@@ -62,3 +62,14 @@ final class DataRangeTests: XCTestCase {
         XCTAssertTrue(page.contains("too large to count"), "the field says why it is left out")
     }
 }
+
+extension DataRangeTests {
+    /// A timestamp field of a report holding an extreme value is shown, never trapped on.
+    func testExtremeTimestampsInFieldsDoNotTrap() {
+        let zone = TimeZone(identifier: "America/Chicago")!
+        for seconds in [Int64.max, Int64.min, 253_402_300_800, -62_135_596_801] {
+            let local = LocalDateTime(Timestamp(seconds: seconds, nanoseconds: 999_999_999), in: zone)
+            XCTAssertTrue((1...9999).contains(local.date.year), "\(seconds): \(local)")
+        }
+    }
+}
