@@ -13,13 +13,21 @@ public enum ConfigLoader {
     public static func load(contentDirectory: URL) throws(InputError) -> SiteConfig {
         let url = contentDirectory.appendingPathComponent("site.yml")
         guard FileManager.default.fileExists(atPath: url.path) else { return SiteConfig() }
+        guard ContentFolder(contentDirectory).contains(url.path) else {
+            throw InputError(file: "site.yml", message: ContentFolder.outsideMessage)
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw InputError(file: "site.yml", message: "cannot read file")
         }
         return try parse(String(decoding: data, as: UTF8.self), file: "site.yml")
     }
 
+    /// Longest text a setting holds (a title, an organization's name); a base URL may be longer.
+    static let maxTextLength = 500
+    static let maxURLLength = 2048
+
     public static func parse(_ text: String, file: String) throws(InputError) -> SiteConfig {
+        try YAMLGuard.check(text, file: file)
         let node: Any?
         do {
             node = try Yams.load(yaml: text)
@@ -35,7 +43,7 @@ public enum ConfigLoader {
         try rejectUnknown(root, allowed: topKeys, prefix: "", file: file)
         var config = SiteConfig()
         if let v = root["title"] { config.title = try string(v, "title", file) }
-        if let v = root["baseURL"] { config.baseURL = try string(v, "baseURL", file) }
+        if let v = root["baseURL"] { config.baseURL = try string(v, "baseURL", file, maxLength: maxURLLength) }
         if let v = root["timeZone"] {
             let name = try string(v, "timeZone", file)
             guard let zone = TimeZone(identifier: name) else {
@@ -55,14 +63,10 @@ public enum ConfigLoader {
             }
             try rejectUnknown(mileage, allowed: mileageKeys, prefix: "mileage.", file: file)
             if let r = mileage["ratePerMile"], !(r is NSNull) {
-                let rate = try number(r, "mileage.ratePerMile", file)
-                guard rate >= 0 else { throw InputError(file: file, message: "mileage.ratePerMile must not be negative") }
-                config.mileage.ratePerMile = rate
+                config.mileage.ratePerMile = try number(r, "mileage.ratePerMile", 0...100, file)
             }
             if let s = mileage["averageSpeedKmh"] {
-                let speed = try number(s, "mileage.averageSpeedKmh", file)
-                guard speed > 0 else { throw InputError(file: file, message: "mileage.averageSpeedKmh must be greater than 0") }
-                config.mileage.averageSpeedKmh = speed
+                config.mileage.averageSpeedKmh = try number(s, "mileage.averageSpeedKmh", 1...300, file)
             }
         }
         if let gallery = try section(root, "gallery", allowed: galleryKeys, file: file) {
@@ -76,9 +80,7 @@ public enum ConfigLoader {
             if let v = thumbs["displayHeight"] { config.thumbnails.displayHeight = try integer(v, t + "displayHeight", 16...10000, file) }
             if let v = thumbs["quality"] { config.thumbnails.quality = try integer(v, t + "quality", 1...100, file) }
             if let v = thumbs["maxMegapixels"] {
-                let limit = try number(v, t + "maxMegapixels", file)
-                guard limit > 0 else { throw InputError(file: file, message: "\(t)maxMegapixels must be greater than 0") }
-                config.thumbnails.maxMegapixels = limit
+                config.thumbnails.maxMegapixels = try number(v, t + "maxMegapixels", 0.1...1000, file)
             }
         }
         return config
@@ -113,17 +115,29 @@ public enum ConfigLoader {
         }
     }
 
-    private static func string(_ v: Any, _ key: String, _ file: String) throws(InputError) -> String {
-        if let s = v as? String { return s }
-        if let i = v as? Int { return String(i) }
-        if let d = v as? Double { return String(d) }
-        throw InputError(file: file, message: "\(key): expected text")
+    private static func string(_ v: Any, _ key: String, _ file: String, maxLength: Int = maxTextLength) throws(InputError) -> String {
+        let text: String
+        if let s = v as? String { text = s }
+        else if let i = v as? Int { text = String(i) }
+        else if let d = v as? Double { text = String(d) }
+        else { throw InputError(file: file, message: "\(key): expected text") }
+        guard text.count <= maxLength else {
+            throw InputError(file: file, message: "\(key): \(text.count) characters is too long (at most \(maxLength))")
+        }
+        return text
     }
 
-    private static func number(_ v: Any, _ key: String, _ file: String) throws(InputError) -> Double {
-        if let d = v as? Double { return d }
-        if let i = v as? Int { return Double(i) }
-        throw InputError(file: file, message: "\(key): expected a number")
+    /// A number inside `range`; NaN and infinities are not numbers here.
+    private static func number(_ v: Any, _ key: String, _ range: ClosedRange<Double>, _ file: String) throws(InputError) -> Double {
+        let x: Double
+        if let d = v as? Double { x = d } else if let i = v as? Int { x = Double(i) } else {
+            throw InputError(file: file, message: "\(key): expected a number")
+        }
+        guard x.isFinite else { throw InputError(file: file, message: "\(key): \(x) is not a number (\(range.lowerBound)–\(range.upperBound))") }
+        guard range.contains(x) else {
+            throw InputError(file: file, message: "\(key): \(x) is out of range (\(range.lowerBound)–\(range.upperBound))")
+        }
+        return x
     }
 
     static func yamlError(_ error: YamlError, file: String) -> InputError {

@@ -36,6 +36,7 @@ public enum PageLoader {
            let end = lines.dropFirst().firstIndex(where: { $0.trimmedBlanks == "---" }) {
             let yaml = lines[1..<end].joined(separator: "\n")
             body = lines[(end + 1)...].joined(separator: "\n")
+            try YAMLGuard.check(yaml, file: file, lineOffset: 1)
             do {
                 meta = (try Yams.load(yaml: yaml) as? [String: Any]) ?? [:]
             } catch let error as YamlError {

@@ -251,6 +251,48 @@ final class LoaderErrorTests: XCTestCase {
         XCTAssertNotNil(configError("- just\n- a list\n"))
     }
 
+    /// Every number is range-checked, naming the key and the range; NaN is not a number.
+    func testConfigNumbersAreRangeChecked() throws {
+        let cases: [(String, String)] = [
+            ("mileage:\n  averageSpeedKmh: 1e-12\n", "mileage.averageSpeedKmh: 1e-12 is out of range (1.0–300.0)"),
+            ("mileage:\n  averageSpeedKmh: 1e21\n", "mileage.averageSpeedKmh: 1e+21 is out of range (1.0–300.0)"),
+            ("mileage:\n  ratePerMile: .nan\n", "mileage.ratePerMile: nan is not a number (0.0–100.0)"),
+            ("mileage:\n  ratePerMile: .inf\n", "mileage.ratePerMile: inf is not a number (0.0–100.0)"),
+            ("thumbnails:\n  maxMegapixels: 0\n", "thumbnails.maxMegapixels: 0.0 is out of range (0.1–1000.0)"),
+            ("gallery:\n  pageSize: 0\n", "gallery.pageSize: 0 is out of range (1–1000)"),
+            ("thumbnails:\n  quality: 101\n", "thumbnails.quality: 101 is out of range (1–100)"),
+        ]
+        for (yaml, message) in cases {
+            XCTAssertEqual(configError(yaml)?.message, message, yaml)
+        }
+    }
+
+    /// Aliases are refused before anything expands them; a value absurdly large for its purpose is refused.
+    func testConfigRefusesAliasesAndHugeValues() throws {
+        let laughs = (["a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]"]
+            + (1...9).map { i in "\(Character(UnicodeScalar(97 + i)!)): &\(Character(UnicodeScalar(97 + i)!)) [" + Array(repeating: "*\(Character(UnicodeScalar(96 + i)!))", count: 9).joined(separator: ",") + "]" })
+            .joined(separator: "\n")
+        let alias = try XCTUnwrap(configError(laughs))
+        XCTAssertEqual([alias.line, alias.column], [1, 4], alias.description)
+        XCTAssertTrue(alias.message.contains("anchors and aliases"), alias.message)
+        XCTAssertNotNil(configError("title: &t Reports\nbaseURL: *t\n"))
+        XCTAssertEqual(configError("title: \(String(repeating: "x", count: 600))\n")?.message, "title: 600 characters is too long (at most 500)")
+        XCTAssertTrue(configError("title: x\n# \(String(repeating: "y", count: 1 << 21))\n")?.message.contains("at most 1048576") == true)
+        // What only looks like an indicator is fine.
+        let fine = try ConfigLoader.parse("title: 'Tom & Jerry * Co' # &not *an alias\norganizations:\n  o1: R&D Photos*\n", file: "site.yml")
+        XCTAssertEqual(fine.title, "Tom & Jerry * Co")
+        XCTAssertEqual(fine.organizations["o1"], "R&D Photos*")
+    }
+
+    func testFrontMatterRefusesAliases() {
+        do {
+            _ = try PageLoader.parse("---\norder: 1\ntitle: &t About\n---\nbody\n", name: "about", file: "pages/about.md")
+            XCTFail("expected the alias to be refused")
+        } catch {
+            XCTAssertEqual([error.line, error.column], [3, 8], error.description)
+        }
+    }
+
     func testConfigBadYAMLHasLineNumber() throws {
         let yaml = "title: Reports\nbaseURL: https://example.com\ntimeZone: a: b\n"
         let error = try XCTUnwrap(configError(yaml))
