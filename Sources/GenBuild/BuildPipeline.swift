@@ -119,7 +119,7 @@ public enum BuildPipeline {
 
         progress.step(6, steps, "planning pages")
         let markdown = MarkdownRenderer()  // registers cmark-gfm extensions once, before any parallel use
-        let batches = SitePlanner(markdown: { markdown.html($0) }, plainText: { markdown.plainText($0) }, mediaFile: { processor.cachedFile($0) })
+        let batches = SitePlanner(markdown: { markdown.html($0) }, mediaFile: { processor.cachedFile($0) })
             .batches(SiteInput(config: config, organizations: inputs, pages: pages))
         let check = { (files: [PlannedFile]) throws(BuildFailure) in
             for name in Set(files.compactMap(templateName)).sorted() where !templates.has(name) {

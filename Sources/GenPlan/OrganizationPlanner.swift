@@ -11,7 +11,6 @@ struct OrganizationPlanner: Sendable {
     let config: SiteConfig
     let contentPages: [PlannedContentPage]
     let markdown: @Sendable (String) -> String
-    let plainText: @Sendable (String) -> String
     let mediaFile: @Sendable (ImageRendition) -> URL
     /// Navigation bars by page depth and current section: a site has a few dozen distinct ones, and
     /// 200,000 pages each holding its own copy was a sizeable part of the plan's memory.
@@ -85,7 +84,7 @@ struct OrganizationPlanner: Sendable {
             if let key = listed.groupKey { file.group = FileGroup(name: "\(batch)/\(listed.path)", key: key) }
             return file
         }
-        let gallerySection = GallerySection(input, galleries: galleries, config: config, plainText: plainText)
+        let gallerySection = GallerySection(input, galleries: galleries, config: config)
         let galleriesBatch = "\(name) critique galleries"
         batches.append(PlanBatch(name: galleriesBatch, key: { gallerySection.organizationDigest() }) {
             // The thumbnail manifest first: encoding it (20,000 critiques at 100,000 reports) takes one core a
@@ -104,7 +103,7 @@ struct OrganizationPlanner: Sendable {
         let details = CritiqueDetailParts(org, galleries: galleries, zone: config.timeZone, perPart: Self.critiquesPerBatch)
         for part in details.parts {
             batches.append(PlanBatch(name: "\(name) critiques \(part.name)", key: { details.digest(part) }) {
-                CritiquePages.details(details.critiques(part), input: input, galleries: galleries, config: config, markdown: markdown)
+                CritiquePages.details(details.critiques(part), input: input, galleries: galleries, config: config)
                     .map { page($0, current: "critiques/index.html") }
             })
         }

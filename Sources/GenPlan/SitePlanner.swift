@@ -106,16 +106,12 @@ public struct SitePlanner: Sendable {
 
     /// Markdown → safe HTML; injected so the plan stage does not depend on cmark.
     public var markdown: @Sendable (String) -> String
-    /// Markdown → the plain text a reader sees (card previews).
-    public var plainText: @Sendable (String) -> String
     /// Where a rendition's bytes are (the media cache); injected so planning does no I/O.
     public var mediaFile: @Sendable (ImageRendition) -> URL
 
     public init(markdown: @escaping @Sendable (String) -> String,
-                plainText: @escaping @Sendable (String) -> String = { $0 },
                 mediaFile: @escaping @Sendable (ImageRendition) -> URL = { URL(fileURLWithPath: $0.fileName) }) {
         self.markdown = markdown
-        self.plainText = plainText
         self.mediaFile = mediaFile
     }
 
@@ -134,7 +130,7 @@ public struct SitePlanner: Sendable {
         let contentPages = PlannedContentPage.make(site.pages, markdown: markdown)
         for org in site.organizations {
             batches += OrganizationPlanner(input: org, config: site.config, contentPages: contentPages,
-                                           markdown: markdown, plainText: plainText, mediaFile: mediaFile).batches()
+                                           markdown: markdown, mediaFile: mediaFile).batches()
         }
         return batches
     }

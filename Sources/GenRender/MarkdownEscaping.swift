@@ -50,10 +50,6 @@ public enum MarkdownEscaping {
                         || (c == "." && followsWWW(scalars, i - 1))) {                    // www. autolink
                 out.append(UInt8(ascii: "\\"))
                 out.append(UInt8(c.value))
-            } else if c == "@" {
-                // GFM finds email autolinks after escapes are resolved, so `\@` does not stop them;
-                // a zero-width space after the `@` does, and reads the same.
-                out += "@\u{200B}".utf8
             } else {
                 out += UTF8.encode(c)!
             }

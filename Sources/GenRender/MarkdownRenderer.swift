@@ -32,11 +32,6 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
-    /// The text a reader sees, without markup or link targets (for previews that are cut short).
-    public func plainText(_ markdown: String) -> String {
-        render(markdown) { document, _ in cmark_render_plaintext(document, Self.options, 0) }
-    }
-
     private func render(_ markdown: String, extraOptions: Int32 = 0,
                         _ renderer: (OpaquePointer, OpaquePointer) -> UnsafeMutablePointer<CChar>?) -> String {
         guard let parser = cmark_parser_new(Self.options | extraOptions) else { return "" }

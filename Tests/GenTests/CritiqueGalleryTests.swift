@@ -277,7 +277,7 @@ final class CritiqueGalleryTests: XCTestCase {
         // 1_725_390_000 is 19:00 UTC, 2:00 PM in Chicago (CDT).
         XCTAssertTrue(html.contains(">Sep 3, 2024, 2:00 PM</time>"))
         XCTAssertTrue(html.contains("Morgan Lee"))
-        XCTAssertTrue(html.contains("<p>First paragraph.</p>\n<p>Second <em>paragraph</em>.</p>"))
+        XCTAssertTrue(html.contains(">First paragraph.\n\nSecond *paragraph*.</p>"), "the notes as typed, not as Markdown")
         XCTAssertTrue(html.contains(#"<source type="image/webp" srcset="../../media/"#))
         XCTAssertTrue(html.contains(#"loading="lazy""#))
 
@@ -397,7 +397,8 @@ final class CritiqueGalleryTests: XCTestCase {
         XCTAssertFalse(tree.contains("<img src=x"))
         XCTAssertFalse(tree.contains("onerror=alert(1)>"))
         XCTAssertFalse(tree.contains("<svg onload"))
-        XCTAssertFalse(tree.contains("javascript:"), "no javascript: URL reaches any page")
+        XCTAssertNil(tree.range(of: #"(href|src|srcset)="\s*javascript:"#, options: .regularExpression), "no javascript: URL reaches any link or image")
+        XCTAssertTrue(tree.contains("Look [here](javascript:alert(1))"), "the note is shown as typed")
         XCTAssertFalse(tree.contains("<b onclick"))
         XCTAssertTrue(tree.contains("&lt;script&gt;alert"))
         // The hostile id became a safe folder name inside the tree.

@@ -19,8 +19,7 @@ struct CritiqueCard: Sendable, Encodable {
 
     /// `prefix` leads from the gallery page to the organization folder.
     static func make(_ critique: Critique, photographer: String, showPhotographer: Bool, detailPath: String,
-                     media: [String: ProcessedImage], zone: TimeZone, prefix: String,
-                     plainText: (String) -> String) -> CritiqueCard {
+                     media: [String: ProcessedImage], zone: TimeZone, prefix: String) -> CritiqueCard {
         let kind = ExampleKind(critique)
         let images = CritiqueImage.images(of: critique, media: media)
         let date = critique.createdAt.map { Format.shortDate($0, in: zone) } ?? "Date unknown"
@@ -29,7 +28,7 @@ struct CritiqueCard: Sendable, Encodable {
             href: prefix + detailPath, badge: kind.badge, submitter: critique.submitterName ?? "Unknown manager",
             targetName: showPhotographer ? photographer : nil, date: date,
             dateTime: critique.createdAt.map { Format.machineDateTime($0, in: zone) },
-            notes: preview(critique.managerNotes.map(plainText)),
+            notes: preview(critique.managerNotes),
             photoCount: images.count > 1 ? "\(images.count) photos" : nil,
             image: ImageView.make(images.first, role: "thumbnail", alt: alt, prefix: prefix))
     }

@@ -38,8 +38,8 @@ enum CritiqueDetailPage {
         var hasPhotos: Bool
         var strip: [StripItem]
         var hasStrip: Bool
-        /// Safe HTML from cmark-gfm (raw HTML omitted); nil when there are no notes.
-        var notesHTML: String?
+        /// The notes as the manager typed them.
+        var notes: TypedText?
         var galleryHref: String
         var galleryLabel: String
         var newer: Neighbour?
@@ -50,7 +50,7 @@ enum CritiqueDetailPage {
 
     /// `neighbours` is the photographer's gallery (newest first), for newer/older links.
     static func make(_ critique: Critique, galleries: CritiqueGalleries, media: [String: ProcessedImage],
-                     zone: TimeZone, markdown: (String) -> String) -> Body {
+                     zone: TimeZone) -> Body {
         let kind = ExampleKind(critique)
         let name = galleries.photographerName(of: critique)
         let images = CritiqueImage.images(of: critique, media: media)
@@ -75,13 +75,12 @@ enum CritiqueDetailPage {
             let date = siblings[i].createdAt.map { Format.shortDate($0, in: zone) } ?? "date unknown"
             return Neighbour(href: prefix + path, label: "\(label): \(ExampleKind(siblings[i]).badge.label), \(date)")
         }
-        let notes = critique.managerNotes.flatMap { $0.trimmed.isEmpty ? nil : $0 }
         return Body(
             badge: kind.badge, targetName: name, submitter: critique.submitterName ?? "Unknown manager",
             submitterEmail: critique.submitterEmail, date: critique.createdAt.map { Format.dateTime($0, in: zone) } ?? "Date unknown",
             dateTime: critique.createdAt.map { Format.machineDateTime($0, in: zone) },
             photos: photos, hasPhotos: !photos.isEmpty, strip: count > 1 ? strip : [], hasStrip: count > 1,
-            notesHTML: notes.map(markdown),
+            notes: TypedText(critique.managerNotes),
             galleryHref: prefix + gallery.folder + "/index.html",
             galleryLabel: gallery.photographer.map { "Training Photos: \($0)" } ?? "Training Photos",
             newer: neighbour(position.map { $0 - 1 }, "Newer"), older: neighbour(position.map { $0 + 1 }, "Older"))

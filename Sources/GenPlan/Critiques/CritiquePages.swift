@@ -7,14 +7,13 @@ import GenModel
 enum CritiquePages {
     /// Every filter, sort and page of each of `list` (galleries of `galleries`).
     static func galleryPages(_ list: [CritiqueGalleries.Gallery], input: OrganizationInput, galleries: CritiqueGalleries,
-                             config: SiteConfig, plainText: @escaping @Sendable (String) -> String) -> [PlannedPage] {
+                             config: SiteConfig) -> [PlannedPage] {
         // Cards, then pages, each on all cores: an incremental build that renders the galleries again waits
         // for their planning. The cards are made as one list: the organization's gallery alone holds every
         // critique, so made gallery by gallery, one core made its cards while the other ran out of galleries.
         let positions = list.indices.flatMap { g in list[g].critiques.indices.map { (gallery: g, index: $0) } }
         let made = ParallelMap.map(positions) { position in
-            GalleryPages.card(position.index, of: list[position.gallery], in: galleries, media: input.media, config: config,
-                              plainText: plainText)
+            GalleryPages.card(position.index, of: list[position.gallery], in: galleries, media: input.media, config: config)
         }
         var start = 0
         let cards = list.map { gallery -> [Fragment] in
@@ -38,10 +37,10 @@ enum CritiquePages {
 
     /// The detail pages of `critiques` (a slice of `galleries.all.critiques`, so the site can plan them in parts).
     static func details(_ critiques: [Critique], input: OrganizationInput, galleries: CritiqueGalleries,
-                        config: SiteConfig, markdown: @escaping @Sendable (String) -> String) -> [PlannedPage] {
+                        config: SiteConfig) -> [PlannedPage] {
         ParallelMap.map(critiques) { critique in
             let body = CritiqueDetailPage.make(critique, galleries: galleries, media: input.media,
-                                               zone: config.timeZone, markdown: markdown)
+                                               zone: config.timeZone)
             return PlannedPage(path: galleries.detailPaths[critique.id]!, template: "critique-detail",
                                title: "Training Photo for \(body.targetName)", body: body)
         }

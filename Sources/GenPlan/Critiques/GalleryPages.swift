@@ -99,7 +99,7 @@ enum GalleryPages {
     /// The card of `gallery.critiques[index]` as that gallery shows it (with the photographer's name on the
     /// organization's gallery, links relative to the gallery's folder).
     static func card(_ index: Int, of gallery: CritiqueGalleries.Gallery, in galleries: CritiqueGalleries,
-                     media: [String: ProcessedImage], config: SiteConfig, plainText: @escaping @Sendable (String) -> String) -> Fragment {
+                     media: [String: ProcessedImage], config: SiteConfig) -> Fragment {
         let critique = gallery.critiques[index]
         let photographer = galleries.photographerName(of: critique)
         let showPhotographer = gallery.photographer == nil
@@ -122,7 +122,7 @@ enum GalleryPages {
         let zone = config.timeZone
         return Fragment(template: "partial-critique-card", key: key) {
             CritiqueCard.make(critique, photographer: photographer, showPhotographer: showPhotographer,
-                              detailPath: detailPath, media: media, zone: zone, prefix: prefix, plainText: plainText)
+                              detailPath: detailPath, media: media, zone: zone, prefix: prefix)
         }
     }
 

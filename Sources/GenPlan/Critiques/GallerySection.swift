@@ -14,16 +14,13 @@ struct GallerySection: Sendable {
     let input: OrganizationInput
     let galleries: CritiqueGalleries
     let config: SiteConfig
-    let plainText: @Sendable (String) -> String
     /// The photographers' galleries of each group, in the order the organization's gallery lists them.
     let members: [[CritiqueGalleries.Gallery]]
 
-    init(_ input: OrganizationInput, galleries: CritiqueGalleries, config: SiteConfig,
-         plainText: @escaping @Sendable (String) -> String) {
+    init(_ input: OrganizationInput, galleries: CritiqueGalleries, config: SiteConfig) {
         self.input = input
         self.galleries = galleries
         self.config = config
-        self.plainText = plainText
         var members = [[CritiqueGalleries.Gallery]](repeating: [], count: Self.groups)
         for gallery in galleries.photographers { members[Self.group(of: gallery.key?.text ?? "")].append(gallery) }
         self.members = members
@@ -34,7 +31,7 @@ struct GallerySection: Sendable {
 
     /// The organization's gallery and the thumbnail manifest.
     func organizationFiles() -> (pages: [PlannedPage], manifest: PlannedFile) {
-        (CritiquePages.galleryPages([galleries.all], input: input, galleries: galleries, config: config, plainText: plainText),
+        (CritiquePages.galleryPages([galleries.all], input: input, galleries: galleries, config: config),
          CritiquePages.thumbnailManifest(input, galleries: galleries))
     }
 
@@ -63,7 +60,7 @@ struct GallerySection: Sendable {
 
     /// The galleries of the photographers in `group`.
     func photographerPages(_ group: Int) -> [PlannedPage] {
-        CritiquePages.galleryPages(members[group], input: input, galleries: galleries, config: config, plainText: plainText)
+        CritiquePages.galleryPages(members[group], input: input, galleries: galleries, config: config)
     }
 
     /// What the galleries of `group` are made from, beyond what the whole build shares (configuration with the
