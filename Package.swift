@@ -83,6 +83,9 @@ let package = Package(
             "GenBuild", "GenSample", "GenModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]),
+        // Dev-only: the libFuzzer targets over everything that parses input (scripts/fuzz); built normally, it
+        // replays inputs through a target.
+        .executableTarget(name: "gen-fuzz", dependencies: ["GenLoad", "GenCompute", "GenResolve", "GenModel"]),
         // Dev-only: GenMedia thumbnail throughput on a folder of images (scripts/bench-thumbnails).
         .executableTarget(name: "gen-bench-thumbnails", dependencies: ["GenMedia", "GenModel"]),
         // Dev-only: what one Mustache tag costs in swift-mustache, the floor under render time (scripts/bench-engine).

@@ -27,15 +27,7 @@ public enum ConfigLoader {
     static let maxURLLength = 2048
 
     public static func parse(_ text: String, file: String) throws(InputError) -> SiteConfig {
-        try YAMLGuard.check(text, file: file)
-        let node: Any?
-        do {
-            node = try Yams.load(yaml: text)
-        } catch let error as YamlError {
-            throw yamlError(error, file: file)
-        } catch {
-            throw InputError(file: file, message: "\(error)")
-        }
+        let node = try YAMLGuard.load(text, file: file)
         guard let node else { return SiteConfig() }
         guard let root = node as? [String: Any] else {
             throw InputError(file: file, message: "expected a mapping of settings at the top level")

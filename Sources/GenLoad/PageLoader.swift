@@ -1,6 +1,5 @@
 import Foundation
 import GenModel
-import Yams
 
 /// Reads `CONTENT/pages/*.md`: YAML front matter (`title`, optional `order`) and a Markdown body.
 public enum PageLoader {
@@ -36,16 +35,7 @@ public enum PageLoader {
            let end = lines.dropFirst().firstIndex(where: { $0.trimmedBlanks == "---" }) {
             let yaml = lines[1..<end].joined(separator: "\n")
             body = lines[(end + 1)...].joined(separator: "\n")
-            try YAMLGuard.check(yaml, file: file, lineOffset: 1)
-            do {
-                meta = (try Yams.load(yaml: yaml) as? [String: Any]) ?? [:]
-            } catch let error as YamlError {
-                var e = ConfigLoader.yamlError(error, file: file)
-                e.line = e.line.map { $0 + 1 }  // the opening --- line
-                throw e
-            } catch {
-                throw InputError(file: file, message: "invalid front matter: \(error)")
-            }
+            meta = (try YAMLGuard.load(yaml, file: file, lineOffset: 1) as? [String: Any]) ?? [:]  // after the opening ---
         }
         for key in Set(meta.keys).subtracting(["title", "order"]).sorted() {
             diagnostics.append(Diagnostic(.warning, file: file, field: key, message: "unknown front matter key; ignored"))

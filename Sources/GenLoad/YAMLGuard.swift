@@ -1,4 +1,5 @@
 import GenModel
+import Yams
 
 /// What gen refuses in the YAML it reads (`site.yml`, pages' front matter) before a parser sees it.
 ///
@@ -9,6 +10,45 @@ import GenModel
 enum YAMLGuard {
     /// Larger than any settings file or front matter: a 20 MB title is not a title.
     static let maxBytes = 1 << 20
+
+    /// The YAML as Swift values (`[String: Any]`, `[Any]`, `String`, `Int`, `Double`, `Bool`, `NSNull`), after
+    /// `check`. Yams' own conversion traps on a key that is not text (`? [a]: b`); here it is an error naming
+    /// its line.
+    static func load(_ text: String, file: String, lineOffset: Int = 0) throws(InputError) -> Any? {
+        try check(text, file: file, lineOffset: lineOffset)
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            var e = ConfigLoader.yamlError(error, file: file)
+            e.line = e.line.map { $0 + lineOffset }
+            throw e
+        } catch {
+            throw InputError(file: file, message: "invalid YAML: \(error)")
+        }
+        return try node.map { node throws(InputError) in try value(node, file: file, lineOffset: lineOffset) }
+    }
+
+    private static func value(_ node: Node, file: String, lineOffset: Int) throws(InputError) -> Any {
+        switch node {
+        case .scalar, .alias:
+            return node.any
+        case .sequence(let items):
+            var out: [Any] = []
+            for item in items { out.append(try value(item, file: file, lineOffset: lineOffset)) }
+            return out
+        case .mapping(let pairs):
+            var out: [String: Any] = [:]
+            for (key, item) in pairs {
+                guard case .scalar(let scalar) = key else {
+                    throw InputError(file: file, line: key.mark.map { $0.line + lineOffset }, column: key.mark?.column,
+                                     message: "a key must be text, not a list or a mapping")
+                }
+                out[scalar.string] = try value(item, file: file, lineOffset: lineOffset)
+            }
+            return out
+        }
+    }
 
     static func check(_ text: String, file: String, lineOffset: Int = 0) throws(InputError) {
         guard text.utf8.count <= maxBytes else {

@@ -284,6 +284,14 @@ final class LoaderErrorTests: XCTestCase {
         XCTAssertEqual(fine.organizations["o1"], "R&D Photos*")
     }
 
+    /// Found by the fuzzer: Yams traps on a key that is not text; gen names the line instead.
+    func testConfigKeyThatIsNotTextIsAnError() throws {
+        let error = try XCTUnwrap(configError("title: T\norganizations:\n ? o1: One\n"))
+        XCTAssertEqual(error.message, "a key must be text, not a list or a mapping")
+        XCTAssertEqual(error.line, 3)
+        XCTAssertEqual(configError("[a, b]: c\n")?.message, "a key must be text, not a list or a mapping")
+    }
+
     func testFrontMatterRefusesAliases() {
         do {
             _ = try PageLoader.parse("---\norder: 1\ntitle: &t About\n---\nbody\n", name: "about", file: "pages/about.md")

@@ -249,7 +249,7 @@ struct FieldRow: Sendable, Encodable {
         switch field.value {
         case .empty: isEmpty = true
         case .text(let s): text = s
-        case .paragraphs(let s): rich = Rich(lines: Self.pieces(s.components(separatedBy: .newlines)))
+        case .paragraphs(let s): rich = Rich(lines: Self.pieces(s.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: .newlines)))
         case .email(let s): rich = Rich(email: s)
         case .phone(let s): rich = Rich(phone: s, tel: "tel:" + s.filter { $0.isASCII && ($0.isNumber || $0 == "+") })
         case .list(let items):
