@@ -67,8 +67,10 @@ let package = Package(
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // The atomic exchange of two folders (Linux's renameat2), for the swap of a finished build.
+        .target(name: "CFileExchange"),
         // Stage 6: write an output tree atomically.
-        .target(name: "GenWrite", dependencies: ["GenModel"]),
+        .target(name: "GenWrite", dependencies: ["GenModel", "CFileExchange"]),
         // The pipeline: named steps from load to write, progress and summary.
         .target(name: "GenBuild", dependencies: [
             "GenModel", "GenLoad", "GenResolve", "GenCompute", "GenMedia", "GenPlan", "GenRender", "GenWrite",

@@ -14,9 +14,11 @@ public struct BuildOptions: Sendable {
     /// The process ends when the build returns (the `gen` command): the site's plans and models are left for
     /// the system to take back at exit rather than freed object by object (`BackgroundRelease`).
     public var endsProcess: Bool
+    /// When another build of the same output holds its lock: wait for it (true), or fail at once (exit 2).
+    public var waitForLock: Bool
 
     public init(content: URL, templates: URL, output: URL, cache: URL? = nil, writeOutput: Bool = true,
-                progress: Progress = .silent, clean: Bool = false, endsProcess: Bool = false) {
+                progress: Progress = .silent, clean: Bool = false, endsProcess: Bool = false, waitForLock: Bool = true) {
         self.content = content
         self.templates = templates
         self.output = output
@@ -26,5 +28,6 @@ public struct BuildOptions: Sendable {
         self.progress = progress
         self.clean = clean
         self.endsProcess = endsProcess
+        self.waitForLock = waitForLock
     }
 }

@@ -14,6 +14,10 @@ public enum BuildPipeline {
         let progress = options.progress
         let steps = options.writeOutput ? 8 : 6
         var report = BuildReport()
+        // Before anything is read or written: refuse an output gen must not replace, then wait for any other
+        // build of it, then clear what killed builds left.
+        let lock = options.writeOutput ? try await claimOutput(options) : nil
+        defer { withExtendedLifetime(lock) {} }
 
         // Incremental: the previous build of this output folder, and whether anything it read has changed.
         let gen = BuildInputs.genHash(cache: options.writeOutput ? options.cache : nil)
@@ -270,6 +274,27 @@ public enum BuildPipeline {
     private static func templateName(_ file: PlannedFile) -> String? {
         if case .page(let template, _) = file.content { return template }
         return nil
+    }
+
+    /// The output checked (`OutputFolder.check`) and locked for this build (`BuildLock`), and its leftovers removed.
+    private static func claimOutput(_ options: BuildOptions) async throws(BuildFailure) -> BuildLock {
+        do {
+            try OutputFolder.check(options.output, inputs: [("content", options.content), ("templates", options.templates),
+                                                            ("cache", options.cache)])
+        } catch {
+            throw .write(error.message)
+        }
+        let lockURL = BuildManifest.location(cache: options.cache, output: options.output).deletingPathExtension().appendingPathExtension("lock")
+        let lock: BuildLock
+        do {
+            lock = try await BuildLock.take(at: lockURL, wait: options.waitForLock) {
+                FileHandle.standardError.write(Data("waiting for another build of \(options.output.path) to finish\n".utf8))
+            }
+        } catch {
+            throw .write(error.description)
+        }
+        OutputTree.removeLeftovers(of: options.output)
+        return lock
     }
 
     /// Runs a loading step, turning its `InputError` into a build failure (exit 2).

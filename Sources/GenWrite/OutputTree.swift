@@ -1,4 +1,5 @@
 import Foundation
+import CFileExchange
 import GenModel
 
 /// Stage 6: writes a whole output tree atomically. Files go into a staging folder beside the
@@ -323,36 +324,60 @@ public final class OutputTree: Sendable {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
     }
 
-    /// Swaps the staging folder in place of the output. A `.gitkeep` placeholder in the old
-    /// output is carried over, so building in a checkout leaves git's view of `Output/` alone.
-    /// The replaced output is deleted here unless `keepingReplaced` (then `removeReplaced` deletes it:
-    /// the build saves its manifest meanwhile).
+    /// Swaps the staging folder in place of the output, marked as gen's (`OutputFolder.mark`). On Linux the two
+    /// folders are exchanged in one step (`renameat2`), so there is no moment without an output, and a build
+    /// killed at any point leaves the previous output or the new one whole; elsewhere, or on a file system that
+    /// cannot exchange, two renames. A `.gitkeep` placeholder in the old output is carried over, so building in
+    /// a checkout leaves git's view of `Output/` alone. The replaced output is deleted here unless
+    /// `keepingReplaced` (then `removeReplaced` deletes it: the build saves its manifest meanwhile).
     ///
     /// `replacedTo`: where the replaced output goes instead, to be recycled by the next build (nothing is
     /// deleted then); when it cannot go there (another file system), it is deleted as usual.
     public func commit(keepingReplaced: Bool = false, replacedTo destination: URL? = nil) throws(Failure) {
         let fm = FileManager.default
-        var old = replaced
         let keep = output.appendingPathComponent(".gitkeep")
         if fm.fileExists(atPath: keep.path) {
             try? fm.copyItem(at: keep, to: staging.appendingPathComponent(".gitkeep"))
         }
-        if let destination {
-            POSIXFiles.removeTree(destination.path)
-            if rename(outputPath, destination.path) == 0 { old = destination }
-        }
         do {
-            try? fm.removeItem(at: replaced)
-            if old != destination, fm.fileExists(atPath: output.path) { try fm.moveItem(at: output, to: old) }
+            try OutputFolder.mark(staging)
+        } catch {
+            throw .io(path: staging.path, error)
+        }
+        try? fm.removeItem(at: replaced)
+        var old: URL? = nil  // where the replaced output is now
+        if gen_exchange_paths(stagingPath, outputPath) == 0 {
+            old = staging
+        } else if fm.fileExists(atPath: output.path) {
+            do { try fm.moveItem(at: output, to: replaced) } catch { throw .io(path: output.path, error) }
+            old = replaced
             do {
                 try fm.moveItem(at: staging, to: output)
             } catch {
-                if fm.fileExists(atPath: old.path) { try? fm.moveItem(at: old, to: output) }
-                throw error
+                try? fm.moveItem(at: replaced, to: output)
+                throw .io(path: output.path, error)
             }
-            if !keepingReplaced, old != destination { try? fm.removeItem(at: old) }
-        } catch {
-            throw .io(path: output.path, error)
+        } else {
+            do { try fm.moveItem(at: staging, to: output) } catch { throw .io(path: output.path, error) }
+        }
+        guard let old else { return }
+        if let destination {
+            POSIXFiles.removeTree(destination.path)
+            if rename(old.path, destination.path) == 0 { return }
+        }
+        if old != replaced { _ = rename(old.path, replaced.path) }
+        if !keepingReplaced { removeReplaced() }
+    }
+
+    /// What builds of this output killed before they finished left beside it (staging folders, replaced
+    /// outputs), removed by the next build while it holds the output's lock (`BuildLock`).
+    public static func removeLeftovers(of output: URL) {
+        let output = output.standardizedFileURL
+        let parent = output.deletingLastPathComponent()
+        let prefixes = [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).old-"]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        where prefixes.contains(where: name.hasPrefix) {
+            POSIXFiles.removeTree(parent.appendingPathComponent(name).path)
         }
     }
 

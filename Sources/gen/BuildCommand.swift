@@ -17,10 +17,11 @@ struct Folders: ParsableArguments {
     @Flag(help: "Print how long each build stage took, on stderr.")
     var timings = false
 
-    func options(write: Bool, quiet: Bool, clean: Bool = false) -> BuildOptions {
+    func options(write: Bool, quiet: Bool, clean: Bool = false, wait: Bool = true) -> BuildOptions {
         BuildOptions(content: URL(fileURLWithPath: content), templates: URL(fileURLWithPath: templates),
                      output: URL(fileURLWithPath: output), cache: cache.map { URL(fileURLWithPath: $0) }, writeOutput: write,
-                     progress: .automatic(quiet: quiet, timings: timings), clean: clean, endsProcess: true)
+                     progress: .automatic(quiet: quiet, timings: timings), clean: clean, endsProcess: true,
+                     waitForLock: wait)
     }
 }
 
@@ -49,9 +50,11 @@ struct BuildCommand: AsyncParsableCommand {
     var quiet = false
     @Flag(help: "Parse and render everything, ignoring what the previous build wrote and parsed (the thumbnail cache is still used).")
     var clean = false
+    @Flag(help: "Exit with status 2 instead of waiting when another build of the output folder is running.")
+    var noWait = false
 
     func run() async throws {
-        let report = try await runPipeline(folders.options(write: true, quiet: quiet, clean: clean))
+        let report = try await runPipeline(folders.options(write: true, quiet: quiet, clean: clean, wait: !noWait))
         print(report.summary(outputPath: folders.output))
         if strict, !report.diagnostics.isEmpty {
             FileHandle.standardError.write(Data("--strict: \(report.diagnostics.count) data problem(s); run gen check to list them\n".utf8))

@@ -50,7 +50,7 @@ final class IdentityTests: XCTestCase {
         let report = try await site.build()
         XCTAssertEqual(report.organizations.count, 2)
         let folders = try FileManager.default.contentsOfDirectory(atPath: site.output.path)
-            .filter { !["assets", "index.html", ".gitkeep"].contains($0) }
+            .filter { !["assets", "index.html", ".gitkeep", ".gen-output"].contains($0) }
         XCTAssertEqual(folders.count, 2, "\(folders)")
         var seen: [String: String] = [:]
         for folder in folders {

@@ -218,6 +218,7 @@ struct BuildManifest {
     func matches(output: URL) -> Bool {
         guard var found = POSIXFiles.regularFiles(under: output.standardizedFileURL.path) else { return false }
         found[".gitkeep"] = nil
+        found[OutputFolder.markName] = nil
         return found.count == files.count && found.allSatisfy { path, size in files[path]?.size == size }
     }
 }

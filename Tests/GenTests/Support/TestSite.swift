@@ -65,12 +65,13 @@ struct TestSite {
     /// empty folder one of them left behind.
     static func folders(under folder: URL) -> [String] { entries(under: folder, folders: true) }
 
-    /// The files, or the folders, under `folder`, relative, sorted.
+    /// The files, or the folders, under `folder`, relative, sorted; gen's mark of its output (`.gen-output`) left out.
     private static func entries(under folder: URL, folders: Bool) -> [String] {
         let base = folder.standardizedFileURL.path
         let walker = FileManager.default.enumerator(atPath: base)
         var out: [String] = []
         while let path = walker?.nextObject() as? String {
+            if path == ".gen-output" { continue }
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isDir), isDir.boolValue == folders {
                 out.append(path)
