@@ -101,11 +101,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// Release builds of gen's own modules leave out Swift's run-time exclusivity checks (each access to a class's
-// stored property or a global registered and looked up in a per-thread set): 2 % of a build's CPU in the
-// profile. Debug builds, which the tests run, keep them.
-for target in package.targets where (target.type == .regular || target.type == .executable)
-    && (target.name.hasPrefix("Gen") || target.name == "gen") {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-}
