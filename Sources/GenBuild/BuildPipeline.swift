@@ -224,8 +224,13 @@ public enum BuildPipeline {
             } else {
                 relation = BuildManifest.BaseRelation(inputs: inputsKey, changed: [])
             }
-            let saved = (try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: files, batches: rendered.batches,
-                                            base: relation).save(to: manifestURL)) != nil
+            // An image that failed only because the thumbnail cache could not be written is this build's
+            // failure: no manifest, so the next build is a full one and tries it again (with a manifest it would
+            // be "up to date" and keep "Image unavailable" for good).
+            let cacheFailed = media.perOrganization.contains { $0.values.contains(where: \.failedForTheCache) }
+            if cacheFailed { BuildManifest.remove(at: manifestURL) }
+            let saved = !cacheFailed && (try? BuildManifest(gen: gen, inputs: inputsKey, report: stored, files: files,
+                                                            batches: rendered.batches, base: relation).save(to: manifestURL)) != nil
             if let base { StagingReplica.shareBase(linked: base.value, saved: saved, manifestURL: manifestURL, inputs: inputsKey) }
             pruning.value
             tallies?.value

@@ -132,7 +132,7 @@ public struct ImageProcessor: Sendable {
         } catch {
             // Renditions are served from the cache, so without it there are none to offer.
             return .processed(ProcessedImage(mediaPath: path, sha256: sourceHash, width: entry.width, height: entry.height,
-                                             renditions: [], error: "could not write the thumbnail cache: \(error.localizedDescription)"))
+                                             renditions: [], error: "\(ProcessedImage.cacheFailure): \(error.localizedDescription)"))
         }
         return .processed(entry.image(at: path))
     }

@@ -37,6 +37,11 @@ public struct ProcessedImage: Sendable, Hashable, Codable {
     /// Why no renditions were made (corrupt, truncated, empty, not an image, too many pixels); nil on success.
     public var error: String?
 
+    /// What `error` begins with when the image itself was fine but its renditions could not be stored (a full
+    /// disk): a failure of this build, not of the image, which the next build must try again.
+    public static let cacheFailure = "could not write the thumbnail cache"
+    public var failedForTheCache: Bool { error?.hasPrefix(Self.cacheFailure) ?? false }
+
     public init(mediaPath: String, sha256: String?, width: Int?, height: Int?, renditions: [ImageRendition], error: String?) {
         self.mediaPath = mediaPath
         self.sha256 = sha256

@@ -128,3 +128,33 @@ final class OutputSafetyTests: XCTestCase {
         }
     }
 }
+
+extension OutputSafetyTests {
+    /// A thumbnail cache that cannot be written for one build: that build shows the image unavailable, and the
+    /// next build, the cache writable again, is not "up to date" but shows the image.
+    func testACacheThatCouldNotBeWrittenIsTriedAgain() async throws {
+        let site = try site()
+        defer { site.remove() }
+        let image = try XCTUnwrap(TestSite.files(under: TestSite.repositoryContent.appendingPathComponent("media/critiques"))
+            .first { $0.hasSuffix(".jpg") })
+        try FileManager.default.createDirectory(at: site.content.appendingPathComponent("media/critiques"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestSite.repositoryContent.appendingPathComponent("media/critiques/\(image)"),
+                                         to: site.content.appendingPathComponent("media/critiques/photo.jpg"))
+        try site.writeCollection("photoCritiques", [
+            Doc.critique("c1", org: "o1", target: "u1", notes: "n").merging(["imageUrls": ["critiques/photo.jpg"]]) { _, b in b },
+        ])
+        // A file where the thumbnail cache's folder goes: nothing can be stored there.
+        let thumbnails = site.root.appendingPathComponent(".gen-cache/thumbnails")
+        try FileManager.default.createDirectory(at: thumbnails.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("in the way".utf8).write(to: thumbnails)
+        try await site.build()
+        XCTAssertFalse(try site.text("o1/critiques/photo/c1.html").contains("media/"), "no rendition without the cache")
+
+        try FileManager.default.removeItem(at: thumbnails)
+        let again = try await site.build()
+        XCTAssertFalse(again.upToDate)
+        XCTAssertTrue(try site.text("o1/critiques/photo/c1.html").contains("srcset=\"../../media/"), "the image is shown now")
+        let third = try await site.build()
+        XCTAssertTrue(third.upToDate)
+    }
+}
