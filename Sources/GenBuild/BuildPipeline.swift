@@ -25,7 +25,10 @@ public enum BuildPipeline {
         let inputKeys = options.writeOutput
             ? BuildInputs.keys(content: options.content, templates: options.templates, output: options.output, gen: gen) : (all: "", shared: "", data: "")
         let inputsKey = inputKeys.all
-        let header = options.writeOutput && !options.clean ? BuildManifest.header(at: manifestURL).flatMap { $0.gen == gen ? $0 : nil } : nil
+        // The previous build is trusted only while its output is untouched (`OutputStamp`): otherwise everything
+        // is built again, so no edit made by hand survives.
+        let header = options.writeOutput && !options.clean && OutputStamp.isUntouched(manifestURL, output: options.output)
+            ? BuildManifest.header(at: manifestURL).flatMap { $0.gen == gen ? $0 : nil } : nil
         if let header, header.inputs == inputsKey, let previous = BuildManifest.load(header, from: manifestURL),
            previous.matches(output: options.output) {
             var report = header.report
@@ -235,6 +238,7 @@ public enum BuildPipeline {
             pruning.value
             tallies?.value
             removal.value
+            if saved { OutputStamp.save(manifestURL, output: options.output) } else { OutputStamp.remove(manifestURL) }
             // The models and both manifests' tables (hundreds of thousands of entries) go with the process.
             // (A full build's plans are still freed as it ends, by `RenderStep`: left to the exit, the last
             // batches' plans stayed resident while the caches were saved, 66 MiB more at the peak of a

@@ -158,3 +158,39 @@ extension OutputSafetyTests {
         XCTAssertTrue(third.upToDate)
     }
 }
+
+extension OutputSafetyTests {
+    /// An edit made by hand in the output, the same size, or in the base tree in the cache that shares its
+    /// inodes: the next build, with nothing else changed, is not "up to date" and repairs the page.
+    func testAnEditByHandOfTheOutputOrTheCacheNeverSurvives() async throws {
+        let site = try site()
+        defer { site.remove() }
+        try await site.build()
+        let page = site.output.appendingPathComponent("o1/reports/report/r1.html")
+        let original = try Data(contentsOf: page)
+        func tamper(_ url: URL) throws {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let handle = try FileHandle(forWritingTo: url)  // in place: the inode stays
+            try handle.write(contentsOf: Data(text.replacingOccurrences(of: "Ann Lee", with: "XXX XXX").utf8))
+            try handle.close()
+        }
+        try tamper(page)
+        XCTAssertEqual(try Data(contentsOf: page).count, original.count)
+        let repaired = try await site.build()
+        XCTAssertFalse(repaired.upToDate)
+        XCTAssertEqual(try Data(contentsOf: page), original)
+
+        // The same through a file of the base tree the cache keeps (hard links to the output's files).
+        let build = site.root.appendingPathComponent(".gen-cache/build")
+        let trees = try FileManager.default.contentsOfDirectory(atPath: build.path).filter { $0.contains(".tree-") }
+        for tree in trees {
+            let inBase = build.appendingPathComponent("\(tree)/o1/reports/report/r1.html")
+            if FileManager.default.fileExists(atPath: inBase.path) { try tamper(inBase) }
+        }
+        let again = try await site.build()
+        XCTAssertFalse(trees.isEmpty && again.upToDate)
+        XCTAssertEqual(try Data(contentsOf: page), original)
+        let third = try await site.build()
+        XCTAssertTrue(third.upToDate, "an untouched output is up to date")
+    }
+}
