@@ -14,7 +14,14 @@ struct TypedText: Sendable, Encodable, Hashable {
         var href: String?
     }
 
+    /// One line, for Markdown: each escaped on its own, a hard break after each but the last.
+    struct Line: Sendable, Encodable, Hashable {
+        var text: String
+        var more: Bool
+    }
+
     var pieces: [Piece]
+    var lines: [Line]
 
     /// Nil for a note that holds only blanks. Leading and trailing blank lines are dropped; nothing else is.
     init?(_ text: String?) {
@@ -23,6 +30,7 @@ struct TypedText: Sendable, Encodable, Hashable {
         while let first = lines.first, first.trimmed.isEmpty { lines.removeFirst() }
         while let last = lines.last, last.trimmed.isEmpty { lines.removeLast() }
         pieces = Self.pieces(lines.joined(separator: "\n"))
+        self.lines = lines.enumerated().map { Line(text: String($1), more: $0 < lines.count - 1) }
     }
 
     /// The text split around its `http://` and `https://` addresses. An address ends at a blank, a quote or an

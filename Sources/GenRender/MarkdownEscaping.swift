@@ -40,7 +40,7 @@ public enum MarkdownEscaping {
             let blankFollows = at(i).map { $0 == " " || $0 == "\t" || isNewline($0) } ?? true
             if lineStart, c == " " || c == "\t" {
                 // Leading blanks would be trimmed, or indent text into a code block.
-                out += "&#32;".utf8
+                out += (c == " " ? "&#32;" : "&#9;").utf8
             } else if c.isASCII && (alwaysBytes[Int(c.value)]
                         || (lineStart && c == "=")                                        // setext underline
                         || (lineStart && (c == "-" || c == "+") && blankFollows)          // list item

@@ -148,7 +148,7 @@ private enum CharacterReading {
             let isDigit = c.isASCII && c.isNumber
             let blankFollows = i >= characters.count || characters[i] == " " || characters[i] == "\t" || characters[i].isNewline
             if lineStart, c == " " || c == "\t" {
-                out += "&#32;"
+                out += c == " " ? "&#32;" : "&#9;"
             } else if MarkdownEscaping.always.contains(c)
                         || (lineStart && c == "=")
                         || (lineStart && (c == "-" || c == "+") && blankFollows)

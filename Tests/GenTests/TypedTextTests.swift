@@ -1,5 +1,6 @@
 import Foundation
 @testable import GenPlan
+@testable import GenRender
 import XCTest
 
 /// A critique's notes are text typed into a text box: shown verbatim, escaped, with their line breaks.
@@ -37,5 +38,28 @@ final class TypedTextTests: XCTestCase {
         let gallery = TestSite.allText(under: site.output.appendingPathComponent("o1/critiques"))
         XCTAssertTrue(gallery.contains("<span class=\"card-notes\">\(escaped(notes["c1"]!))</span>"), "the card preview shows the note")
         XCTAssertTrue(gallery.contains("<span class=\"card-notes\"># of kids with eyes closed: 3</span>"))
+    }
+}
+
+extension TypedTextTests {
+    /// The month's record (its page, its Markdown, and so its archive) keeps every critique's notes as typed.
+    func testTheMonthKeepsTheNotesAsTyped() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let note = "# of kids with eyes closed: 3\n<div>Retake</div> *not bold*\n\n\n\tindented [x](javascript:y)\nsee https://example.com/a."
+        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
+        try site.writeCollection("photoCritiques", [Doc.critique("c1", org: "o1", target: "u1", notes: note)])
+        try await site.build()
+        let page = try site.text("o1/reports/monthly/2024-09/index.html")
+        XCTAssertTrue(page.contains("Critique notes"))
+        XCTAssertTrue(page.contains("# of kids with eyes closed: 3\n&lt;div&gt;Retake&lt;/div&gt; *not bold*\n\n\n\tindented [x](javascript:y)\nsee "
+            + "<a href=\"https://example.com/a\" rel=\"nofollow noopener\">https://example.com/a</a>.</dd>"), page)
+        // The Markdown, read by cmark-gfm (raw HTML allowed), is the note: its lines, no markup.
+        let markdown = try site.text("o1/reports/monthly/2024-09/report.md")
+        let html = MarkdownRenderer().unsafeHTMLForTesting(markdown)
+        let start = try XCTUnwrap(html.range(of: "</strong></p>\n<p>"))
+        let end = try XCTUnwrap(html.range(of: "</p>", range: start.upperBound..<html.endIndex))
+        let shown = String(html[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "<br />\n", with: "\n")
+        XCTAssertEqual(shown, "# of kids with eyes closed: 3\n&lt;div&gt;Retake&lt;/div&gt; *not bold*\n\n\n\tindented [x](javascript:y)\nsee https://example.com/a.")
     }
 }

@@ -34,6 +34,8 @@ enum MonthlyReports {
         var manager: String
         var kind: String
         var href: String?
+        /// The manager's notes as typed; nil when there are none. The month's record keeps them.
+        var notes: TypedText?
     }
 
     struct ConditionRow: Sendable, Encodable {
@@ -65,6 +67,8 @@ enum MonthlyReports {
         var rate: String?
         var critiques: [CritiqueRow]
         var hasCritiques: Bool
+        /// Some critique of the month has notes (shown after the table, each under its critique).
+        var hasCritiqueNotes: Bool
         var critiqueSummary: String
         var conditions: [ConditionRow]
         var hasWeather: Bool
@@ -129,7 +133,8 @@ enum MonthlyReports {
                                 photographer: critique.targetPhotographerName ?? critique.targetPhotographerId?.text ?? "Unknown photographer",
                                 manager: critique.submitterName ?? critique.submitterEmail ?? "Unknown manager",
                                 kind: ExampleKind(critique).badge.label,
-                                href: archive ? nil : galleries.detailPaths[critique.id].map { prefix + $0 })
+                                href: archive ? nil : galleries.detailPaths[critique.id].map { prefix + $0 },
+                                notes: TypedText(critique.managerNotes))
                 }
                 return MonthBody(
                     monthTitle: Format.monthTitle(key), lede: lede(numbers),
@@ -147,6 +152,7 @@ enum MonthlyReports {
                                              reimbursement: numbers.mileage.reimbursement.map(Format.money)),
                     showReimbursement: slice.ratePerMile != nil, rate: slice.ratePerMile.map(Format.money),
                     critiques: critiques, hasCritiques: !critiques.isEmpty,
+                    hasCritiqueNotes: critiques.contains { $0.notes != nil },
                     critiqueSummary: critiqueSummary(numbers.critiques),
                     conditions: numbers.weather.conditions.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
                         .map { ConditionRow(condition: $0.key, count: Format.integer($0.value)) },
