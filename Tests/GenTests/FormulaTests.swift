@@ -1,6 +1,7 @@
 import XCTest
 import GenCompute
 import GenModel
+import GenResolve
 
 /// The `calculation` field formula language: lexer, parser, evaluator, CalculationSet and display.
 final class FormulaTests: XCTestCase {
@@ -231,6 +232,23 @@ final class FormulaTests: XCTestCase {
         XCTAssertTrue(error("uses")?.message.hasPrefix("field broken has an error") == true, "\(String(describing: error("uses")))")
         XCTAssertEqual(error("chain")?.kind, .syntax)
         XCTAssertEqual(try r["fine"]?.get(), .number(2))
+    }
+
+    /// The report's warning for such a calculation names the template, the field and the cause.
+    func testTheWarningNamesTheTemplateTheFieldAndTheCause() throws {
+        let source = DocumentSource(file: "export/r.json", collection: "dailyJobReports", documentID: "r1")
+        let fields = [TemplateField(id: "broken", type: "calculation", label: "Broken",
+                                    smartConfig: SmartFieldConfig(calculationType: "calculation", formula: "1 +")),
+                      TemplateField(id: "uses", type: "calculation", label: "Uses",
+                                    smartConfig: SmartFieldConfig(calculationType: "calculation", formula: "broken * 2"))]
+        let template = ReportTemplate(id: "t9", organizationID: "o", name: "Fall Sports", fields: fields, source: source)
+        let org = Organization(id: "o", name: "O", pathSegment: "o", users: [], schools: [], templates: [template], reports: [], critiques: [])
+        let report = DailyJobReport(id: "r1", organizationID: "o", userId: nil, date: LocalDate(year: 2024, month: 9, day: 3),
+                                    templateId: "t9", fields: ["templateId": .string("t9")], source: source)
+        let form = ReportForm.build(report, in: org, mileage: nil, timeZone: TimeZone(identifier: "UTC")!)
+        let warning = try XCTUnwrap(form.diagnostics.first { $0.field == "uses" })
+        XCTAssertTrue(warning.message.contains("field broken has an error"), warning.message)
+        XCTAssertTrue(warning.message.contains("template \"Fall Sports\", t9"), warning.message)
     }
 
     // MARK: Display

@@ -355,11 +355,11 @@ final class ReportFormTests: XCTestCase {
         XCTAssertEqual(d.documentID, "r1")
         XCTAssertEqual(d.collection, "dailyJobReports")
         XCTAssertEqual(d.field, "per_zero")
-        XCTAssertEqual(d.message, "formula column 14: division by zero (formula: photos_taken / 0); fallback shown")
+        XCTAssertEqual(d.message, "formula column 14: division by zero (formula: photos_taken / 0; template \"Daily\", t1); fallback shown")
         XCTAssertEqual(form.diagnostics[1].field, "bad")
         XCTAssertTrue(form.diagnostics[1].message.hasPrefix("formula column "), form.diagnostics[1].message)
         XCTAssertEqual(form.diagnostics[2].field, "stored")
-        XCTAssertTrue(form.diagnostics[2].message.hasSuffix("(formula: nope * 2); fallback shown, stored value under Other values"), form.diagnostics[2].message)
+        XCTAssertTrue(form.diagnostics[2].message.hasSuffix("(formula: nope * 2; template \"Daily\", t1); fallback shown, stored value under Other values"), form.diagnostics[2].message)
         XCTAssertTrue(form.isValid, "formula errors are warnings, not validation problems")
     }
 

@@ -50,7 +50,7 @@ struct FieldCalculations {
         var storedAside: FieldValue?
     }
 
-    func resolve(_ field: TemplateField, report: DailyJobReport, zone: TimeZone) -> Outcome {
+    func resolve(_ field: TemplateField, report: DailyJobReport, template: ReportTemplate, zone: TimeZone) -> Outcome {
         let stored = report.fields[field.id].flatMap { FieldFormatter.isBlank($0) ? nil : $0 }
         let storedValue = stored.map { FieldValue.text(FieldFormatter.inline($0, zone: zone)) }
         let fallback = FieldValue.text(field.fallbackValue ?? "Unknown")
@@ -71,7 +71,8 @@ struct FieldCalculations {
         case .failure(let error):
             let shown = storedValue == nil ? "fallback shown" : "fallback shown, stored value under Other values"
             let warning = Diagnostic(.warning, report.source, field: field.id,
-                                     "formula column \(error.position): \(error.message) (formula: \(source)); \(shown)")
+                                     "formula column \(error.position): \(error.message) (formula: \(source); template \"\(template.name)\", "
+                                     + "\(template.id)); \(shown)")
             return Outcome(resolution: SmartResolution(value: fallback, origin: .fallback), warning: warning,
                            storedAside: storedValue)
         }

@@ -77,7 +77,7 @@ struct TemplateReading {
             }
 
             if field.smartKind == .calculation {
-                let outcome = calculations.resolve(field, report: report, zone: zone)
+                let outcome = calculations.resolve(field, report: report, template: template, zone: zone)
                 form.fields.append(formField(field, outcome.resolution.value, outcome.resolution.origin))
                 if let warning = outcome.warning { form.diagnostics.append(warning) }
                 if let stored = outcome.storedAside {
