@@ -26,11 +26,14 @@ public enum BuildPipeline {
             ? BuildInputs.keys(content: options.content, templates: options.templates, output: options.output, gen: gen) : (all: "", shared: "", data: "")
         let inputsKey = inputKeys.all
         // The previous build is trusted only while its output is untouched (`OutputStamp`): otherwise everything
-        // is built again, so no edit made by hand survives.
-        let header = options.writeOutput && !options.clean && OutputStamp.isUntouched(manifestURL, output: options.output)
+        // is built again, so no edit made by hand survives. One walk of the output tells, and lists its files
+        // when the inputs are unchanged (then the build may be up to date).
+        let manifestHeader = options.writeOutput && !options.clean
             ? BuildManifest.header(at: manifestURL).flatMap { $0.gen == gen ? $0 : nil } : nil
-        if let header, header.inputs == inputsKey, let previous = BuildManifest.load(header, from: manifestURL),
-           previous.matches(output: options.output) {
+        let scan = manifestHeader.flatMap { POSIXFiles.scan(under: options.output.standardizedFileURL.path, files: $0.inputs == inputsKey) }
+        let header = scan.flatMap { OutputStamp.isUntouched(manifestURL, output: $0) ? manifestHeader : nil }
+        if let header, let scan, header.inputs == inputsKey, let previous = BuildManifest.load(header, from: manifestURL),
+           previous.matches(scan) {
             var report = header.report
             report.upToDate = true
             // Nothing was processed this time: every local image is as the cache holds it.

@@ -22,7 +22,8 @@ public struct ContentFolder: Sendable {
     /// The message of a diagnostic for a link that leads out of the folder.
     public static let outsideMessage = "a symbolic link that leads outside the content folder; not read"
 
-    private static func realPath(_ path: String) -> String? {
+    /// `path` with every link and `.`/`..` resolved; nil when it does not exist.
+    public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

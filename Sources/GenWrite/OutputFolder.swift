@@ -57,15 +57,13 @@ public enum OutputFolder {
     static func resolved(_ url: URL) -> String {
         var existing = url.standardizedFileURL
         var rest: [String] = []
-        var real = realpath(existing.path, nil)
+        var real = ContentFolder.realPath(existing.path)
         while real == nil, existing.pathComponents.count > 1 {
             rest.insert(existing.lastPathComponent, at: 0)
             existing = existing.deletingLastPathComponent()
-            real = realpath(existing.path, nil)
+            real = ContentFolder.realPath(existing.path)
         }
-        guard let real else { return url.standardizedFileURL.path }
-        defer { free(real) }
-        var path = String(cString: real)
+        guard var path = real else { return url.standardizedFileURL.path }
         for part in rest { path += (path.hasSuffix("/") ? "" : "/") + part }
         return path
     }

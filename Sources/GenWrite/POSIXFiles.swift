@@ -7,23 +7,34 @@ import Glibc
 /// Linux builds an attribute dictionary per call, which made checking and keeping 20,000 files take
 /// seconds (most of a no-op build).
 public enum POSIXFiles {
-    /// Every regular file under `root`, as `/`-separated relative paths with their sizes. Symbolic links
-    /// are not followed.
-    public static func regularFiles(under root: String) -> [String: Int]? {
-        var found: [String: Int] = [:]
-        guard walk(root, relative: "", into: &found) else { return nil }
-        return found
+    /// What a walk of a tree found: its regular files, when asked for, and its newest status change.
+    public struct Scan: Sendable {
+        /// Every regular file, as a `/`-separated relative path with its size; empty unless asked for.
+        public var files: [String: Int] = [:]
+        /// The newest ctime (seconds, nanoseconds) of the folder and of everything under it.
+        public var newestChange = (seconds: Int.min, nanoseconds: 0)
     }
 
-    private static func walk(_ directory: String, relative: String, into found: inout [String: Int]) -> Bool {
+    /// One walk of `root`, symbolic links not followed; nil when `root` or a folder under it cannot be read.
+    public static func scan(under root: String, files: Bool) -> Scan? {
+        var scan = Scan()
+        var info = stat()
+        guard lstat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        scan.newestChange = (Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec))
+        return walk(root, relative: "", files: files, into: &scan) ? scan : nil
+    }
+
+    private static func walk(_ directory: String, relative: String, files: Bool, into scan: inout Scan) -> Bool {
         eachEntry(of: directory) { name, _ in
             let path = directory + "/" + name
             let rel = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0 else { return false }
+            let changed = (seconds: Int(info.st_ctim.tv_sec), nanoseconds: Int(info.st_ctim.tv_nsec))
+            if changed > scan.newestChange { scan.newestChange = changed }
             switch info.st_mode & S_IFMT {
-            case S_IFREG: found[rel] = Int(info.st_size)
-            case S_IFDIR: return walk(path, relative: rel, into: &found)
+            case S_IFREG: if files { scan.files[rel] = Int(info.st_size) }
+            case S_IFDIR: return walk(path, relative: rel, files: files, into: &scan)
             default: break
             }
             return true

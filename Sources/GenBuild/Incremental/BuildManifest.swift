@@ -215,8 +215,8 @@ struct BuildManifest {
 
     /// Whether the output folder still holds every file as this manifest recorded it (by size: a file
     /// edited by hand to the same size is not noticed) and nothing else.
-    func matches(output: URL) -> Bool {
-        guard var found = POSIXFiles.regularFiles(under: output.standardizedFileURL.path) else { return false }
+    func matches(_ output: POSIXFiles.Scan) -> Bool {
+        var found = output.files
         found[".gitkeep"] = nil
         found[OutputFolder.markName] = nil
         return found.count == files.count && found.allSatisfy { path, size in files[path]?.size == size }
