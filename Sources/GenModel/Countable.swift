@@ -7,4 +7,7 @@ extension Double {
 
     /// Finite and at most `countableLimit` in size.
     public var isCountable: Bool { isFinite && magnitude <= Self.countableLimit }
+
+    /// Why a value that is not countable is left out, in words for a message.
+    public var uncountableReason: String { isFinite ? "too large to count (beyond ±10¹⁵)" : "not a finite number" }
 }

@@ -82,8 +82,7 @@ struct FieldCalculations {
     /// total, with the warning a failed formula gets.
     static func countable(_ calculated: CalculatedValue) -> Result<CalculatedValue, FormulaError> {
         if case .number(let x) = calculated.value, !x.isCountable {
-            return .failure(FormulaError(.notCountable, x.isFinite ? "the result is too large to count (beyond ±10¹⁵)"
-                                             : "the result is not a finite number", at: 1))
+            return .failure(FormulaError(.notCountable, "the result is \(x.uncountableReason)", at: 1))
         }
         return .success(calculated)
     }

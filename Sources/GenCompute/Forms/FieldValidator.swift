@@ -19,7 +19,7 @@ enum FieldValidator {
         }
         let type = field.typeKey
         if type == "number" || type == "currency", let x = value.number, !x.isCountable {
-            return [problem("is \(x.isFinite ? "too large to count (beyond ±10¹⁵)" : "not a finite number"); left out of every total")]
+            return [problem("is \(x.uncountableReason); left out of every total")]
         }
         if !reading.isReadable { return [problem(unreadableMessage(type))] }
 
