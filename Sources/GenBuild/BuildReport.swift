@@ -18,18 +18,9 @@ public struct BuildReport: Sendable, Codable {
     public var filesWritten = 0
     /// Files whose fingerprint matched the previous build: kept (hard-linked), not rendered again.
     public var filesKept = 0
-    /// Kept files that were already in place: the staging folder started as the output before the previous
-    /// one (`OutputTree.recycled`), and held them as they are to be.
-    public var filesInPlace = 0
-    /// Sections (a month of reports, a month of critiques, the mileage pages) whose inputs are unchanged:
-    /// their files kept whole, without planning them (`PlanBatch.key`). Batch names, in build order.
-    public var sectionsKept: [String] = []
-    /// Groups of files within sections planned again (a day's pages in a changed month, a page of a changed
-    /// gallery) whose inputs are unchanged: their files kept without preparing them (`FileGroup`).
-    public var groupsKept = 0
-    /// Reports whose form summary was read back from the previous build (`ComputedReportStore`), not read through
-    /// their templates before planning.
-    public var formsReadBack = 0
+    /// Months of reports whose documents are unchanged (`MonthKey`): their files kept without planning them.
+    /// Batch names, in build order.
+    public var monthsKept: [String] = []
     /// No input changed since the previous build (same gen, content, templates): nothing was done.
     public var upToDate = false
 
@@ -92,15 +83,9 @@ public struct BuildReport: Sendable, Codable {
             } else {
                 lines.append("wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") (\(filesWritten) files) for \(organizations.count) organization\(organizations.count == 1 ? "" : "s") to \(outputPath)")
                 if filesKept > 0 {
-                    let n = sectionsKept.count
-                    var notes: [String] = []
-                    if n > 0 { notes.append("\(n) unchanged section\(n == 1 ? "" : "s") not planned again") }
-                    if groupsKept > 0 {
-                        notes.append("\(groupsKept) unchanged \(groupsKept == 1 ? "day or gallery page" : "days and gallery pages") not prepared")
-                    }
-                    if formsReadBack > 0 { notes.append("\(formsReadBack) report\(formsReadBack == 1 ? "'s" : "s'") form read back") }
-                    let sections = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
-                    lines.append("kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build\(sections), rendered \(filesWritten - filesKept)")
+                    let n = monthsKept.count
+                    let months = n > 0 ? " (\(n) unchanged month\(n == 1 ? "" : "s") not planned again)" : ""
+                    lines.append("kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build\(months), rendered \(filesWritten - filesKept)")
                 }
             }
         }

@@ -12,10 +12,6 @@ struct ExportFileContents: Sendable {
     /// (a document changed four times is still one document).
     var ignoredChangelogDocuments: [String: Set<String>] = [:]
     var diagnostics: [Diagnostic] = []
-    /// The file's parsed lines being saved for the next build (`ParsedLineCache`), on another thread: the
-    /// loader waits for it once the export is merged. (Saved before returning, it was the longest part of
-    /// loading on one core: 0.1 s at 100,000 reports.)
-    var cacheSaved: Pending<Void>?
 
     /// Adds what a later part of the same file holds (the next line of a newline-delimited file).
     mutating func append(_ other: ExportFileContents) {
@@ -28,16 +24,6 @@ struct ExportFileContents: Sendable {
         diagnostics += other.diagnostics
     }
 
-    /// Works out every document's digest now (on the worker that parsed the line), for the parsed-line cache
-    /// to keep with it: the next build reads the digest back instead of hashing the document again.
-    mutating func workOutDigests() {
-        for i in documents.indices { documents[i].knownDigest = documents[i].contentDigest }
-        for i in changes.indices {
-            guard let fields = changes[i].fields else { continue }
-            let row = changes[i]
-            changes[i].digest = RawDocument(collection: row.collection, id: row.documentID, fields: fields, file: row.file).contentDigest
-        }
-    }
 }
 
 /// One row of a Stream-Firestore-to-BigQuery changelog.
@@ -50,8 +36,6 @@ struct ChangelogRow: Sendable {
     var fields: [String: FirestoreValue]?
     var file: String
     var line: Int
-    /// The digest of the document the row makes, when the loader already has it (see `RawDocument.knownDigest`).
-    var digest: ContentDigest?
 }
 
 /// Reads one file and decides its format by its shape (notes/export-formats.md):
@@ -60,16 +44,13 @@ struct ChangelogRow: Sendable {
 struct ExportFileReader {
     let relativePath: String
     let data: Data
-    /// Where the parsed lines of a newline-delimited file are kept between builds; nil: every line is parsed.
-    let lineCache: LineCacheSettings?
     /// The longest known collection name the file's base name starts with
     /// (`photoCritiques-2024.json` → photoCritiques). Worked out once: every line of a file asks.
     private let collectionFromFileName: KnownCollection?
 
-    init(relativePath: String, data: Data, lineCache: LineCacheSettings? = nil) {
+    init(relativePath: String, data: Data) {
         self.relativePath = relativePath
         self.data = data
-        self.lineCache = lineCache
         let name = (relativePath as NSString).lastPathComponent
         let baseName = String(name.prefix { $0 != "." })
         collectionFromFileName = KnownCollection.allCases
@@ -130,30 +111,10 @@ struct ExportFileReader {
         // Each line is parsed and turned into documents or changelog rows by the worker that parsed it, so
         // Foundation's object tree of a line is freed at once, not held with every other line's until all
         // are parsed (at 100,000 reports that was the build's memory peak).
-        let cache = lineCache.map { ParsedLineCache($0, file: relativePath) }
         let parsed = ParallelMap.map(lines) { line in
-            Result { () throws(InputError) -> (ExportFileContents, ContentDigest?, ParsedLineCache.Entry?) in
-                guard let cache else { return (try readLine(data[line.range], number: line.number), nil, nil) }
-                let key = data[line.range].withUnsafeBytes(ParsedLineCache.key)
-                if let (contents, entry) = cache.contents(for: key, file: relativePath, line: line.number) {
-                    return (contents, key, entry)
-                }
-                var contents = try readLine(data[line.range], number: line.number)
-                contents.workOutDigests()
-                return (contents, key, ParsedLineCoding.isStorable(contents) ? .new(ParsedLineCoding.encode(contents)) : nil)
-            }
+            Result { () throws(InputError) in try readLine(data[line.range], number: line.number) }
         }
-        var entries: [(ContentDigest, ParsedLineCache.Entry)] = []
-        if cache != nil { entries.reserveCapacity(parsed.count) }
-        for result in parsed {  // in line order: the first bad line is reported
-            let (contents, key, entry) = try result.get()
-            out.append(contents)
-            if let key, let entry { entries.append((key, entry)) }
-        }
-        if let cache {
-            let entries = entries
-            out.cacheSaved = Pending { cache.save(entries) }
-        }
+        for result in parsed { out.append(try result.get()) }  // in line order: the first bad line is reported
         return out
     }
 

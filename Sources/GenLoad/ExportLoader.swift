@@ -16,9 +16,8 @@ public enum ExportLoader {
     static let extensions: Set<String> = ["json", "ndjson", "jsonl"]
 
     /// Reads `contentDirectory/export/` recursively. Throws `InputError` (exit 2) for a file
-    /// that cannot be read or fits no export format. With `lineCache`, the lines of newline-delimited files
-    /// unchanged since the previous build are read from the cache, not parsed again (`ParsedLineCache`).
-    public static func load(contentDirectory: URL, lineCache: LineCacheSettings? = nil) throws(InputError) -> LoadedExport {
+    /// that cannot be read or fits no export format.
+    public static func load(contentDirectory: URL) throws(InputError) -> LoadedExport {
         let root = contentDirectory.appendingPathComponent("export")
         let (files, skipped) = try exportFiles(under: root, contentDirectory: contentDirectory)
         // One file at a time: a newline-delimited file (the large ones) is parsed on all cores line by line,
@@ -28,23 +27,18 @@ public enum ExportLoader {
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 return .failure(InputError(file: file, message: "cannot read file"))
             }
-            return Result { () throws(InputError) in try ExportFileReader(relativePath: file, data: data, lineCache: lineCache).read() }
+            return Result { () throws(InputError) in try ExportFileReader(relativePath: file, data: data).read() }
         }
-        // The good files' parsed lines are being saved (`ExportFileContents.cacheSaved`): waited for before
-        // returning, or before failing, so no write is cut short by the process ending.
-        let saving = results.compactMap { result in if case .success(let c) = result { c.cacheSaved } else { nil } }
         var contents: [ExportFileContents] = []
         for result in results {
             switch result {
             case .success(let c): contents.append(c)
             case .failure(let e):
-                for pending in saving { pending.value }
                 throw e  // the first bad file in path order
             }
         }
         var merged = merge(contents, files: files)
         merged.diagnostics = skipped + merged.diagnostics
-        for pending in saving { pending.value }
         return merged
     }
 
@@ -110,8 +104,7 @@ public enum ExportLoader {
         var changelogDocs: [String: [RawDocument]] = [:]  // by the file of the winning change
         for (key, row) in latest {
             guard row.operation != .delete, let fields = row.fields else { continue }
-            changelogDocs[row.file, default: []].append(RawDocument(collection: key.collection, id: key.id, fields: fields, file: row.file,
-                                                                             digest: row.digest))
+            changelogDocs[row.file, default: []].append(RawDocument(collection: key.collection, id: key.id, fields: fields, file: row.file))
         }
         // Every document in the order the files give them (each file's documents, then those its changelog
         // leaves), a later copy of a document replacing an earlier one.

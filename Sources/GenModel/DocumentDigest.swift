@@ -2,10 +2,7 @@
 /// order, so the order an export happened to list them in does not matter). Typed models are made from the
 /// raw document alone, so a typed report or critique changed exactly when its digest did.
 extension RawDocument {
-    public var digest: ContentDigest { knownDigest ?? contentDigest }
-
-    /// The digest worked out from the document (`digest` is this, or the same value known beforehand).
-    public var contentDigest: ContentDigest {
+    public var digest: ContentDigest {
         var hasher = StableHasher()
         hasher.add(collection)
         hasher.add(id.text)

@@ -19,31 +19,27 @@ public final class Fragment: @unchecked Sendable, Encodable {
     /// The context shared with fragments of other templates (a report body as HTML and as Markdown): the
     /// renderer encodes it once for all of them.
     public let shared: SharedContext?
-    /// What the context is made from, when the planner can say so without making it (`FragmentKey`).
-    public let key: FragmentKey?
     private let lock = NSLock()
     private var memoized: Any?
     private var planned = 0
 
     /// `make` is called each time the context is needed (once per build, twice when an incremental build
     /// fingerprints and then renders the fragment), so it must give the same context every time.
-    public init(template: String, key: FragmentKey? = nil, make: @escaping @Sendable () -> any Encodable & Sendable) {
+    public init(template: String, make: @escaping @Sendable () -> any Encodable & Sendable) {
         self.template = template
         self.make = make
         self.shared = nil
-        self.key = key
     }
 
     /// A fragment rendered from `shared`'s context with `template`.
-    public init(template: String, key: FragmentKey? = nil, shared: SharedContext) {
+    public init(template: String, shared: SharedContext) {
         self.template = template
         self.make = shared.make
         self.shared = shared
-        self.key = key
     }
 
-    public convenience init(template: String, key: FragmentKey? = nil, context: any Encodable & Sendable) {
-        self.init(template: template, key: key, make: { context })
+    public convenience init(template: String, context: any Encodable & Sendable) {
+        self.init(template: template, make: { context })
     }
 
     /// The context the fragment is rendered with.
@@ -103,29 +99,5 @@ public final class SharedContext: @unchecked Sendable {
             }
             return made
         }
-    }
-}
-
-/// What a fragment's context is made from beyond the build's shared inputs (the configuration, the content
-/// folder, gen itself, and the users, schools and report templates of the export), as a digest the planner
-/// works out from the documents, without making the context: a report body's is its report's digest.
-///
-/// Why: a fragment's fingerprint is otherwise the hash of its encoded context, so an incremental build that
-/// plans a month again made and encoded every report body of the month (and a gallery every card) only to
-/// find most of them unchanged and read their texts back from the previous pages. With a key, the
-/// fingerprint is the key with the fragment's template (and everything that template includes): the
-/// context is made only when the text is rendered.
-///
-/// The key must cover everything the context is made from beyond those shared inputs, as a batch's key does
-/// (`PlanBatch.key`): a missed input is a stale fragment. `renditions` are the templates of the repeated
-/// blocks the context may hold (`RepeatedBlock`), which the fingerprint folds in as an encoded context's
-/// would: a changed field-row template changes the bodies that show rows.
-public struct FragmentKey: Sendable {
-    public let digest: ContentDigest
-    public let renditions: [RepeatedBlock.Rendition]
-
-    public init(_ digest: ContentDigest, renditions: [RepeatedBlock.Rendition] = []) {
-        self.digest = digest
-        self.renditions = renditions
     }
 }

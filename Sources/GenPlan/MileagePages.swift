@@ -111,18 +111,6 @@ enum MileagePages {
         PathAllocator(ids: summary.photographers.map(\.photographerId), reserved: ["index.html"], fileExtension: ".html")
     }
 
-    /// What the pages of `plan` are made from, beyond what the whole build shares (configuration, content
-    /// pages): the organization's id, name and folder, the computed mileage, and each report's page path.
-    /// A changed report whose route is the same (its notes, say) leaves the mileage pages unplanned.
-    /// `mileage` is `input.mileageDigest`.
-    static func key(_ input: OrganizationInput, mileage: ContentDigest?, reportHref: (DocumentID) -> String?) -> ContentDigest? {
-        guard let mileage else { return nil }
-        var hasher = StableHasher.sectionKey("mileage 1", of: input.organization)
-        hasher.add(mileage)
-        for report in input.mileage.reports { hasher.add(reportHref(report.reportId)) }
-        return hasher.finalize()
-    }
-
     /// `reportHref` gives a report page's path relative to the organization folder.
     static func plan(_ input: OrganizationInput, config: SiteConfig, reportHref: (DocumentID) -> String? = { _ in nil }) -> [PlannedPage] {
         let summary = input.mileage

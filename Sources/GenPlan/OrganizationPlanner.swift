@@ -24,10 +24,11 @@ struct OrganizationPlanner: Sendable {
     /// The content pages as navigation entries, relative to the organization folder.
     var pageLinks: [NavLink] { contentPages.map { NavLink(title: $0.title, href: $0.path, current: false) } }
 
-    /// One batch per month, then one per section. A month's daily, report and monthly pages and its archive
-    /// are planned and rendered together, so a report's body (rendered once, shown on all of them) and the
-    /// month's page contexts are held only while that month is being written. Each batch is planned while
-    /// the one before it renders, so no core waits for planning but for the first (small) month.
+    /// The organization's files by the site map: one batch per month of reports, then one per page family.
+    /// A month's daily, report and monthly pages and its archive are planned and rendered together, so a
+    /// report's body (rendered once, shown on all of them) and the month's page contexts are held only while
+    /// that month is being written. A month is the one batch with a key (`MonthKey`): an incremental build keeps
+    /// an unchanged month's files without planning them.
     func batches() -> [PlanBatch] {
         let outline = input.outline
         let reportPaths = outline.reportPaths
@@ -37,20 +38,13 @@ struct OrganizationPlanner: Sendable {
         let name = org.pathSegment
         let monthKey = MonthKey(monthly: monthly, reportPages: reportPages, paths: reportPaths, galleries: galleries)
         var batches: [PlanBatch] = monthly.keys.enumerated().map { index, key in
-            let batchName = "\(name) \(key)"
-            return PlanBatch(name: batchName, key: { monthKey.digest(index) }) {
+            PlanBatch(name: "\(name) \(key)", key: { monthKey.digest(index) }) {
                 // Every page showing a report's body is in the report's month: the month's bodies suffice.
                 let bodies = ReportBodies(input, reports: monthly.reportsByMonth[key] ?? [], zone: config.timeZone)
                 // Day and report pages first: they render the month's report bodies in parallel, one each; the
                 // month's page, Markdown and archive, which show them all, then only put the texts together.
-                // Each day's pages are a group: a changed report prepares its own day again, not the month's.
-                let days = reportPages.pages(of: key, bodies: bodies).flatMap { day, pages in
-                    let group = FileGroup(name: "\(batchName)/day \(reportPages.days[day].key)", key: monthKey.dayDigest(day))
-                    return pages.map { planned in
-                        var file = page(planned, current: "reports/index.html")
-                        file.group = group
-                        return file
-                    }
+                let days = reportPages.pages(of: key, bodies: bodies).flatMap { _, pages in
+                    pages.map { page($0, current: "reports/index.html") }
                 }
                 return days + monthlyFiles(monthly.month(index, bodies: bodies))
             }
@@ -62,59 +56,31 @@ struct OrganizationPlanner: Sendable {
         batches.append(PlanBatch(name: "\(name) statistics") {
             statistics.overviewPages().map { page($0, current: StatisticsPages.overviewPath) }
         })
-        // Photographers' pages by group, each keyed: a changed report plans its photographer's group again.
-        for group in 0..<StatisticsSection.groups {
-            batches.append(PlanBatch(name: "\(name) statistics photographers \(group + 1)", key: { statistics.digest(group) }) {
-                statistics.photographerPages(group).map { page($0, current: StatisticsPages.overviewPath) }
-            })
-        }
-        batches.append(PlanBatch(name: "\(name) mileage", key: {
-            MileagePages.key(input, mileage: input.mileageDigest, reportHref: { reportPaths.page($0) })
-        }) {
+        batches.append(PlanBatch(name: "\(name) statistics photographers") {
+            statistics.photographerPages().map { page($0, current: StatisticsPages.overviewPath) }
+        })
+        batches.append(PlanBatch(name: "\(name) mileage") {
             MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
                 .map { page($0, current: "mileage/index.html") }
         })
-        // A new critique shifts every page of the organization's gallery: its cards, unchanged, are read back
-        // from the pages that showed them (`PlannedFile.indexesFragments`). Keyed: kept when no critique changed.
-        // Each page is a group of its own (`GalleryPages.key`): one whose cards and numbers are unchanged is
-        // kept without preparing it.
-        @Sendable func galleryFile(_ listed: PlannedPage, batch: String) -> PlannedFile {
-            var file = page(listed, current: "critiques/index.html")
-            file.indexesFragments = true
-            if let key = listed.groupKey { file.group = FileGroup(name: "\(batch)/\(listed.path)", key: key) }
-            return file
-        }
-        let gallerySection = GallerySection(input, galleries: galleries, config: config)
-        let galleriesBatch = "\(name) critique galleries"
-        batches.append(PlanBatch(name: galleriesBatch, key: { gallerySection.organizationDigest() }) {
+        batches.append(PlanBatch(name: "\(name) critique galleries") {
             // The thumbnail manifest first: encoding it (20,000 critiques at 100,000 reports) takes one core a
             // fifth of a second, which the pages then share with it rather than follow.
-            let listed = gallerySection.organizationFiles()
-            return [listed.manifest] + listed.pages.map { galleryFile($0, batch: galleriesBatch) }
+            [CritiquePages.thumbnailManifest(input, galleries: galleries)]
+                + CritiquePages.galleryPages([galleries.all] + galleries.photographers, input: input, galleries: galleries,
+                                             config: config)
+                .map { page($0, current: "critiques/index.html") }
         })
-        // Photographers' galleries by group, each keyed: a new critique plans its photographer's group again.
-        for group in 0..<GallerySection.groups {
-            let batchName = "\(name) critique galleries photographers \(group + 1)"
-            batches.append(PlanBatch(name: batchName, key: { gallerySection.digest(group) }) {
-                gallerySection.photographerPages(group).map { galleryFile($0, batch: batchName) }
-            })
-        }
-        // Detail pages by month, each month keyed, so that a new critique plans only its month again.
-        let details = CritiqueDetailParts(org, galleries: galleries, zone: config.timeZone, perPart: Self.critiquesPerBatch)
-        for part in details.parts {
-            batches.append(PlanBatch(name: "\(name) critiques \(part.name)", key: { details.digest(part) }) {
-                CritiquePages.details(details.critiques(part), input: input, galleries: galleries, config: config)
+        // Detail pages in parts: a part's contexts are held only while it is written.
+        let critiques = galleries.all.critiques
+        for start in stride(from: 0, to: critiques.count, by: Self.critiquesPerBatch) {
+            let part = start..<min(critiques.count, start + Self.critiquesPerBatch)
+            batches.append(PlanBatch(name: "\(name) critiques \(part.lowerBound + 1)–\(part.upperBound)") {
+                CritiquePages.details(Array(critiques[part]), input: input, galleries: galleries, config: config)
                     .map { page($0, current: "critiques/index.html") }
             })
         }
-        // `mileage.json` is most of the output's bytes (85 MB at 100,000 reports): encoded only when it changed.
-        batches.append(PlanBatch(name: "\(name) mileage data", key: {
-            input.mileageDigest.map { digest in
-                var hasher = StableHasher.sectionKey("mileage data 1", of: org)
-                hasher.add(digest)
-                return hasher.finalize()
-            }
-        }) {
+        batches.append(PlanBatch(name: "\(name) mileage data") {
             [PlannedFile(path: "\(name)/data/mileage.json", content: .json(input.mileage)),
              PlannedFile(path: "\(name)/data/mileage.csv", content: .csv(MileageCSV.table(input.mileage)))]
         })
@@ -153,8 +119,6 @@ struct OrganizationPlanner: Sendable {
                           body: month.site),
                      page("\(folder)/report.md", template: "reports-month-md", title: month.title, current: "reports/index.html",
                           body: month.site)]
-        // Every body of the month, HTML and Markdown, is in these two: indexed for the next build.
-        for index in files.indices { files[index].indexesFragments = true }
         let archived = PageContext(siteTitle: config.title, title: month.title, root: "",
                                    organization: OrganizationLink(name: org.name, id: org.id.text), nav: [], page: month.archive)
         var entries = [PlannedFile(path: "index.html", content: .page(template: "reports-month", context: archived)),

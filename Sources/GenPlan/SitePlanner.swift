@@ -21,17 +21,13 @@ public struct SiteInput: Sendable {
 public struct OrganizationInput: Sendable {
     public let organization: Organization
     public let mileage: MileageSummary
-    /// What the mileage pages and data files are keyed by (`MileageSummary.digest(rowDigests:)`): as the
-    /// build hands it in (from the rows' digests it keeps), or worked out from the summary when first asked.
-    public var mileageDigest: ContentDigest? { pendingMileageDigest.value }
-    private let pendingMileageDigest: Lazy<ContentDigest?>
     /// Processed images (published critiques' and reports' attachments) of this organization only, by media path.
     public let media: [String: ProcessedImage]
     /// What the whole-organization pages read of each report's form, in the order of `organization.reports`.
     public let summaries: [FormSummary]
     /// The numbers of `data/stats.json`, the statistics pages and the monthly reports. Made on another
-    /// thread while the first batches are planned and linked: only a planned month, the statistics pages and
-    /// the overview wait for them (an incremental build that keeps most months computes them meanwhile).
+    /// thread while the first batches are planned: only a planned month, the statistics pages and the
+    /// overview wait for them.
     public var statistics: OrganizationStatistics { pendingStatistics.value }
     private let pendingStatistics: Pending<OrganizationStatistics>
     /// This organization's data problems (skipped documents and warnings), for its data-quality page.
@@ -39,8 +35,8 @@ public struct OrganizationInput: Sendable {
     /// `summaries` and `mileage.reports` by report id: made once here, looked up by every section planner.
     public let summariesByReport: [DocumentID: FormSummary]
     public let mileageByReport: [DocumentID: ReportMileage]
-    /// Whole forms, for the pages that show reports: made when a month asks for them (`ReportForms`).
-    public let forms: ReportForms
+    /// Every report's form, by report id (the first report of an id).
+    public let forms: [DocumentID: ReportForm]
     /// `mileage.month(_:)` of every month, made once when a month is first planned (`mileageSlice`).
     private let mileageMonths: Lazy<[String: MileageSummary]>
     /// Where the organization's pages are (`OrganizationOutline`): as the build hands it in, made while the
@@ -48,28 +44,24 @@ public struct OrganizationInput: Sendable {
     var outline: OrganizationOutline { pendingOutline.value }
     private let pendingOutline: Lazy<OrganizationOutline>
 
-    /// `summaries`: aligned with the organization's reports; `forms`: the whole forms made so far, by report id;
-    /// `unmade`: the reports without one, with all their fields (`ReportForms`); `outline`: made from this
-    /// organization (before its report fields were let go, which changes nothing it reads).
-    public init(organization: Organization, mileage: MileageSummary, mileageDigest: ContentDigest?? = nil,
+    /// `summaries`: aligned with the organization's reports; `forms`: every report's, by report id; `outline`:
+    /// made from this organization (before its report fields were let go, which changes nothing it reads).
+    public init(organization: Organization, mileage: MileageSummary,
                 media: [String: ProcessedImage] = [:],
-                summaries: [FormSummary], forms: [DocumentID: ReportForm], unmade: [DailyJobReport] = [],
+                summaries: [FormSummary], forms: [DocumentID: ReportForm],
                 statistics: Pending<OrganizationStatistics>? = nil, outline: Pending<OrganizationOutline>? = nil,
                 diagnostics: [Diagnostic] = [], timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.organization = organization
         pendingOutline = Lazy { outline?.value ?? OrganizationOutline(organization, zone: timeZone) }
         self.mileage = mileage
-        pendingMileageDigest = Lazy { [mileage] in mileageDigest ?? mileage.digest() }
         self.media = media
         self.summaries = summaries
-        // Three tables of every report, made at once: each took a core 30–50 ms at 100,000 reports, on the
+        // Two tables of every report, made at once: each took a core 30–50 ms at 100,000 reports, on the
         // way from processing images to planning, where nothing else runs.
         let byMileage = Pending { Dictionary(mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a }) }
-        let unmadeById = Pending { ReportForms.byId(unmade) }
         summariesByReport = Dictionary(zip(organization.reports.map(\.id), summaries), uniquingKeysWith: { a, _ in a })
         mileageByReport = byMileage.value
-        self.forms = ReportForms(made: forms, unmade: unmadeById.value, organization: organization, mileage: mileageByReport,
-                                 zone: timeZone)
+        self.forms = forms
         mileageMonths = Lazy { [mileage] in mileage.monthSlices() }
         pendingStatistics = statistics ?? Pending { [mileage] in
             OrganizationStatistics.compute(for: organization, mileage: mileage, summaries: summaries, timeZone: timeZone)

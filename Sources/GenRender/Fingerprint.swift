@@ -24,7 +24,7 @@ extension Renderer {
         if case .page(let template, let context) = file.content {
             // A clean build renders every page: encode once, hash and render the same tree. An incremental
             // build keeps most pages: hash without a tree, encode again only if the page is rendered.
-            let once = templates.rendersMostPages || file.likelyChanged
+            let once = templates.rendersMostPages
             let made = try pageTree(context, template: template, path: file.path, buildTree: once)
             return Prepared(fingerprint: FastFormat.hex(made.fingerprint)) { () throws(Failure) -> Data in
                 let tree = once ? made.tree : try self.pageTree(context, template: template, path: file.path).tree

@@ -42,14 +42,10 @@ final class RenderedFragment: MustacheCustomRenderable, @unchecked Sendable {
                 return rendered
             }
         }
-        // A page whose fragments are indexed (a month's page, a gallery page) logs each one it puts in.
-        guard let log = FragmentLog.current else { return make() }
-        return log.fragment(fingerprint, make)
+        return make()
     }
 
     private func render() -> String {
-        // The previous build's page may hold this very text: read back, not rendered again.
-        if let previous = templates.previousFragments?.text(for: fingerprint) { return previous }
         guard let tree = tree ?? (try? templates.tree(makeContext(), template: template).tree) else { return "" }
         return templates.render(tree: tree, template: template) ?? ""
     }
@@ -75,32 +71,11 @@ extension TemplateRenderer {
         guard has(fragment.template) else { throw MissingFragmentTemplate(name: fragment.template) }
         let uses = fragment.uses  // before `memo`, which holds the fragment's lock
         return try fragment.memo { () throws -> RenderedFragment in
-            if let key = fragment.key {
-                // Its fingerprint without its context: the context is made when the text is rendered, or
-                // here in a clean build, which renders every fragment.
-                let tree = rendersMostPages ? try (fragment.shared.map { try sharedTree($0, template: fragment.template) }
-                    ?? self.tree(fragment.context, template: fragment.template)).tree : nil
-                return RenderedFragment(fingerprint: fingerprint(fragment.template, key: key), fragment: fragment, uses: uses,
-                                        tree: tree, templates: self)
-            }
             let made = try fragment.shared.map { try sharedTree($0, template: fragment.template) }
                 ?? self.tree(fragment.context, template: fragment.template, buildTree: rendersMostPages)
             return RenderedFragment(fingerprint: FastFormat.hex(made.fingerprint), fragment: fragment, uses: uses,
                                     tree: rendersMostPages ? made.tree : nil, templates: self)
         }
-    }
-
-    /// A keyed fragment's fingerprint (`FragmentKey`): the build's shared inputs but its templates, the
-    /// fragment's template with everything it includes, the templates of the repeated blocks it shows, and
-    /// the key. Other templates are not in it, so a changed template changes exactly the fragments that use it.
-    func fingerprint(_ template: String, key: FragmentKey) -> String {
-        var hasher = StableHasher()
-        hasher.add("keyed fragment 1", tag: 0x70)
-        hasher.add(sharedInputs)
-        hasher.add(repeated.renderedWith(template), tag: 0x70)
-        repeated.fold(Set(key.renditions), shownBy: template, into: &hasher)
-        hasher.add(key.digest)
-        return FastFormat.hex(hasher.finalizeSHA256())
     }
 
     /// A shared context's tree, encoded once for all its fragments; each fragment's fingerprint is its

@@ -13,13 +13,6 @@ public struct TemplateRenderer: Sendable {
     /// they are hashed from and rendered with. An incremental build renders few pages: it hashes every
     /// context without building a tree, and encodes again only the pages (and fragments) it renders.
     public var rendersMostPages = true
-    /// Fragments an incremental build can read from the previous build's pages instead of rendering them.
-    public var previousFragments: PreviousFragments?
-    /// What every keyed fragment is made from beyond its key (`FragmentKey`): a digest of the build's inputs
-    /// but the export's reports and critiques and the templates (the configuration, the content folder, gen
-    /// itself, the users, schools and report templates). An incremental build's fragments are compared by
-    /// fingerprint with the previous build's, so this must change whenever any of those does.
-    public var sharedInputs = ""
     /// The texts of repeated blocks rendered so far (a build's renderer is one value, copied into every worker).
     let repeated: RepeatedTexts
 

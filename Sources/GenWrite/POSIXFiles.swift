@@ -118,7 +118,7 @@ public enum POSIXFiles {
 
     /// Writes the file at `path` from parts, as `write(_:to:)` does: `body` is given a function that writes one
     /// part (a file too large to make whole in memory first).
-    public static func write(to path: String, _ body: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+    public static func write(to path: String, _ body: (_ write: (Data) throws -> Void) throws -> Void) throws {
         try withFile(path) { file in try body { part in try part.withUnsafeBytes { try file.write($0) } } }
     }
 

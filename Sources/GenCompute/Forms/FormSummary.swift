@@ -6,10 +6,8 @@ import GenResolve
 /// links. Statistics, the data-quality and photographers' pages, the media stage and the build's summary read
 /// these for every report; only the pages that show a report (its month's) need the whole `ReportForm`.
 ///
-/// Why: an incremental build keeps each report's summary between builds (`ComputedReportStore`, with its mileage), by the report's
-/// digest and everything else a form is made from, and reads it back instead of reading the report through
-/// its template again: at 10,000 reports building every form was a tenth of a one-change rebuild's CPU, and the
-/// forms of every report held for the whole build a good part of its memory at 100,000.
+/// Why: the forms of every report held for the whole build were a good part of its memory at 100,000 reports;
+/// the summaries are small.
 public struct FormSummary: Sendable, Equatable {
     /// A calculation the form shows, with the number its shown result reads as (nil for a fallback, or a
     /// result that is no number), as the statistics count it.
@@ -62,76 +60,5 @@ public struct FormSummary: Sendable, Equatable {
 }
 
 extension FormSummary {
-    public func encode(to out: inout ByteWriter) {
-        switch layout {
-        case .template: out.byte(0)
-        case .missingTemplate(let id): out.byte(1); out.string(id)
-        case .legacy: out.byte(2)
-        }
-        out.optional(templateName)
-        out.varint(problems.count)
-        for problem in problems {
-            out.string(problem.fieldId)
-            out.string(problem.label)
-            out.string(problem.message)
-        }
-        out.diagnostics(diagnostics)
-        if let weather {
-            out.byte(1)
-            out.optional(weather.condition)
-            out.optional(weather.fahrenheit)
-        } else {
-            out.byte(0)
-        }
-        out.varint(calculations.count)
-        for calculation in calculations {
-            out.string(calculation.fieldId)
-            out.optional(calculation.number)
-        }
-        out.varint(attachments.count)
-        for attachment in attachments {
-            out.string(attachment.fieldId)
-            out.string(attachment.url)
-        }
-    }
 
-    /// Nil unless the bytes are a whole summary as `encode` writes it (a damaged entry is a cache miss).
-    public init?(from reader: inout ByteReader) {
-        switch reader.byte() {
-        case 0: layout = .template
-        case 1:
-            guard let id = reader.string() else { return nil }
-            layout = .missingTemplate(id)
-        case 2: layout = .legacy
-        default: return nil
-        }
-        guard let templateName = reader.optionalString(), let problemCount = reader.count() else { return nil }
-        self.templateName = templateName
-        problems = []
-        for _ in 0..<problemCount {
-            guard let fieldId = reader.string(), let label = reader.string(), let message = reader.string() else { return nil }
-            problems.append(ValidationProblem(fieldId: fieldId, label: label, message: message))
-        }
-        guard let diagnostics = reader.diagnostics() else { return nil }
-        self.diagnostics = diagnostics
-        switch reader.byte() {
-        case 0: weather = nil
-        case 1:
-            guard let condition = reader.optionalString(), let fahrenheit = reader.optionalDouble() else { return nil }
-            weather = WeatherReading(condition: condition, fahrenheit: fahrenheit)
-        default: return nil
-        }
-        guard let calculationCount = reader.count() else { return nil }
-        calculations = []
-        for _ in 0..<calculationCount {
-            guard let fieldId = reader.string(), let number = reader.optionalDouble() else { return nil }
-            calculations.append(Calculation(fieldId: fieldId, number: number))
-        }
-        guard let attachmentCount = reader.count() else { return nil }
-        attachments = []
-        for _ in 0..<attachmentCount {
-            guard let fieldId = reader.string(), let url = reader.string() else { return nil }
-            attachments.append(Attachment(fieldId: fieldId, url: url))
-        }
-    }
 }

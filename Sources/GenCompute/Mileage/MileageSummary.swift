@@ -62,23 +62,6 @@ public struct MileageSummary: Sendable, Hashable, Codable {
                               months: monthTotals(Array(reports.indices), of: reports, months: months, rate: rate))
     }
 
-    /// What the pages made from the summary are keyed by: its rows' digests (`ContentDigest.of(row)`, in order:
-    /// an incremental build keeps each unchanged row's with the row) and the digest of everything else it
-    /// holds. Nil when a value cannot be digested (then whatever is keyed by it is always planned).
-    public func digest(rowDigests: [ContentDigest]? = nil) -> ContentDigest? {
-        var rest = self
-        rest.reports = []
-        guard let head = ContentDigest.of(rest) else { return nil }
-        var hasher = StableHasher()
-        hasher.add("mileage summary 1", tag: 0x70)
-        hasher.add(head)
-        let rows = rowDigests ?? reports.compactMap { ContentDigest.of($0) }
-        guard rows.count == reports.count else { return nil }
-        hasher.add(rows.count)
-        for row in rows { hasher.add(row) }
-        return hasher.finalize()
-    }
-
     /// The month totals of the rows at `indices` (in order: each month's miles are added in row order).
     static func monthTotals(_ indices: [Int], of reports: [ReportMileage], months: [String], rate: Double?) -> [MonthMileage] {
         var totals: [String: (miles: Double, reports: Int)] = [:]

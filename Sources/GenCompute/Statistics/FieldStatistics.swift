@@ -132,43 +132,4 @@ extension NumericTally {
         if let high = other.max { max = Swift.max(max ?? high, high) }
     }
 
-    func encode(to out: inout ByteWriter) {
-        out.varint(count)
-        out.double(sum)
-        out.optional(min)
-        out.optional(max)
-    }
-
-    init?(from reader: inout ByteReader) {
-        guard let count = reader.natural(), let sum = reader.double(), let min = reader.optionalDouble(),
-              let max = reader.optionalDouble() else { return nil }
-        self.count = count
-        self.sum = sum
-        self.min = min
-        self.max = max
-    }
-}
-
-extension ByteWriter {
-    /// Counts by name, in name order.
-    mutating func counts(_ counts: [String: Int]) {
-        varint(counts.count)
-        for key in counts.keys.sorted() {
-            string(key)
-            varint(counts[key]!)
-        }
-    }
-}
-
-extension ByteReader {
-    mutating func counts() -> [String: Int]? {
-        guard let count = count() else { return nil }
-        var counts: [String: Int] = [:]
-        counts.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let key = string(), let value = natural() else { return nil }
-            counts[key] = value
-        }
-        return counts
-    }
 }

@@ -147,39 +147,4 @@ extension FieldTally {
         }
     }
 
-    /// The counts only: the fields they are counted for come from the templates the tally is read back with.
-    func encode(to out: inout ByteWriter) {
-        out.varint(slots.count)
-        for id in slots.keys.sorted() {
-            let fields = slots[id]!
-            out.string(id.text)
-            out.varint(reports[id] ?? 0)
-            out.varint(fields.count)
-            for slot in fields {
-                out.string(slot.field.id)
-                out.varint(slot.filled)
-                slot.numbers.encode(to: &out)
-                out.counts(slot.options)
-            }
-        }
-    }
-
-    /// Nil unless the bytes are a tally of exactly these templates' fields, as `encode` writes it.
-    init?(from reader: inout ByteReader, templates: [ReportTemplate]) {
-        self.init(templates: templates)
-        guard let templateCount = reader.count(), templateCount == slots.count else { return nil }
-        for _ in 0..<templateCount {
-            guard let id = reader.string().map({ DocumentID($0) }), var fields = slots[id], let count = reader.natural(), let slotCount = reader.count(),
-                  slotCount == fields.count else { return nil }
-            reports[id] = count
-            for i in fields.indices {
-                guard reader.string() == fields[i].field.id, let filled = reader.natural(), let numbers = NumericTally(from: &reader),
-                      let options = reader.counts() else { return nil }
-                fields[i].filled = filled
-                fields[i].numbers = numbers
-                fields[i].options = options
-            }
-            slots[id] = fields
-        }
-    }
 }

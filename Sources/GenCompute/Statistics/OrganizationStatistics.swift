@@ -63,22 +63,17 @@ extension OrganizationStatistics {
         return compute(for: org, mileage: mileage, summaries: summaries, timeZone: timeZone)
     }
 
-    /// How the statistics get a month's tally: `make` adds the month's reports up (`ReportTally.make`); an
-    /// incremental build answers from the previous build's tally of the same reports instead. `reports` are the
-    /// month's indices in `org.reports`, in order. Called from several threads at once.
-    public typealias MonthTallies = @Sendable (_ month: String, _ reports: [Int], _ make: () -> ReportTally) -> ReportTally
-
     /// Computes every statistic. `summaries` is aligned with `org.reports` (same index), as the build's
     /// forms step produces them; a report without one (a shorter array) counts as valid and without
     /// weather. Deterministic: the same inputs give equal values and equal JSON bytes.
     public static func compute(for org: Organization, mileage: MileageSummary, summaries forms: [FormSummary],
-                               timeZone: TimeZone, monthTallies: MonthTallies = { _, _, make in make() }) -> OrganizationStatistics {
+                               timeZone: TimeZone) -> OrganizationStatistics {
         // Each month's reports added up on its own (on all cores), then the months merged in order.
         var reportsByMonth: [String: [Int]] = [:]
         for (index, report) in org.reports.enumerated() { reportsByMonth[report.date.monthKey, default: []].append(index) }
         let reportMonths = reportsByMonth.keys.sorted()
         let tallies = ParallelMap.map(reportMonths.map { ($0, reportsByMonth[$0]!) }) { month, indices in
-            monthTallies(month, indices) { ReportTally.make(indices, of: org, forms: forms) }
+            ReportTally.make(indices, of: org, forms: forms)
         }
         var all = ReportTally(templates: org.templates)
         for tally in tallies { all.merge(tally) }

@@ -178,49 +178,6 @@ extension ReportStatistics {
         withoutJobType += other.withoutJobType
     }
 
-    func encode(to out: inout ByteWriter) {
-        out.varint(total)
-        out.varint(invalid)
-        out.varint(photographers.count)
-        for key in photographers.keys.sorted() {
-            let row = photographers[key]!
-            out.string(key)
-            out.string(row.name)
-            out.varint(row.reports)
-            out.varint(row.invalid)
-        }
-        out.varint(templates.count)
-        for key in templates.keys.sorted() {
-            let row = templates[key]!
-            out.string(key)
-            out.string(row.name)
-            out.string(row.kind)
-            out.varint(row.reports)
-            out.varint(row.invalid)
-        }
-        out.counts(jobTypes)
-        out.varint(withoutJobType)
-    }
-
-    init?(from reader: inout ByteReader) {
-        guard let total = reader.natural(), let invalid = reader.natural(), let photographerCount = reader.count() else { return nil }
-        var photographers: [String: PhotographerReports] = [:]
-        for _ in 0..<photographerCount {
-            guard let key = reader.string(), let name = reader.string(), let reports = reader.natural(), let invalid = reader.natural()
-            else { return nil }
-            photographers[key] = PhotographerReports(name: name, reports: reports, invalid: invalid)
-        }
-        guard let templateCount = reader.count() else { return nil }
-        var templates: [String: TemplateReports] = [:]
-        for _ in 0..<templateCount {
-            guard let key = reader.string(), let name = reader.string(), let kind = reader.string(), let reports = reader.natural(),
-                  let invalid = reader.natural() else { return nil }
-            templates[key] = TemplateReports(name: name, kind: kind, reports: reports, invalid: invalid)
-        }
-        guard let jobTypes = reader.counts(), let withoutJobType = reader.natural() else { return nil }
-        self.init(total: total, invalid: invalid, photographers: photographers, templates: templates, jobTypes: jobTypes,
-                  withoutJobType: withoutJobType)
-    }
 }
 
 extension PhotographerReports {

@@ -67,17 +67,4 @@ extension WeatherTally {
         temperatures.merge(other.temperatures)
     }
 
-    func encode(to out: inout ByteWriter) {
-        out.varint(readings)
-        out.counts(conditions)
-        temperatures.encode(to: &out)
-    }
-
-    init?(from reader: inout ByteReader) {
-        guard let readings = reader.natural(), let conditions = reader.counts(), let temperatures = NumericTally(from: &reader)
-        else { return nil }
-        self.readings = readings
-        self.conditions = conditions
-        self.temperatures = temperatures
-    }
 }

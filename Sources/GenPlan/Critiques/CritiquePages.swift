@@ -8,8 +8,7 @@ enum CritiquePages {
     /// Every filter, sort and page of each of `list` (galleries of `galleries`).
     static func galleryPages(_ list: [CritiqueGalleries.Gallery], input: OrganizationInput, galleries: CritiqueGalleries,
                              config: SiteConfig) -> [PlannedPage] {
-        // Cards, then pages, each on all cores: an incremental build that renders the galleries again waits
-        // for their planning. The cards are made as one list: the organization's gallery alone holds every
+        // Cards, then pages, each on all cores. The cards are made as one list: the organization's gallery alone holds every
         // critique, so made gallery by gallery, one core made its cards while the other ran out of galleries.
         let positions = list.indices.flatMap { g in list[g].critiques.indices.map { (gallery: g, index: $0) } }
         let made = ParallelMap.map(positions) { position in
@@ -22,7 +21,7 @@ enum CritiquePages {
         }
         return ParallelMap.map(Array(list.indices)) { g in
             GalleryPages.plan(list[g], cards: cards[g], in: galleries, config: config).map {
-                PlannedPage(path: $0.path, template: "critique-gallery", title: $0.title, body: $0.body, groupKey: $0.key)
+                PlannedPage(path: $0.path, template: "critique-gallery", title: $0.title, body: $0.body)
             }
         }.flatMap { $0 }
     }

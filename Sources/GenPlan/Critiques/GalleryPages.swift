@@ -79,8 +79,6 @@ enum GalleryPages {
         var path: String
         var title: String
         var body: Body
-        /// What the page shows beyond what the whole build shares (`key(path:title:body:photographers:)`).
-        var key: ContentDigest?
     }
 
     /// The viewer's three statistics cards.
@@ -105,22 +103,8 @@ enum GalleryPages {
         let showPhotographer = gallery.photographer == nil
         let detailPath = galleries.detailPaths[critique.id]!
         let prefix = prefixToOrganization(gallery)
-        // What the card is made from beyond the build's shared inputs (`FragmentKey`): the critique, and what
-        // the gallery gives it. Its thumbnails come from the content folder's media, with the configuration.
-        var key: FragmentKey?
-        if critique.digest != .none {
-            var hasher = StableHasher()
-            hasher.add("critique card 1")
-            hasher.add(critique.digest)
-            hasher.add(photographer)
-            hasher.add(showPhotographer)
-            hasher.add(detailPath)
-            hasher.add(prefix)
-            key = FragmentKey(hasher.finalize())
-        }
-        // Made when rendered: a kept card's text is read back from the page that showed it.
         let zone = config.timeZone
-        return Fragment(template: "partial-critique-card", key: key) {
+        return Fragment(template: "partial-critique-card") {
             CritiqueCard.make(critique, photographer: photographer, showPhotographer: showPhotographer,
                               detailPath: detailPath, media: media, zone: zone, prefix: prefix)
         }
@@ -190,42 +174,11 @@ enum GalleryPages {
                         allHref: isAll ? nil : String(repeating: "../", count: depth - 1) + "index.html")
                     let suffix = pageCount > 1 ? " (page \(page) of \(pageCount))" : ""
                     let path = "\(gallery.folder)/\(fileName(filter, sort, page: page))"
-                    planned.append(Planned(path: path, title: title + suffix, body: body,
-                                           key: key(path: path, title: title + suffix, body: body,
-                                                    photographers: listed == nil ? nil : photographerListContext)))
+                    planned.append(Planned(path: path, title: title + suffix, body: body))
                 }
             }
         }
         return planned
-    }
-
-    /// What a page shows beyond what the whole build shares (as for `GallerySection.digest`, which the page's
-    /// batch is keyed by): its path and title, its body but for the cards and the photographers' list, each
-    /// card's key (`card(_:of:…)`) and the list. A page whose key is the previous build's is kept without
-    /// preparing it: a new critique plans its gallery again, and most of the gallery's pages (thousands at
-    /// 100,000 reports) show the same cards as before. Nil when a card has no key: prepared as usual.
-    static func key(path: String, title: String, body: Body, photographers: PhotographerList?) -> ContentDigest? {
-        var hasher = StableHasher()
-        hasher.add("gallery page 1")
-        hasher.add(path)
-        hasher.add(title)
-        var rest = body
-        rest.cards = []
-        rest.photographerList = nil
-        guard let restDigest = ContentDigest.of(rest) else { return nil }
-        hasher.add(restDigest)
-        hasher.mark(0x43, UInt64(body.cards.count))
-        for card in body.cards {
-            guard let key = card.key, key.renditions.isEmpty else { return nil }
-            hasher.add(key.digest)
-        }
-        if let photographers {
-            guard let listDigest = ContentDigest.of(photographers) else { return nil }
-            hasher.add(listDigest)
-        } else {
-            hasher.mark(0x4C, 0)
-        }
-        return hasher.finalize()
     }
 
     /// Each page's cards, as positions in the variant's order. Pages are counted from the oldest card, in

@@ -59,22 +59,6 @@ struct MonthKey {
         return hasher.finalize()
     }
 
-    /// The day `reportPages.days[index]`'s digest (`FileGroup.key`): what its day page and its reports'
-    /// pages are made from, beyond the month's shared inputs. From what `ReportPages.Planner.pages` reads:
-    /// the organization, the day and the days before and after it (linked), and its reports in order by
-    /// digest, with their paths and anchors; and the photographers' names, as the month's key has them.
-    /// The date and the reports' paths fix the paths of the day's files, so the key covers those too.
-    func dayDigest(_ index: Int) -> ContentDigest? {
-        let days = reportPages.days
-        var hasher = StableHasher.sectionKey("day 1", of: monthly.input.organization)
-        hasher.add(days[index].key.description)
-        hasher.add(index > 0 ? days[index - 1].key.description : nil)
-        hasher.add(index + 1 < days.count ? days[index + 1].key.description : nil)
-        guard add(days[index].value, to: &hasher) else { return nil }
-        hasher.add(photographers)
-        return hasher.finalize()
-    }
-
     /// Reports in order by digest, with the paths and anchor each was given (ids are made path-safe and
     /// unique across the organization, so one report's path can depend on others); false when a report has
     /// no digest.

@@ -84,20 +84,6 @@ struct ReportBody: Sendable, Encodable {
         form.problems.isEmpty ? "Valid" : Format.count(form.problems.count, "problem")
     }
 
-    /// What `make` makes the body from beyond the build's shared inputs (`FragmentKey`): the report alone —
-    /// its form and route are made from the report, its template, the users and schools, and the
-    /// configuration, as a day's key has it (`MonthKey.dayDigest`) — and the prefix, which leads to local
-    /// thumbnails. Nil for a report without a digest (made in code, not loaded).
-    static func key(_ report: DailyJobReport, in org: Organization, prefix: String) -> FragmentKey? {
-        guard report.digest != .none else { return nil }
-        var hasher = StableHasher()
-        hasher.add("report body 1")
-        hasher.add(org.id)
-        hasher.add(report.digest)
-        hasher.add(prefix)
-        return FragmentKey(hasher.finalize(), renditions: FieldRow.renditions + MileagePages.Route.renditions)
-    }
-
     /// `prefix` leads from the page to the organization folder.
     static func make(_ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?,
                      prefix: String, zone: TimeZone, media: [String: ProcessedImage]) -> ReportBody {
@@ -143,10 +129,10 @@ struct ReportBodies: Sendable {
         let markdown: Fragment
 
         /// The body is made when the renderer first needs it, and encoded once for both fragments.
-        init(key: FragmentKey?, _ make: @escaping @Sendable () -> ReportBody) {
+        init(_ make: @escaping @Sendable () -> ReportBody) {
             let body = SharedContext(takers: 2, make: make)
-            html = Fragment(template: "partial-report-body", key: key, shared: body)
-            markdown = Fragment(template: "partial-report-body-md", key: key, shared: body)
+            html = Fragment(template: "partial-report-body", shared: body)
+            markdown = Fragment(template: "partial-report-body-md", shared: body)
         }
     }
 
@@ -157,7 +143,7 @@ struct ReportBodies: Sendable {
     }
 
     private let bodies: [DocumentID: Variants]
-    /// The forms of the reports whose bodies these are (made now for reports whose form was not: `ReportForms`).
+    /// Every report's form, by report id.
     let forms: [DocumentID: ReportForm]
 
     /// Report pages sit two folders down, daily and monthly pages three, the archive's page at its root.
@@ -166,7 +152,7 @@ struct ReportBodies: Sendable {
     /// The bodies of `reports` (default: all of the organization's). A month's pages need only the month's.
     init(_ input: OrganizationInput, reports: [DailyJobReport]? = nil, zone: TimeZone) {
         let org = input.organization
-        let forms = input.forms.forms(of: reports ?? org.reports)
+        let forms = input.forms
         self.forms = forms
         let mileage = input.mileageByReport
         let media = input.media
@@ -174,7 +160,7 @@ struct ReportBodies: Sendable {
             let form = forms[report.id]!
             let mileage = mileage[report.id]
             func pair(_ prefix: String) -> Pair {
-                Pair(key: ReportBody.key(report, in: org, prefix: prefix)) {
+                Pair {
                     ReportBody.make(report, form: form, in: org, mileage: mileage, prefix: prefix, zone: zone, media: media)
                 }
             }

@@ -1,0 +1,57 @@
+import Foundation
+import GenModel
+import GenPlan
+import GenRender
+import GenResolve
+import GenWrite
+
+/// The parts of `BuildPipeline.run` that are not steps of their own.
+extension BuildPipeline {
+    /// The output checked (`OutputFolder.check`) and locked for this build (`BuildLock`), and its leftovers removed.
+    static func claimOutput(_ options: BuildOptions) async throws(BuildFailure) -> BuildLock {
+        do {
+            try OutputFolder.check(options.output, inputs: [("content", options.content), ("templates", options.templates),
+                                                            ("cache", options.cache)])
+        } catch {
+            throw .write(error.message)
+        }
+        let lockURL = BuildManifest.location(cache: options.cache, output: options.output).deletingPathExtension().appendingPathExtension("lock")
+        let lock: BuildLock
+        do {
+            lock = try await BuildLock.take(at: lockURL, wait: options.waitForLock) {
+                FileHandle.standardError.write(Data("waiting for another build of \(options.output.path) to finish\n".utf8))
+            }
+        } catch {
+            throw .write(error.description)
+        }
+        OutputTree.removeLeftovers(of: options.output)
+        return lock
+    }
+
+    /// Runs a loading step, turning its `InputError` into a build failure (exit 2).
+    static func input<T>(_ body: () async throws(InputError) -> T) async throws(BuildFailure) -> T {
+        do { return try await body() } catch { throw .input(error) }
+    }
+
+    /// A batch's pages name only templates that exist: a missing one is bad input (exit 2), named by file.
+    static func checkTemplates(_ files: [PlannedFile], templates: TemplateRenderer, options: BuildOptions) throws(BuildFailure) {
+        let names = Set(files.compactMap { file -> String? in
+            if case .page(let template, _) = file.content { return template }
+            return nil
+        })
+        for name in names.sorted() where !templates.has(name) {
+            throw .input(InputError(file: options.templates.appendingPathComponent("\(name).mustache").path, message: "template not found"))
+        }
+    }
+}
+
+extension BuildReport {
+    /// What the compute step found: routing and form warnings, unpublished critiques, invalid reports.
+    mutating func record(computed: [ReportStep.Result], organizations: [Organization]) {
+        diagnostics += zip(organizations, computed).flatMap { org, c in c.mileageDiagnostics.map { $0.owned(by: org.id) } }
+        unpublishedCritiques = organizations.flatMap(\.critiques).filter { !$0.isPublished }
+            .reduce(into: [:]) { $0[$1.status ?? "no status", default: 0] += 1 }
+        diagnostics += zip(organizations, computed).flatMap { org, c in c.summaries.flatMap(\.diagnostics).map { $0.owned(by: org.id) } }
+        invalidReports = computed.reduce(0) { $0 + $1.summaries.count(where: { !$0.isValid }) }
+    }
+}

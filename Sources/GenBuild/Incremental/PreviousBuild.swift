@@ -1,0 +1,58 @@
+import Foundation
+import GenModel
+import GenWrite
+
+/// The previous build of an output folder, as far as this build may trust it, and the keys of this build's
+/// inputs. The previous manifest is used only when it is of this gen and the output is exactly as that build
+/// left it (`OutputStamp`): otherwise every file is rendered, so no hand edit of the output ever survives.
+struct PreviousBuild {
+    let manifestURL: URL
+    let gen: String
+    /// `BuildInputs.keys`: everything read (`all`), and what every month may read beyond its documents (`shared`).
+    let inputs: (all: String, shared: String)
+    /// The previous build's manifest, when it can be trusted (never with `--clean`).
+    let manifest: BuildManifest?
+    /// The previous build's report, when nothing it read has changed and its output is whole: nothing to do.
+    let upToDate: BuildReport?
+
+    init(_ options: BuildOptions) {
+        let gen = BuildInputs.genHash(cache: options.cache), manifestURL = BuildManifest.location(cache: options.cache, output: options.output)
+        let inputs = BuildInputs.keys(content: options.content, templates: options.templates, output: options.output, gen: gen)
+        (self.gen, self.manifestURL, self.inputs) = (gen, manifestURL, inputs)
+        let loaded = options.clean ? nil : BuildManifest.load(from: manifestURL).flatMap { $0.header.gen == gen ? $0 : nil }
+        let unchanged = loaded?.header.inputs == inputs.all
+        // One walk of the output: its newest change, and its files when the build may be up to date.
+        let scan = loaded.flatMap { _ in POSIXFiles.scan(under: options.output.standardizedFileURL.path, files: unchanged) }
+        manifest = scan.flatMap { OutputStamp.isUntouched(manifestURL, output: $0) ? loaded : nil }
+        if let manifest, let scan, unchanged, manifest.matches(scan) {
+            var report = manifest.header.report
+            report.upToDate = true
+            // Nothing was processed this time: every local image is as the cache holds it.
+            report.images.reused += report.images.processed
+            report.images.processed = 0
+            upToDate = report
+        } else {
+            upToDate = nil
+        }
+    }
+
+    /// Before the swap: the old manifest and stamp describe the old output, so a crash between the swap and
+    /// saving the new ones costs a full build, never a stale file kept.
+    func forget() {
+        BuildManifest.remove(at: manifestURL)
+        OutputStamp.remove(manifestURL)
+    }
+
+    /// After the swap, once the replaced output is gone (removing it changes the status time of the files the
+    /// new output shares with it): this build's manifest and the output's stamp. Best effort: without them
+    /// the next build is a full one.
+    func record(_ report: BuildReport, rendered: RenderStep.Result, output: URL) {
+        var stored = report
+        stored.filesKept = 0
+        stored.monthsKept = []
+        let manifest = BuildManifest(gen: gen, inputs: inputs.all, report: stored, files: rendered.files, months: rendered.months)
+        guard (try? manifest.save(to: manifestURL)) != nil else { return }
+        BuildManifest.removeOlderFormats(beside: manifestURL)
+        OutputStamp.save(manifestURL, output: output)
+    }
+}
