@@ -48,25 +48,4 @@ final class FormSummaryTests: XCTestCase {
         report("r3", ["photos": .int(5), "zero": .int(1)], digest: 3),
     ]
 
-    /// Every part of a summary reads back as it was written; a summary cut short, or with more after it, does not.
-    func testASummaryReadsBackAsWritten() throws {
-        let org = org(reports)
-        let summaries = org.reports.map { FormSummary(ReportForm.build($0, in: org, mileage: nil, timeZone: zone), template: template) }
-        // What the fixture holds: a result and a fallback among the calculations, a file, problems, weather.
-        XCTAssertEqual(summaries[0].calculation("double")?.number, 80)
-        XCTAssertNotNil(summaries[0].calculation("ratio"))
-        XCTAssertNil(summaries[0].calculation("ratio")?.number, "a fallback is no number")
-        XCTAssertNil(summaries[0].calculation("photos"), "not a calculation")
-        XCTAssertEqual(summaries[0].attachments, [FormSummary.Attachment(fieldId: "files", url: "media/a.jpg")])
-        XCTAssertEqual(summaries[0].weather, WeatherReading(condition: "Sunny", fahrenheit: 72))
-        XCTAssertFalse(summaries[1].isValid)
-        XCTAssertEqual(summaries[1].problems.map(\.fieldId), ["photos", "email"])
-        XCTAssertTrue(summaries[2].isValid)
-        var legacy = FormSummary(ReportForm(reportId: "x", layout: .missingTemplate("gone"), note: "n",
-                                            diagnostics: [Diagnostic(.warning, other, field: "f", "odd")]), template: nil)
-        legacy.diagnostics[0].organizationID = "o"
-        for summary in summaries + [legacy] {
-            assertReadsBackAsWritten(summary, encode: { $0.encode(to: &$1) }, decode: { FormSummary(from: &$0) })
-        }
-    }
 }

@@ -94,15 +94,11 @@ final class HostileInputTests: XCTestCase {
         let top = try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted()
         XCTAssertEqual(top, [".gen-cache", "Content", "Output"])
         let cache = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache").path).sorted()
-        XCTAssertEqual(cache, ["build", "export", "reports"],
-                       "only the build manifest, the parsed lines and what was computed of each report (no images here)")
-        // What was computed of the reports and of each month is a file each, whatever the ids.
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache/reports").path)
-                        .sorted(), ["computed", "month-tallies"])
-        // The parsed lines' files are named by a hash of the export file's path, never by a document id.
-        let lines = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache/export").path)
-        XCTAssertEqual(lines.count, 2, "\(lines)")
-        XCTAssertTrue(lines.allSatisfy { $0.range(of: #"^[0-9a-f]{32}\.lines$"#, options: .regularExpression) != nil }, "\(lines)")
+        XCTAssertEqual(cache, ["build"], "only the build manifest (no images here)")
+        // The manifest, its stamp and lock are named by a hash of the output path, never by a document id.
+        let build = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache/build").path)
+        XCTAssertTrue(build.allSatisfy { $0 == "gen-hash" || $0.range(of: #"^[0-9a-f]{24}\.(manifest|stamp|lock)$"#, options: .regularExpression) != nil },
+                      "\(build)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("x").path))
         // One distinct folder per organization, each with its own home page and mileage data.
         let folders = try FileManager.default.contentsOfDirectory(atPath: site.output.path).filter { !["assets", "index.html", ".gitkeep", ".gen-output"].contains($0) }

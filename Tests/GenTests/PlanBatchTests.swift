@@ -19,7 +19,7 @@ final class PlanBatchTests: XCTestCase {
         let site = OrganizationResolver.resolve(typed, config: config)
         let inputs = site.organizations.map { org in
             let computed = ReportStep.run(org, config: config)
-            return OrganizationInput(organization: org, mileage: computed.mileage, mileageDigest: computed.mileageDigest,
+            return OrganizationInput(organization: org, mileage: computed.mileage,
                                      summaries: computed.summaries, forms: computed.forms, timeZone: config.timeZone)
         }
         return SiteInput(config: config, organizations: inputs, pages: [])
