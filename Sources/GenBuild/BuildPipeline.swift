@@ -79,13 +79,14 @@ public enum BuildPipeline {
 
         progress.step(7, steps, "planning and rendering \(batches.count) batches")
         var renderTemplates = templates
-        renderTemplates.rendersMostPages = previous.manifest == nil
+        let previousManifest = previous.manifest.value
+        renderTemplates.rendersMostPages = previousManifest == nil
         let renderer = Renderer(templates: renderTemplates, assetsDirectory: options.templates.appendingPathComponent("assets"))
         let tree: OutputTree
         do { tree = try OutputTree(output: options.output) } catch { throw .write(error.description) }
         let rendered: RenderStep.Result
         do {
-            rendered = try RenderStep.run(batches, renderer: renderer, into: tree, previous: previous.manifest,
+            rendered = try RenderStep.run(batches, renderer: renderer, into: tree, previous: previousManifest,
                                           sharedKey: "\(previous.inputs.shared)-\(site.sharedDigest.hex)", check: check,
                                           progress: progress)
         } catch {
@@ -103,12 +104,13 @@ public enum BuildPipeline {
             tree.discard()
             throw .write(error.description)
         }
-        tree.removeReplaced()
+        let removal = Pending { tree.removeReplaced() }
         // An image that failed only because the thumbnail cache could not be written is this build's failure:
         // no manifest, so the next build tries it again (with one it would keep "Image unavailable" for good).
-        if !media.perOrganization.contains(where: { $0.values.contains(where: \.failedForTheCache) }) {
-            previous.record(report, rendered: rendered, output: options.output)
-        }
+        let recorded = !media.perOrganization.contains(where: { $0.values.contains(where: \.failedForTheCache) })
+            && previous.record(report, rendered: rendered)
+        removal.value
+        if recorded { previous.stamp(options.output) }
         progress.finish()
         // The models and plans (hundreds of thousands of objects) go with the process, not one by one.
         if options.endsProcess { BackgroundRelease.drop((site, computed, inputs, statistics, rendered), freeing: false) }

@@ -51,6 +51,14 @@ extension Renderer {
         return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in try self.render(file) }
     }
 
+    /// A JSON file's fingerprint from its value, without encoding it (`ContentDigest.of`: every property the
+    /// value encodes, which fixes the bytes `DataEncoders.json` writes); nil for other files, and for a value
+    /// the digest cannot follow (then its bytes are its fingerprint, as `streamData` gives it).
+    public func valueFingerprint(_ file: PlannedFile) -> String? {
+        guard case .json(let value) = file.content, let digest = ContentDigest.of(value) else { return nil }
+        return "json-\(digest.hex)"
+    }
+
     /// A data file (JSON, CSV) handed to `emit` part by part as it is encoded, never held whole; returns its
     /// fingerprint, the hash of those bytes as `prepare` makes it. Errors from `emit` are rethrown as they are.
     public func streamData(_ file: PlannedFile, to emit: (Data) throws -> Void) throws -> String {

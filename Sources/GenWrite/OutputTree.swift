@@ -79,15 +79,15 @@ public final class OutputTree: Sendable {
         return size
     }
 
-    /// Keeps the previous output's file at `path` (a hard link into the staging folder) when it is a regular
-    /// file of `size` bytes; false when it is not (or cannot be linked), so the caller renders it.
-    public func keep(_ path: String, size: Int) -> Bool {
+    /// Keeps the previous output's file at `path` (a hard link into the staging folder); false when it cannot
+    /// be linked (it is gone), so the caller renders it. The caller knows the file is as the previous build
+    /// wrote it (`OutputStamp`): nothing in the output changed since.
+    public func keep(_ path: String) -> Bool {
         guard OutputTree.isSafe(path) else { return false }
         // Paths as text, not URLs: an incremental build keeps tens of thousands of files.
-        let previous = outputPath + "/" + path
         let target = stagingPath + "/" + path
-        guard POSIXFiles.regularFileSize(previous) == size, (try? makeFolder(of: target)) != nil else { return false }
-        return link(previous, target) == 0
+        guard (try? makeFolder(of: target)) != nil else { return false }
+        return link(outputPath + "/" + path, target) == 0
     }
 
     private func makeFolder(of target: String) throws {
@@ -189,9 +189,17 @@ private final class MadeDirectories: @unchecked Sendable {  // a set under a loc
     private let lock = NSLock()
     private var made: Set<String> = []
 
+    /// `mkdir` itself, its parent first when missing: Foundation's `createDirectory` looked at every folder
+    /// from the root down for each new folder.
     func make(path: String) throws {
         if lock.withLock({ made.contains(path) }) { return }
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        if mkdir(path, 0o777) != 0, errno != EEXIST {
+            guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            try make(path: String(path[..<slash]))
+            if mkdir(path, 0o777) != 0, errno != EEXIST { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
         lock.withLock { _ = made.insert(path) }
     }
 }

@@ -54,15 +54,21 @@ struct BuildManifest {
         return cache.appendingPathComponent("build", isDirectory: true).appendingPathComponent("\(name).manifest")
     }
 
-    /// The manifest at `url` when it is whole and of this format.
-    static func load(from url: URL) -> BuildManifest? {
+    /// The manifest file's bytes, and its header when it is of this format.
+    static func header(at url: URL) -> (header: Header, data: Data)? {
         guard let data = try? Data(contentsOf: url) else { return nil }
-        var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)[...]
+        var lines = data.split(separator: 0x0A, maxSplits: 2, omittingEmptySubsequences: false)[...]
         guard lines.popFirst().map({ String(decoding: $0, as: UTF8.self) }) == "gen-manifest \(format)",
-              let headerLine = lines.popFirst(), let header = try? JSONDecoder().decode(Header.self, from: Data(headerLine)),
-              lines.popLast()?.isEmpty == true else { return nil }
-        var manifest = BuildManifest(gen: header.gen, inputs: header.inputs, report: header.report, files: [:], months: [:])
-        manifest.files.reserveCapacity(lines.count)
+              let line = lines.popFirst(), let header = try? JSONDecoder().decode(Header.self, from: Data(line)) else { return nil }
+        return (header, data)
+    }
+
+    /// The whole manifest from the bytes `header(at:)` read, when every line reads.
+    init?(_ header: Header, data: Data) {
+        var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).dropFirst(2)
+        guard lines.popLast()?.isEmpty == true else { return nil }
+        self.init(gen: header.gen, inputs: header.inputs, report: header.report, files: [:], months: [:])
+        files.reserveCapacity(lines.count)
         var month: String?
         for line in lines {
             let fields = line.split(separator: 0x20, maxSplits: 2, omittingEmptySubsequences: false)
@@ -70,14 +76,13 @@ struct BuildManifest {
             let first = String(decoding: fields[0], as: UTF8.self), third = String(decoding: fields[2], as: UTF8.self)
             if first == "=" {
                 month = third
-                manifest.months[third] = Month(key: String(decoding: fields[1], as: UTF8.self), files: [])
+                months[third] = Month(key: String(decoding: fields[1], as: UTF8.self), files: [])
             } else {
                 guard let size = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-                manifest.files[third] = Entry(fingerprint: first, size: size)
-                if let month { manifest.months[month]!.files.append(third) }
+                files[third] = Entry(fingerprint: first, size: size)
+                if let month { months[month]!.files.append(third) }
             }
         }
-        return manifest
     }
 
     /// Written to a temporary file and renamed: a crash never leaves half a manifest.

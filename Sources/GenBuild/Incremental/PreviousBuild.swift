@@ -10,8 +10,9 @@ struct PreviousBuild {
     let gen: String
     /// `BuildInputs.keys`: everything read (`all`), and what every month may read beyond its documents (`shared`).
     let inputs: (all: String, shared: String)
-    /// The previous build's manifest, when it can be trusted (never with `--clean`).
-    let manifest: BuildManifest?
+    /// The previous build's manifest, when it can be trusted (never with `--clean`): read while the export is
+    /// loaded, since only rendering needs it.
+    let manifest: Pending<BuildManifest?>
     /// The previous build's report, when nothing it read has changed and its output is whole: nothing to do.
     let upToDate: BuildReport?
 
@@ -19,20 +20,26 @@ struct PreviousBuild {
         let gen = BuildInputs.genHash(cache: options.cache), manifestURL = BuildManifest.location(cache: options.cache, output: options.output)
         let inputs = BuildInputs.keys(content: options.content, templates: options.templates, output: options.output, gen: gen)
         (self.gen, self.manifestURL, self.inputs) = (gen, manifestURL, inputs)
-        let loaded = options.clean ? nil : BuildManifest.load(from: manifestURL).flatMap { $0.header.gen == gen ? $0 : nil }
-        let unchanged = loaded?.header.inputs == inputs.all
-        // One walk of the output: its newest change, and its files when the build may be up to date.
-        let scan = loaded.flatMap { _ in POSIXFiles.scan(under: options.output.standardizedFileURL.path, files: unchanged) }
-        manifest = scan.flatMap { OutputStamp.isUntouched(manifestURL, output: $0) ? loaded : nil }
-        if let manifest, let scan, unchanged, manifest.matches(scan) {
+        let stored = options.clean ? nil : BuildManifest.header(at: manifestURL).flatMap { $0.header.gen == gen ? $0 : nil }
+        let output = options.output.standardizedFileURL.path
+        /// The manifest, when the output is as it left it: one walk of the output gives its newest change, and
+        /// its files when `listing` (a build that may be up to date compares them with the manifest).
+        @Sendable func trusted(listing: Bool) -> (BuildManifest, POSIXFiles.Scan)? {
+            guard let stored, let scan = POSIXFiles.scan(under: output, files: listing), OutputStamp.isUntouched(manifestURL, output: scan),
+                  let manifest = BuildManifest(stored.header, data: stored.data) else { return nil }
+            return (manifest, scan)
+        }
+        if stored?.header.inputs == inputs.all, let (manifest, scan) = trusted(listing: true), manifest.matches(scan) {
             var report = manifest.header.report
             report.upToDate = true
             // Nothing was processed this time: every local image is as the cache holds it.
             report.images.reused += report.images.processed
             report.images.processed = 0
             upToDate = report
+            self.manifest = Pending { manifest }
         } else {
             upToDate = nil
+            manifest = Pending.inIdleTime { trusted(listing: false)?.0 }
         }
     }
 
@@ -43,16 +50,18 @@ struct PreviousBuild {
         OutputStamp.remove(manifestURL)
     }
 
-    /// After the swap, once the replaced output is gone (removing it changes the status time of the files the
-    /// new output shares with it): this build's manifest and the output's stamp. Best effort: without them
-    /// the next build is a full one.
-    func record(_ report: BuildReport, rendered: RenderStep.Result, output: URL) {
+    /// After the swap: this build's manifest. Best effort: without it the next build is a full one.
+    func record(_ report: BuildReport, rendered: RenderStep.Result) -> Bool {
         var stored = report
         stored.filesKept = 0
         stored.monthsKept = []
         let manifest = BuildManifest(gen: gen, inputs: inputs.all, report: stored, files: rendered.files, months: rendered.months)
-        guard (try? manifest.save(to: manifestURL)) != nil else { return }
+        guard (try? manifest.save(to: manifestURL)) != nil else { return false }
         BuildManifest.removeOlderFormats(beside: manifestURL)
-        OutputStamp.save(manifestURL, output: output)
+        return true
     }
+
+    /// Once the replaced output is gone (removing it changes the status time of the files the new output
+    /// shares with it): the output's stamp, which lets the next build trust it.
+    func stamp(_ output: URL) { OutputStamp.save(manifestURL, output: output) }
 }
