@@ -4,8 +4,9 @@
 ///
 /// The stream is tagged like every other `StableHasher` feed: keys and texts with their lengths, each
 /// container opened and closed, a nil as its own tag (an absent optional is simply not there; its key is
-/// not either). A `Dictionary` is fed in its keys' order, which differs between processes: a digest of a
-/// value holding one differs between builds, so what is keyed by it is only planned again, never wrongly kept.
+/// not either). A `Dictionary` with `String` keys is fed in key order (its own order differs between
+/// processes); one with other keys is fed in its own order, so a digest of a value holding one differs
+/// between builds, and what is keyed by it is only made again, never wrongly kept.
 extension ContentDigest {
     /// Nil when the value's conformance uses nested containers or super encoders (synthesized ones never
     /// do), whose ends the stream could not mark: whatever is keyed by it is then always planned.
@@ -19,6 +20,8 @@ extension ContentDigest {
 private final class DigestState {
     var hasher = StableHasher()
     var unmarkedEnds = false
+    /// Whether a type is a `Dictionary` with `String` keys, by type: asked once per type, not per value.
+    private var isStringKeyed: [ObjectIdentifier: Bool] = [:]
 
     /// Leaves are told apart by comparing metatypes, not by casting (`value as? String`): in this generic,
     /// unspecialized code each cast is a runtime call, and a value that is not a leaf failed fourteen of them
@@ -42,12 +45,35 @@ private final class DigestState {
         case ObjectIdentifier(UInt16.self): hasher.mark(0x75, UInt64(leaf(UInt16.self)))
         case ObjectIdentifier(UInt8.self): hasher.mark(0x75, UInt64(leaf(UInt8.self)))
         default:
+            let stringKeyed = isStringKeyed[ObjectIdentifier(T.self)] ?? {
+                let answer = T.self is any StringKeyedEntries.Type
+                isStringKeyed[ObjectIdentifier(T.self)] = answer
+                return answer
+            }()
+            if stringKeyed, let dictionary = value as? any StringKeyedEntries {
+                hasher.mark(0x7B)
+                for (key, entry) in dictionary.sortedEntries {
+                    hasher.add(key, tag: 0x6B)
+                    feed(entry)
+                }
+                hasher.mark(0x7D)
+                return
+            }
             let encoder = DigestEncoding(state: self)
             // Our containers never throw; a conformance that does cannot be keyed.
             do { try value.encode(to: encoder) } catch { unmarkedEnds = true }
             hasher.mark(encoder.opened.map { $0 + 2 } ?? 0x30)  // } or ] (0x7B/0x5B + 2), or a lone value
         }
     }
+}
+
+/// A dictionary whose entries can be fed in key order.
+private protocol StringKeyedEntries {
+    var sortedEntries: [(String, any Encodable)] { get }
+}
+
+extension Dictionary: StringKeyedEntries where Key == String, Value: Encodable {
+    fileprivate var sortedEntries: [(String, any Encodable)] { keys.sorted().map { ($0, self[$0]!) } }
 }
 
 private struct DigestEncoding: Encoder {

@@ -81,6 +81,24 @@ final class EncodableDigestTests: XCTestCase {
     private let base = Route(id: "r1", legs: [Leg(from: "Home", miles: 12.5, minutes: 20)], groups: [["a"], ["b"]],
                              recorded: nil, flagged: false)
 
+    /// A dictionary with text keys is fed in key order: two equal dictionaries built in different orders (and
+    /// so laid out differently) have one digest, which every changed key or value changes. `stats.json`'s value
+    /// holds many; without this, its digest differed between builds and it was never kept.
+    func testDictionariesWithTextKeysHaveOneDigestWhateverTheirOrder() throws {
+        var forward: [String: Int] = [:], backward: [String: Int] = [:]
+        backward.reserveCapacity(500)
+        for i in 0..<200 { forward["k\(i)"] = i }
+        for i in (0..<200).reversed() { backward["k\(i)"] = i }
+        XCTAssertNotEqual(Array(forward.keys), Array(backward.keys), "laid out differently")
+        XCTAssertEqual(ContentDigest.of(["counts": forward]), ContentDigest.of(["counts": backward]))
+        var changedValue = forward, changedKey = forward
+        changedValue["k7"] = 8
+        changedKey["k7"] = nil
+        changedKey["k7 "] = 7
+        XCTAssertNotEqual(ContentDigest.of(forward), ContentDigest.of(changedValue))
+        XCTAssertNotEqual(ContentDigest.of(forward), ContentDigest.of(changedKey))
+    }
+
     func testEqualValuesHaveEqualDigestsAndEveryDifferenceChangesIt() throws {
         XCTAssertEqual(ContentDigest.of(base), ContentDigest.of(base))
         var variants: [Route] = []

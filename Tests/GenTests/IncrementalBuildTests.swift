@@ -431,7 +431,8 @@ final class IncrementalBuildTests: XCTestCase {
         let url = templates.appendingPathComponent("mileage.mustache")
         try Data((try String(contentsOf: url, encoding: .utf8)).replacingOccurrences(of: "<h1>Mileage</h1>", with: "<h1>Miles</h1>").utf8).write(to: url)
         let second = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: output, cache: cache))
-        XCTAssertEqual(second.filesWritten - second.filesKept, 2, "only the two organizations' mileage/index.html are rendered again")
+        XCTAssertEqual(second.filesWritten - second.filesKept, 2,
+                       "only the two organizations' mileage/index.html are rendered again")
         XCTAssertEqual(second.filesWritten, first.filesWritten)
         let text = String(decoding: try Data(contentsOf: output.appendingPathComponent("orgA/mileage/index.html")), as: UTF8.self)
         XCTAssertTrue(text.contains("<h1>Miles</h1>"))
