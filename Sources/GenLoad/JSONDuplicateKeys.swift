@@ -68,9 +68,12 @@ enum JSONDuplicateKeys {
         for other in keys where other.hash == key.hash && text(other).elementsEqual(text(key)) {
             return Finding(offset: key.start - 1, key: decoded(key, bytes), spelledAlike: false)
         }
-        // Keys Swift would take for one: only possible when one of the two is not plain ASCII.
+        // Keys Swift would take for one: only possible when one of the two is not plain ASCII (decoded only then:
+        // most keys are, and decoding every key was most of the scan).
+        let others = keys.filter { !(key.plain && $0.plain) }
+        guard !others.isEmpty else { return nil }
         let mine = decoded(key, bytes)
-        for other in keys where !(key.plain && other.plain) && decoded(other, bytes) == mine {
+        for other in others where decoded(other, bytes) == mine {
             return Finding(offset: key.start - 1, key: mine, spelledAlike: true)
         }
         return nil
