@@ -43,7 +43,7 @@ public struct Progress: Sendable {
 }
 
 /// The current stage and when it started; a class so the value-type `Progress` can be shared.
-private final class StageClock: @unchecked Sendable {
+private final class StageClock: @unchecked Sendable {  // `current` under `lock`
     private let lock = NSLock()
     private var current: (name: String, start: DispatchTime)?
     private let origin = DispatchTime.now()

@@ -150,7 +150,7 @@ public struct ImageProcessor: Sendable {
 }
 
 /// Cache keys by their first 16 hex digits (the prefix of every rendition's file name).
-private final class KeyIndex: @unchecked Sendable {
+private final class KeyIndex: @unchecked Sendable {  // `keys` under `lock`
     private var keys: [String: String] = [:]
     private let lock = NSLock()
 

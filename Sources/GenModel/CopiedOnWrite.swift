@@ -10,7 +10,7 @@
 /// Inlinable, and read through `_read`: a property read in another module (`report.date` in the planner) then
 /// borrows the one field from the box. Behind an opaque getter every such read copied the whole set of values
 /// (a retain and a release per reference it holds) to take one field out of it.
-public struct CopiedOnWrite<Values: Sendable>: @unchecked Sendable {
+public struct CopiedOnWrite<Values: Sendable>: @unchecked Sendable {  // the box is changed only while unshared
     /// Changed only while no other value shares it (`values`' `_modify`), so sharing it across threads is safe.
     @usableFromInline final class Box {
         @usableFromInline var values: Values

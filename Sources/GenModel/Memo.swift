@@ -4,7 +4,7 @@ import Foundation
 /// out again and again from few distinct inputs (a formula's text, a weather text, an image URL). At most
 /// `limit` answers are kept, so memory stays bounded whatever the export holds; past it, answers are
 /// simply worked out again.
-public final class Memo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+public final class Memo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {  // answers under `lock`
     private let lock = NSLock()
     private var answers: [Key: Value] = [:]
     private let limit: Int

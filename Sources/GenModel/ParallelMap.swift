@@ -26,7 +26,7 @@ public enum ParallelMap {
 }
 
 /// Fixed slots written once each from concurrent iterations; read after all have finished.
-final class ResultSlots<R>: @unchecked Sendable {
+final class ResultSlots<R>: @unchecked Sendable {  // slots under `lock`, read after every writer is done
     private var slots: [R?]
     private let lock = NSLock()
 

@@ -1,8 +1,8 @@
 import Foundation
 
-/// `ParallelMap` on threads of the caller's own, for work running at a lowered priority (`Pending.inIdleTime`):
-/// the calling thread and `threads - 1` threads it starts at its nice value take the items in turn. Dispatch's
-/// threads would run the work at the build's full priority, beside the render workers.
+/// `ParallelMap` on threads of the caller's own: the calling thread and `threads - 1` threads it starts at its
+/// nice value take the items in turn. For work inside a render worker (a month's archive): a parallel loop on
+/// Dispatch's threads, nested in the workers' own, would run on the calling thread alone.
 public enum ParallelThreads {
     public static func map<T: Sendable, R: Sendable>(_ items: [T], threads: Int, _ transform: @escaping @Sendable (T) -> R) -> [R] {
         let helpers = min(max(0, threads - 1), max(0, items.count - 1))
@@ -24,7 +24,7 @@ public enum ParallelThreads {
 }
 
 /// Items handed out one at a time; each result stored in the item's place (`ResultSlots`, as `ParallelMap`'s).
-private final class SharedWork<T: Sendable, R: Sendable>: @unchecked Sendable {
+private final class SharedWork<T: Sendable, R: Sendable>: @unchecked Sendable {  // `next` under `lock`; results in `ResultSlots`
     private let items: [T]
     private let transform: @Sendable (T) -> R
     private let lock = NSLock()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value made on another thread; `value` waits for it.
-public final class Pending<Value>: @unchecked Sendable {
+public final class Pending<Value>: @unchecked Sendable {  // `made` written once, read after `group` is done
     private let group = DispatchGroup()
     private var made: Value?
 
@@ -13,9 +13,9 @@ public final class Pending<Value>: @unchecked Sendable {
     /// it runs in the time the build's other threads leave a core idle, and at full speed once `value` is
     /// waited for (the waiting thread then leaves its core idle).
     ///
-    /// Why: an incremental build makes its staging folder a replica of the output while the export is loaded.
-    /// On Dispatch's queue the replica held one of its two threads, so the export's lines were parsed on the
-    /// build's thread alone (1.5 s at 100,000 reports), while the steps after loading left a core idle.
+    /// Why: an incremental build reads the previous manifest while the export is loaded. On Dispatch's queue it
+    /// would hold one of the threads the export's lines are parsed on, while the steps after loading leave a
+    /// core idle.
     public static func inIdleTime(_ make: @escaping @Sendable () -> Value) -> Pending {
         let pending = Pending(startingNothing: ())
         BackgroundThread.start(group: pending.group) {
@@ -56,7 +56,7 @@ public enum BackgroundThread {
 
 /// A value made when it is first asked for, by the thread that asks first; others asking meanwhile wait for
 /// it. For what several batches share but a build may never need (every batch that would use it kept).
-public final class Lazy<Value>: @unchecked Sendable {
+public final class Lazy<Value>: @unchecked Sendable {  // `make` and `made` under `lock`
     private let lock = NSLock()
     private var make: (@Sendable () -> Value)?
     private var made: Value?
@@ -97,7 +97,7 @@ public enum BackgroundRelease {
         DispatchQueue.global(qos: .utility).async { box.value = nil }
     }
 
-    private final class Box: @unchecked Sendable {
+    private final class Box: @unchecked Sendable {  // handed to one thread, which alone touches it
         var value: Any?
         init(_ value: consuming Any) { self.value = consume value }
     }

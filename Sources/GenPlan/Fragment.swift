@@ -11,7 +11,7 @@ import GenModel
 ///
 /// The context is made when the renderer asks for it, not held by the plan: a site's report bodies (field
 /// tables for every report) would otherwise sit in memory from planning to the last page written.
-public final class Fragment: @unchecked Sendable, Encodable {
+public final class Fragment: @unchecked Sendable, Encodable {  // `memoized` and `planned` under `lock`
     /// The template (in `Templates/`) the fragment is rendered with, as a template of its own.
     public let template: String
     /// Makes the context; also what the renderer keeps to make it again (keeping the fragment itself would be a cycle).
@@ -71,7 +71,7 @@ public final class Fragment: @unchecked Sendable, Encodable {
 /// One context rendered by several fragments, each with its own template (a report body as HTML and as
 /// Markdown): what the renderer derives from the context alone (its encoded tree and hash) is made once,
 /// handed to each fragment, and let go when the last has taken it.
-public final class SharedContext: @unchecked Sendable {
+public final class SharedContext: @unchecked Sendable {  // `value` and `taken` under `lock`
     /// Makes the context, as `Fragment.make` does.
     public let make: @Sendable () -> any Encodable & Sendable
     private let takers: Int

@@ -170,7 +170,7 @@ struct OrganizationPlanner: Sendable {
 }
 
 /// Made once per page depth and current section, then shared by every page with the same two.
-private final class NavigationBars: @unchecked Sendable {
+private final class NavigationBars: @unchecked Sendable {  // `bars` under `lock`
     private let lock = NSLock()
     private var bars: [String: [NavLink]] = [:]
 

@@ -175,7 +175,7 @@ struct MustacheText: MustacheCustomRenderable, MustacheParent, Sendable {
 /// (SipHash, when the tree is built and again at each lookup) where a scan compares a few short keys, which
 /// for keys of up to 15 ASCII bytes is comparing two words. A key encoded twice is the last one's, as a
 /// dictionary would have it.
-struct MustacheNode: MustacheParent, @unchecked Sendable {
+struct MustacheNode: MustacheParent, @unchecked Sendable {  // values are tree leaves of Sendable types (`Any` hides it)
     var entries: [(key: String, value: Any)]
 
     init(capacity: Int = 8) {

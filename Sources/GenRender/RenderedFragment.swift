@@ -11,7 +11,7 @@ import Mustache
 /// Memory: the text is dropped after the last planned use (the plan renders a month's pages together, so
 /// only the current month's texts are held). The tree is kept for the first render only when the build
 /// renders most pages; an incremental build hashes without a tree and encodes the context when asked.
-final class RenderedFragment: MustacheCustomRenderable, @unchecked Sendable {
+final class RenderedFragment: MustacheCustomRenderable, @unchecked Sendable {  // tree, text and count under `lock`
     let fingerprint: String
     private let template: String
     /// Not the context: it is made again in the rare case it is needed again (see `render`).

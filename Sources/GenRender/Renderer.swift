@@ -49,8 +49,8 @@ public struct Renderer: Sendable {
             return data
         case .archive(let root, let entries):
             // Each entry is rendered exactly as it would be on its own, then zipped reproducibly. The entries on
-            // threads of their own: a month's page and Markdown are most of a month's archive (their report
-            // bodies link differently, so none is read back), and the rest of the month is often done by then.
+            // threads of their own: a month's page and Markdown are most of a month's archive, and the rest of the
+            // month is often done by then.
             let rendered = ParallelThreads.map(entries, threads: ProcessInfo.processInfo.activeProcessorCount) { entry in
                 Swift.Result { () throws(Failure) in try self.render(PlannedFile(path: "\(file.path)/\(entry.path)", content: entry.content)) }
             }

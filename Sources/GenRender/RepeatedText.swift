@@ -71,7 +71,7 @@ final class RepeatedTexts: Sendable {
 /// routes) makes room. Why not `Memo`, which keeps the first answers it was given: in a large export the
 /// first rows to fill it include those of the first weeks only, and later weeks' recurring rows were
 /// rendered every time (a build of 200,000 reports took 2.27 times as long as one of 100,000).
-final class RecentTexts<Key: Hashable & Sendable>: @unchecked Sendable {
+final class RecentTexts<Key: Hashable & Sendable>: @unchecked Sendable {  // both tables under `lock`
     private let lock = NSLock()
     private var newer: [Key: String] = [:]
     private var older: [Key: String] = [:]
@@ -113,7 +113,7 @@ final class RecentTexts<Key: Hashable & Sendable>: @unchecked Sendable {
 
 /// A `RepeatedBlock` under one of its keys in a tree: its text, from the build's `RepeatedTexts`. The
 /// content is encoded into a tree only when its text is not there yet: most blocks are met again.
-final class RepeatedText: MustacheCustomRenderable, @unchecked Sendable {
+final class RepeatedText: MustacheCustomRenderable, @unchecked Sendable {  // immutable; its content is Sendable, its texts locked
     let key: RepeatedTexts.Key
     private let content: any Encodable & Sendable
     private let fragment: (Fragment) throws -> RenderedFragment
@@ -176,7 +176,7 @@ extension RepeatedBlock {
 }
 
 /// `RepeatedRows` under one key in a tree: the rows' texts under that key, one per line.
-final class RepeatedTextRun: MustacheCustomRenderable, @unchecked Sendable {
+final class RepeatedTextRun: MustacheCustomRenderable, @unchecked Sendable {  // immutable: a list of `RepeatedText`
     let parts: [RepeatedText]
 
     init(_ parts: [RepeatedText]) {

@@ -116,7 +116,7 @@ struct BuildManifest {
 
 extension BuildManifest {
     /// What gens before format 7 kept beside the manifest (a second table, and whole trees of hard links to
-    /// the output to recycle): removed, so an upgraded cache holds no copy of an output.
+    /// the output): removed, so an upgraded cache shares no file with an output.
     static func removeOlderFormats(beside url: URL) {
         let folder = url.deletingLastPathComponent()
         let stem = url.deletingPathExtension().lastPathComponent

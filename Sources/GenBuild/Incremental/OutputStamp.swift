@@ -1,8 +1,8 @@
 import Foundation
 import GenWrite
 
-/// Whether the output is as the last build left it. A file of the output edited in place keeps its size, and
-/// shares its inode with the base tree in the cache, so sizes alone kept an edit for good. Every change to a
+/// Whether the output is as the last build left it. A file of the output edited in place can keep its size,
+/// so sizes alone would keep an edit for good. Every change to a
 /// file or folder (writing, truncating, adding, removing, linking) moves its status-change time (ctime), which
 /// no tool sets back: the newest one in the output, read when a build has finished with it, is the stamp. A
 /// build that finds anything newer does not trust the previous output and builds everything again.

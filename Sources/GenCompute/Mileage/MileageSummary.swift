@@ -44,8 +44,7 @@ public struct MileageSummary: Sendable, Hashable, Codable {
     }
 
     /// The summary of `rows` (each report's mileage, in the order of the organization's reports): the
-    /// totals per photographer and month. An incremental build hands in rows read back from the previous
-    /// build for the reports that did not change (`MileageCalculator` makes the others).
+    /// totals per photographer and month.
     public static func assemble(_ org: Organization, rows reports: [ReportMileage], config: SiteConfig.Mileage) -> MileageSummary {
         let rate = config.ratePerMile
         // Rows by position, each row's month worked out once: grouping the rows themselves copied every row into
