@@ -74,9 +74,9 @@ enum RenderStep {
             if file.isPage { result.pages += 1 }
             result.written += 1
             if file.isData {
-                // A JSON file is fingerprinted by its value, and kept unencoded when that is unchanged; the others
-                // are written as they are encoded (mileage.csv is 40 MB at 100,000 reports), their bytes their
-                // fingerprint.
+                // A data file made from one value is fingerprinted by it, and kept unencoded when that is
+                // unchanged (mileage.json is 85 MB at 100,000 reports); the others are written as they are
+                // encoded, their bytes their fingerprint.
                 let known = renderer.valueFingerprint(file)
                 if let old, let known, old.fingerprint == known, tree.keep(file.path) {
                     result.files[file.path] = old

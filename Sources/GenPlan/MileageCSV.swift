@@ -7,8 +7,7 @@ enum MileageCSV {
                          "computedMiles", "recordedMiles", "miles", "source", "flags"]
 
     static func table(_ summary: MileageSummary) -> CSVTable {
-        let reports = summary.reports
-        return CSVTable(header: header, count: reports.count) { index in
+        CSVTable(of: summary.reports, header: header, count: summary.reports.count) { reports, index in
             let r = reports[index]
             return [r.reportId.text, r.date, r.photographerId.text, r.photographer, r.schools.joined(separator: "; "),
                     r.legs.map { "\($0.from) → \($0.to) (\(number($0.miles)) mi, \($0.minutes) min)" }.joined(separator: "; "),

@@ -49,11 +49,21 @@ public struct CSVTable: Sendable {
     public var header: [String]
     public var count: Int
     public var row: @Sendable (Int) -> [String]
+    /// The digest of the one value every row is made from, when the table was made from one (`init(of:…)`):
+    /// with the header, the table's fingerprint, so a rebuild keeps an unchanged table without making its rows.
+    public var source: (@Sendable () -> ContentDigest?)?
 
     public init(header: [String], count: Int, row: @escaping @Sendable (Int) -> [String]) {
         self.header = header
         self.count = count
         self.row = row
+    }
+
+    /// A table whose rows are made from `source` alone (the row function is given nothing else).
+    public init<Source: Encodable & Sendable>(of source: Source, header: [String], count: Int,
+                                              row: @escaping @Sendable (Source, Int) -> [String]) {
+        self.init(header: header, count: count) { row(source, $0) }
+        self.source = { ContentDigest.of(source) }
     }
 
     /// A table of rows already made; the first is the header.

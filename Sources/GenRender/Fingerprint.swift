@@ -51,12 +51,23 @@ extension Renderer {
         return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in try self.render(file) }
     }
 
-    /// A JSON file's fingerprint from its value, without encoding it (`ContentDigest.of`: every property the
+    /// A data file's fingerprint from its value, without encoding it (`ContentDigest.of`: every property the
     /// value encodes, which fixes the bytes `DataEncoders.json` writes); nil for other files, and for a value
     /// the digest cannot follow (then its bytes are its fingerprint, as `streamData` gives it).
+    /// A CSV table made from one value (`CSVTable.init(of:…)`) is fingerprinted by that value and its header.
     public func valueFingerprint(_ file: PlannedFile) -> String? {
-        guard case .json(let value) = file.content, let digest = ContentDigest.of(value) else { return nil }
-        return "json-\(digest.hex)"
+        switch file.content {
+        case .json(let value):
+            return ContentDigest.of(value).map { "json-\($0.hex)" }
+        case .csv(let table):
+            guard let source = table.source?() else { return nil }
+            var hasher = StableHasher()
+            for name in table.header { hasher.add(name) }
+            hasher.add(source)
+            return "csv-\(hasher.finalize().hex)"
+        default:
+            return nil
+        }
     }
 
     /// A data file (JSON, CSV) handed to `emit` part by part as it is encoded, never held whole; returns its

@@ -252,8 +252,16 @@ final class IncrementalBuildTests: XCTestCase {
         let first = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
         XCTAssertEqual(first.monthsKept, [])
 
+        // The data files made from one value (the mileage) are kept by it when it is unchanged: not encoded, not
+        // written, the same file (a report's notes are not part of its route).
+        func inode(_ path: String) throws -> Int {
+            try XCTUnwrap(FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[.systemFileNumber] as? Int)
+        }
+        let dataFiles = ["orgA/data/mileage.json", "orgA/data/mileage.csv"]
+        let before = try dataFiles.map(inode)
         docs.reports["r2"]!["notes"] = "Changed"
         let changed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "one report changed")
+        XCTAssertEqual(try dataFiles.map(inode), before, "the mileage data files are kept")
         XCTAssertEqual(changed.monthsKept(of: "orgA"), ["orgA 2024-08", "orgA 2024-10"], "August and October kept; September planned")
         XCTAssertEqual(changed.filesWritten, first.filesWritten)
         XCTAssertTrue(try String(contentsOf: output.appendingPathComponent("orgA/reports/report/r2.html"), encoding: .utf8).contains("Changed"))
