@@ -15,7 +15,9 @@ extension BuildPipeline {
         } catch {
             throw .write(error.message)
         }
-        let lockURL = BuildManifest.location(cache: options.cache, output: options.output).deletingPathExtension().appendingPathExtension("lock")
+        // Beside the output, not in the cache: two builds of one output with different caches exclude each other too.
+        let output = options.output.standardizedFileURL
+        let lockURL = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
         let lock: BuildLock
         do {
             lock = try await BuildLock.take(at: lockURL, wait: options.waitForLock) {

@@ -82,13 +82,13 @@ final class OutputSafetyTests: XCTestCase {
         defer { site.remove() }
         let options = BuildOptions(content: site.content, templates: TestSite.templates, output: site.output, waitForLock: false)
         // Another build holds the lock: a build that may not wait fails at once, touching nothing.
-        let lockURL = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: site.root.path).isEmpty ? nil : site.root)
-            .appendingPathComponent(".gen-cache/build")
         try await site.build()
-        let lockFile = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: lockURL.path).first { $0.hasSuffix(".lock") })
+        // The lock is beside the output (whatever the cache), as `.Output.lock`.
+        let lockURL = site.output.deletingLastPathComponent().appendingPathComponent(".Output.lock")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: lockURL.path))
         let before = snapshot(site.output)
         do {
-            let held = try await BuildLock.take(at: lockURL.appendingPathComponent(lockFile), wait: false) {}
+            let held = try await BuildLock.take(at: lockURL, wait: false) {}
             do {
                 _ = try await BuildPipeline.run(options)
                 XCTFail("expected the build to find the lock held")
@@ -106,7 +106,7 @@ final class OutputSafetyTests: XCTestCase {
         }
         try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1", date: "2024-09-04")])
         try await site.build()
-        let left = try FileManager.default.contentsOfDirectory(atPath: parent.path).filter { $0.hasPrefix(".Output.") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: parent.path).filter { $0.hasPrefix(".Output.") && $0 != ".Output.lock" }
         XCTAssertEqual(left, [])
     }
 
