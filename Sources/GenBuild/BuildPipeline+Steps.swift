@@ -56,4 +56,9 @@ extension BuildReport {
         diagnostics += zip(organizations, computed).flatMap { org, c in c.summaries.flatMap(\.diagnostics).map { $0.owned(by: org.id) } }
         invalidReports = computed.reduce(0) { $0 + $1.summaries.count(where: { !$0.isValid }) }
     }
+
+    /// What the render step wrote and kept.
+    mutating func record(rendered: RenderStep.Result) {
+        (filesWritten, pagesWritten, filesKept, monthsKept) = (rendered.written, rendered.pages, rendered.kept, rendered.monthsKept)
+    }
 }

@@ -93,10 +93,7 @@ public enum BuildPipeline {
             tree.discard()
             throw error
         }
-        report.filesWritten = rendered.written
-        report.pagesWritten = rendered.pages
-        report.filesKept = rendered.kept
-        report.monthsKept = rendered.monthsKept
+        report.record(rendered: rendered)
 
         progress.step(8, steps, "swapping in \(options.output.path)")
         previous.forget()
