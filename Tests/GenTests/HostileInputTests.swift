@@ -90,9 +90,9 @@ final class HostileInputTests: XCTestCase {
             Doc.report("../../../etc/passwd\(i)", org: org, user: "../u\(i)/..", extra: ["schools_visited": []])
         })
         try await site.build()
-        // Nothing escaped: the temp root holds only Content, Output and the cache beside it.
+        // Nothing escaped: the temp root holds only Content, Output, its lock and the cache beside it.
         let top = try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted()
-        XCTAssertEqual(top, [".gen-cache", "Content", "Output"])
+        XCTAssertEqual(top, [".Output.lock", ".gen-cache", "Content", "Output"])
         let cache = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache").path).sorted()
         XCTAssertEqual(cache, ["build"], "only the build manifest (no images here)")
         // The manifest, its stamp and lock are named by a hash of the output path, never by a document id.
