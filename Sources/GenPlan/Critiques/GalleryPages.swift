@@ -138,7 +138,7 @@ enum GalleryPages {
             let newest = cards.indices.filter { filter.includes(kinds[$0]) }
             for sort in GallerySort.allCases {
                 let order = sort == .newest ? newest : newest.reversed()
-                let ranges = pageRanges(order.count, size: size, sort: sort)
+                let ranges = pageRanges(order.count, size: size)
                 let pageCount = ranges.count
                 for page in 1...pageCount {
                     let slice = order[ranges[page - 1]]
@@ -148,10 +148,7 @@ enum GalleryPages {
                     // the same on 3,000 pages, and rewritten on all of them by any new critique.
                     let listed = page == 1 ? photographerList : nil
                     listed?.addUse()
-                    // So are the statistics cards and the total, as the app shows them above the cards and
-                    // scrolls them away: a new critique changes the counts, and on every page they rewrote
-                    // every page of the gallery (5,000 at 100,000 reports); a later page shows its own place
-                    // and the page count, which change only when cards move or a page is added.
+                    // So are the statistics cards, as the app shows them above the cards and scrolls them away.
                     let body = Body(
                         galleryPhotographer: gallery.photographer, statistics: page == 1 ? statistics : nil,
                         filters: GalleryFilter.allCases.map { f in
@@ -181,35 +178,20 @@ enum GalleryPages {
         return planned
     }
 
-    /// Each page's cards, as positions in the variant's order. Pages are counted from the oldest card, in
-    /// either order, so a page holds the same cards until one of them changes: oldest first, the last page
-    /// takes what is left over; newest first, the first page does (one to two pages' worth), and every later
-    /// page is a whole page of older cards. A new critique then changes the first page of newest first and
-    /// the last of oldest first; the other pages move only when the first page overflows into a new one.
-    static func pageRanges(_ count: Int, size: Int, sort: GallerySort) -> [Range<Int>] {
+    /// Each page's cards, as positions in the variant's order: `size` cards a page, the last page what is
+    /// left over, in either order, so both orders of a filter have the same pages count.
+    static func pageRanges(_ count: Int, size: Int) -> [Range<Int>] {
         guard count > size else { return [0..<count] }
-        switch sort {
-        case .oldest:
-            return stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
-        case .newest:
-            let first = count - (count / size - 1) * size
-            return [0..<first] + stride(from: first, to: count, by: size).map { $0..<$0 + size }
-        }
+        return stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
     }
 
-    /// The first page gives the total; a later one its page number and the page count instead, and (oldest
-    /// first, where they stay) the places of its cards.
+    /// The same words on every page: "Showing 25–48 of 577 · page 2 of 25 · All Examples · Newest First"
+    /// (no page part when there is one page).
     static func showing(_ range: Range<Int>, of total: Int, page: Int, pages: Int, filter: GalleryFilter, sort: GallerySort) -> String {
         let from = range.lowerBound + 1, to = range.upperBound
         let places = from == to ? Format.integer(from) : "\(Format.integer(from))–\(Format.integer(to))"
-        let lead: String
-        if page == 1 {
-            lead = "Showing \(places) of \(Format.integer(total))"
-        } else if sort == .oldest {
-            lead = "Showing \(places) · page \(Format.integer(page)) of \(Format.integer(pages))"
-        } else {
-            lead = "Page \(Format.integer(page)) of \(Format.integer(pages))"
-        }
+        var lead = "Showing \(places) of \(Format.integer(total))"
+        if pages > 1 { lead += " · page \(Format.integer(page)) of \(Format.integer(pages))" }
         return "\(lead) · \(filter.label) · \(sort.label)"
     }
 
