@@ -63,7 +63,8 @@ public enum BuildPipeline {
         site.organizations = site.organizations.map { $0.keepingReportFields(SitePlanner.reportFieldsRead) }
         let inputs = site.organizations.indices.map { i in
             OrganizationInput(organization: site.organizations[i], mileage: computed[i].mileage, media: media.perOrganization[i],
-                              summaries: computed[i].summaries, forms: computed[i].forms, statistics: statistics[i],
+                              summaries: computed[i].summaries, forms: computed[i].forms, routeNotes: computed[i].routeNotes,
+                              statistics: statistics[i],
                               outline: outlines[i], diagnostics: report.diagnostics.filter { $0.organizationID == site.organizations[i].id },
                               timeZone: config.timeZone)
         }

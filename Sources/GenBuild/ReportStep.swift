@@ -14,21 +14,28 @@ enum ReportStep {
         var summaries: [FormSummary]
         /// Every report's form, by report id (the first report of an id).
         var forms: [DocumentID: ReportForm]
+        /// What each report's page says about its route, where there is anything to say, by report id.
+        var routeNotes: [DocumentID: [String]]
     }
 
     static func run(_ org: Organization, config: SiteConfig) -> Result {
         let calculator = MileageCalculator(averageSpeedKmh: config.mileage.averageSpeedKmh)
         let shapes = FormShape.all(in: org)
         let outcomes = ParallelMap.map(org.reports) { report in
-            let (mileage, diagnostics) = calculator.compute(report, in: org)
+            let (mileage, diagnostics, notes) = calculator.route(report, in: org)
             // A form shows its own report's mileage (the round-trip smart field).
             let form = ReportForm.build(report, in: org, mileage: mileage, timeZone: config.timeZone, shapes: shapes)
-            return (mileage: mileage, diagnostics: diagnostics, form: form, summary: FormSummary(form, of: report, in: org))
+            return (mileage: mileage, diagnostics: diagnostics, notes: notes, form: form, summary: FormSummary(form, of: report, in: org))
         }
         var forms: [DocumentID: ReportForm] = [:]
         forms.reserveCapacity(outcomes.count)
-        for (report, outcome) in zip(org.reports, outcomes) where forms[report.id] == nil { forms[report.id] = outcome.form }
+        var routeNotes: [DocumentID: [String]] = [:]
+        for (report, outcome) in zip(org.reports, outcomes) where forms[report.id] == nil {
+            forms[report.id] = outcome.form
+            if !outcome.notes.isEmpty { routeNotes[report.id] = outcome.notes }
+        }
         return Result(mileage: MileageSummary.assemble(org, rows: outcomes.map(\.mileage), config: config.mileage),
-                      mileageDiagnostics: outcomes.flatMap(\.diagnostics), summaries: outcomes.map(\.summary), forms: forms)
+                      mileageDiagnostics: outcomes.flatMap(\.diagnostics), summaries: outcomes.map(\.summary), forms: forms,
+                      routeNotes: routeNotes)
     }
 }

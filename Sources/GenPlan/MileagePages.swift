@@ -71,9 +71,11 @@ enum MileagePages {
         var computed: String
         var recorded: String
         var miles: String
+        /// How the miles were found, in words: "computed", "as recorded", "no mileage".
         var source: String
-        var flags: [String]
-        var hasFlags: Bool
+        /// What the route leaves out and why (`MileageCalculator.route`).
+        var notes: [String]
+        var hasNotes: Bool
         var discrepancy: Bool
 
         /// Shown in a report's body, rendered once per distinct route.
@@ -127,7 +129,7 @@ enum MileagePages {
                                        totalMiles: Format.miles(p.totalMiles), reimbursement: showMoney ? Format.money(total) : nil)
             },
             hasReports: !summary.reports.isEmpty, showReimbursement: showMoney,
-            rate: summary.ratePerMile.map { Format.money($0) }, speed: Format.integer(Int(config.mileage.averageSpeedKmh.rounded())),
+            rate: summary.ratePerMile.map { Format.money($0) }, speed: Format.integer(Int((config.mileage.averageSpeedKmh / 1.609344).rounded())),
             totalMiles: Format.miles(summary.totalMiles),
             totalReports: Format.integer(summary.reports.count),
             discrepancies: Format.integer(summary.reports.filter(\.isDiscrepancy).count))
@@ -138,7 +140,8 @@ enum MileagePages {
             let sections = Dictionary(grouping: rows, by: \.month).sorted { $0.key < $1.key }.map { month, reports in
                 let total = p.months.first { $0.month == month }
                 return MonthSection(id: "m-\(month)", title: Format.monthTitle(month), miles: Format.miles(total?.miles ?? 0),
-                                    reports: reports.map { reportRow($0, href: reportHref($0.reportId).map { "../" + $0 }) }, reimbursement: total?.reimbursement.map(Format.money))
+                                    reports: reports.map { reportRow($0, href: reportHref($0.reportId).map { "../" + $0 }, notes: input.routeNotes[$0.reportId] ?? []) },
+                                    reimbursement: total?.reimbursement.map(Format.money))
             }
             let body = PhotographerBody(name: p.name, totalMiles: Format.miles(p.totalMiles), months: p.months.map(monthRow),
                                         sections: sections, showReimbursement: showMoney)
@@ -153,19 +156,27 @@ enum MileagePages {
                  reimbursement: m.reimbursement.map(Format.money))
     }
 
-    static func reportRow(_ r: ReportMileage, href: String? = nil) -> ReportRow {
+    static func reportRow(_ r: ReportMileage, href: String? = nil, notes: [String] = []) -> ReportRow {
         ReportRow(
             anchor: "r-\(PathSegment.sanitize(r.reportId.text))", reportId: r.reportId.text, reportHref: href, day: Format.day(r.date),
-            schools: r.schools.isEmpty ? "No schools listed" : r.schools.joined(separator: " → "), route: route(r))
+            schools: r.schools.isEmpty ? "No schools listed" : r.schools.joined(separator: " → "), route: route(r, notes: notes))
     }
 
-    static func route(_ r: ReportMileage) -> Route {
+    static func route(_ r: ReportMileage, notes: [String]) -> Route {
         let minutes = r.legs.reduce(0) { $0 + $1.minutes }
         return Route(
             legs: r.legs.map { LegRow(from: $0.from, to: $0.to, miles: Format.miles($0.miles), minutes: Format.integer($0.minutes)) },
             hasLegs: !r.legs.isEmpty, totalMinutes: r.legs.isEmpty ? nil : Format.integer(minutes),
             computed: r.computedMiles.map(Format.miles) ?? "—", recorded: r.recordedMiles.map(Format.miles) ?? "—",
-            miles: Format.miles(r.miles), source: r.source.rawValue, flags: r.flags.map(\.rawValue),
-            hasFlags: !r.flags.isEmpty, discrepancy: r.isDiscrepancy)
+            miles: Format.miles(r.miles), source: sourceLabel(r.source), notes: notes, hasNotes: !notes.isEmpty,
+            discrepancy: r.isDiscrepancy)
+    }
+
+    static func sourceLabel(_ source: MileageSource) -> String {
+        switch source {
+        case .computed: return "computed"
+        case .recorded: return "as recorded"
+        case .none: return "no mileage"
+        }
     }
 }

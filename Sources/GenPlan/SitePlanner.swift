@@ -37,6 +37,8 @@ public struct OrganizationInput: Sendable {
     public let mileageByReport: [DocumentID: ReportMileage]
     /// Every report's form, by report id (the first report of an id).
     public let forms: [DocumentID: ReportForm]
+    /// What a report's route leaves out and why, in words, by report id (`MileageCalculator.route`).
+    public let routeNotes: [DocumentID: [String]]
     /// `mileage.month(_:)` of every month, made once when a month is first planned (`mileageSlice`).
     private let mileageMonths: Lazy<[String: MileageSummary]>
     /// Where the organization's pages are (`OrganizationOutline`): as the build hands it in, made while the
@@ -48,7 +50,7 @@ public struct OrganizationInput: Sendable {
     /// made from this organization (before its report fields were let go, which changes nothing it reads).
     public init(organization: Organization, mileage: MileageSummary,
                 media: [String: ProcessedImage] = [:],
-                summaries: [FormSummary], forms: [DocumentID: ReportForm],
+                summaries: [FormSummary], forms: [DocumentID: ReportForm], routeNotes: [DocumentID: [String]] = [:],
                 statistics: Pending<OrganizationStatistics>? = nil, outline: Pending<OrganizationOutline>? = nil,
                 diagnostics: [Diagnostic] = [], timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.organization = organization
@@ -62,6 +64,7 @@ public struct OrganizationInput: Sendable {
         summariesByReport = Dictionary(zip(organization.reports.map(\.id), summaries), uniquingKeysWith: { a, _ in a })
         mileageByReport = byMileage.value
         self.forms = forms
+        self.routeNotes = routeNotes
         mileageMonths = Lazy { [mileage] in mileage.monthSlices() }
         pendingStatistics = statistics ?? Pending { [mileage] in
             OrganizationStatistics.compute(for: organization, mileage: mileage, summaries: summaries, timeZone: timeZone)

@@ -10,7 +10,15 @@ public struct MileageCalculator: Sendable {
     public init(averageSpeedKmh: Double) { self.averageSpeedKmh = averageSpeedKmh }
 
     public func compute(_ report: DailyJobReport, in org: Organization) -> (ReportMileage, [Diagnostic]) {
+        let route = route(report, in: org)
+        return (route.mileage, route.diagnostics)
+    }
+
+    /// The mileage, the warnings for the log (with ids), and what the report's own page says about its route
+    /// in words: which school was left out and why, or why there is no route.
+    public func route(_ report: DailyJobReport, in org: Organization) -> (mileage: ReportMileage, diagnostics: [Diagnostic], notes: [String]) {
         var warnings: [Diagnostic] = []
+        var notes: [String] = []
         var flags: [MileageFlag] = []
         let visit = VisitedSchools.find(in: report, org: org)
         warnings += visit.diagnostics
@@ -20,21 +28,27 @@ public struct MileageCalculator: Sendable {
         var computed: Double?
         if visit.names == nil {
             flags.append(.noSchools)
+            notes.append("The report lists no schools visited, so no route was computed.")
             warnings.append(Diagnostic(.warning, report.source, field: "schools_visited",
                                        "no visited schools (neither schools_visited nor a school_name value); mileage not computed"))
         }
-        if home == nil { flags.append(.noHome) }
+        if home == nil {
+            flags.append(.noHome)
+            notes.append("The photographer’s home has no usable map coordinates on file, so no route was computed.")
+        }
         if let names = visit.names, let home {
             var stops: [(name: String, point: GeoPoint)] = []
             for name in names {
                 guard let school = org.school(matching: name) else {
                     if !flags.contains(.unknownSchool) { flags.append(.unknownSchool) }
+                    notes.append("“\(name)” is not one of this organization’s schools, so it is left out of the route.")
                     warnings.append(Diagnostic(.warning, report.source, field: visit.field,
                                                "school \"\(name)\" matches no school of this organization; left out of the route"))
                     continue
                 }
                 guard let text = school.coordinates, let point = GeoPoint(coordinates: text) else {
                     if !flags.contains(.schoolWithoutCoordinates) { flags.append(.schoolWithoutCoordinates) }
+                    notes.append("\(school.value) has \(school.coordinates == nil ? "no map coordinates" : "map coordinates that cannot be read") on file, so it is left out of the route.")
                     warnings.append(Diagnostic(.warning, report.source, field: visit.field,
                         "school \"\(school.value)\" (\(school.id)) has \(school.coordinates == nil ? "no" : "invalid") coordinates; left out of the route"))
                     continue
@@ -63,7 +77,7 @@ public struct MileageCalculator: Sendable {
             photographer: org.photographerName(of: report), schools: visit.names ?? [], legs: legs,
             computedMiles: computed, recordedMiles: recorded.miles, miles: computed ?? recorded.miles ?? 0,
             source: source, flags: flags)
-        return (mileage, warnings)
+        return (mileage, warnings, notes)
     }
 
     /// Driving minutes for a distance at the average speed.

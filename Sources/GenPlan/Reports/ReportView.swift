@@ -85,7 +85,7 @@ struct ReportBody: Sendable, Encodable {
     }
 
     /// `prefix` leads from the page to the organization folder.
-    static func make(_ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?,
+    static func make(_ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?, routeNotes: [String] = [],
                      prefix: String, zone: TimeZone, media: [String: ProcessedImage]) -> ReportBody {
         let template = report.templateId.flatMap { org.templatesByID[$0] }
         var facts = [Fact(label: "Date", value: Format.day(report.date.description)),
@@ -114,7 +114,7 @@ struct ReportBody: Sendable, Encodable {
         return ReportBody(
             facts: facts, notes: notes, fields: RepeatedRows(fields), hasFields: !fields.isEmpty, others: RepeatedRows(others),
             hasOthers: !others.isEmpty,
-            route: mileage.map { MileagePages.route($0).block },
+            route: mileage.map { MileagePages.route($0, notes: routeNotes).block },
             valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },
             problemCount: problemCount(form))
     }
@@ -155,13 +155,15 @@ struct ReportBodies: Sendable {
         let forms = input.forms
         self.forms = forms
         let mileage = input.mileageByReport
+        let routeNotes = input.routeNotes
         let media = input.media
         let made = ParallelMap.map(reports ?? org.reports) { report -> (DocumentID, Variants) in
             let form = forms[report.id]!
             let mileage = mileage[report.id]
+            let notes = routeNotes[report.id] ?? []
             func pair(_ prefix: String) -> Pair {
                 Pair {
-                    ReportBody.make(report, form: form, in: org, mileage: mileage, prefix: prefix, zone: zone, media: media)
+                    ReportBody.make(report, form: form, in: org, mileage: mileage, routeNotes: notes, prefix: prefix, zone: zone, media: media)
                 }
             }
             guard ReportBody.linksLocalFiles(form, media: media) else { return (report.id, .shared(pair(Self.prefixes[0]))) }

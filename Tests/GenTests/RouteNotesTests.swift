@@ -1,0 +1,36 @@
+import Foundation
+import GenBuild
+import XCTest
+
+/// A route that leaves a school out, or cannot be made, says so in words on the report's page, its Markdown and
+/// the photographer's mileage page: which school and why, never a code such as `school-without-coordinates`.
+final class RouteNotesTests: XCTestCase {
+    func testALeftOutSchoolIsNamedWithTheReasonOnEveryPageShowingTheRoute() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("site.yml", "title: Field Reports\ntimeZone: America/Chicago\n")
+        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
+        try site.writeCollection("schools", [Doc.school("s1", org: "o1", name: "Central High"),
+                                             Doc.school("s2", org: "o1", name: "Westside Elementary", coordinates: nil)])
+        try site.writeCollection("dailyJobReports", [
+            Doc.report("r1", org: "o1", user: "u1", extra: ["schools_visited": ["Central High", "Westside Elementary", "Lakeview Academy"]]),
+            Doc.report("r2", org: "o1", user: "u1", date: "2024-09-04", extra: [:]),
+        ])
+        try await site.build()
+        let page = try site.text("o1/reports/report/r1.html")
+        XCTAssertTrue(page.contains("Westside Elementary has no map coordinates on file, so it is left out of the route."), page)
+        XCTAssertTrue(page.contains("“Lakeview Academy” is not one of this organization’s schools, so it is left out of the route."))
+        let empty = try site.text("o1/reports/report/r2.html")
+        XCTAssertTrue(empty.contains("The report lists no schools visited, so no route was computed."), empty)
+        XCTAssertTrue(try site.text("o1/reports/report/r1.md").contains("- Westside Elementary has no map coordinates on file"))
+        let mileage = try TestSite.files(under: site.output.appendingPathComponent("o1/mileage")).filter { $0 != "index.html" }
+            .map { try site.text("o1/mileage/\($0)") }.joined()
+        XCTAssertTrue(mileage.contains("Westside Elementary has no map coordinates on file"))
+        XCTAssertTrue(mileage.contains(">The report of "), "the route links its report by day, not by id")
+        for code in ["school-without-coordinates", "unknown-school", "no-schools"] {
+            XCTAssertFalse(page.contains(code) || mileage.contains(code), code)
+        }
+        XCTAssertFalse(mileage.contains(">r1<"), "no report id as a link's text")
+        XCTAssertTrue(try site.text("o1/mileage/index.html").contains("estimated at 31 mph"), "the speed in the page's unit")
+    }
+}
