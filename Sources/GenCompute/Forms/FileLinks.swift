@@ -30,6 +30,24 @@ enum FileLinks {
         }
     }
 
+    /// The keys storage records a file's size in bytes under.
+    static let sizeKeys: Set<String> = ["size", "filesize", "bytes", "sizebytes"]
+
+    /// Bytes in the largest unit that keeps a number of at least 1 (1,024 bytes a KB): "512 bytes", "823 KB",
+    /// "4.2 MB"; one decimal below 10, none above.
+    static func fileSize(_ bytes: Double) -> String {
+        if bytes < 1024 { return bytes == 1 ? "1 byte" : "\(FormFormat.number(bytes.rounded())) bytes" }
+        var value = bytes / 1024
+        var unit = 0
+        let units = ["KB", "MB", "GB", "TB"]
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        let text = value < 10 ? FastFormat.fixed((value * 10).rounded() / 10, decimals: 1) : FormFormat.number(value.rounded())
+        return "\(text) \(units[unit])"
+    }
+
     /// Whether a map looks like a stored file (has a URL), for recognizing files in generic layouts.
     static func isFileMap(_ m: [String: FirestoreValue]) -> Bool { link(m) != nil }
 
@@ -42,6 +60,10 @@ enum FileLinks {
         let known = Set(urlKeys + nameKeys)
         let details = m.keys.filter { !known.contains($0) }.sorted().compactMap { key -> String? in
             guard let text = m[key]?.scalarText, !text.isEmpty else { return nil }
+            // A size in bytes, as storage records it, reads as people read sizes: "823 KB" (843,104 bytes).
+            if sizeKeys.contains(key.lowercased()), let bytes = m[key]?.number, bytes.isCountable, bytes >= 0 {
+                return "\(ReportForm.humanizedLabel(forKey: key)): \(fileSize(bytes))"
+            }
             return "\(ReportForm.humanizedLabel(forKey: key)): \(text)"
         }
         return FileLink(name: stored ?? name(fromURL: url), url: url, details: details.isEmpty ? nil : details.joined(separator: " · "))
