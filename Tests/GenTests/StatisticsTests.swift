@@ -243,12 +243,21 @@ final class StatisticsTests: XCTestCase {
         XCTAssertEqual(Set(s.months["2024-10"]!.reports.templates.keys), ["t2", "__legacy__", "tGone"])
     }
 
+    /// A stored code reads as words, and counts with the choice that reads the same.
+    func testAShootTypeCodeReadsAsWords() {
+        XCTAssertEqual(ShootType.label("picture_day"), "Picture Day")
+        XCTAssertEqual(ShootType.label("fall-sports"), "Fall Sports")
+        XCTAssertEqual(ShootType.label("events"), "Events")
+        XCTAssertEqual(ShootType.label("Fall Sports"), "Fall Sports")
+        XCTAssertEqual(ShootType.label("RETAKES"), "RETAKES")
+    }
+
     func testReportsPerJobType() {
         let s = compute().0
         // r1 r3 "Fall Sports"; r2 "team photos" → the option's spelling "Team Photos"; r4 has no job_type → t2's
-        // shootType "picture_day"; r5's own job_type "Retake Day" wins over t2's shootType; r6 (legacy) its own
-        // shootType "events"; r7 (missing template) nothing.
-        XCTAssertEqual(s.reports.jobTypes, ["Fall Sports": 2, "Team Photos": 1, "picture_day": 1, "Retake Day": 1, "events": 1])
+        // shootType "picture_day", read "Picture Day"; r5's own job_type "Retake Day" wins over t2's shootType; r6
+        // (legacy) its own shootType "events", read "Events"; r7 (missing template) nothing.
+        XCTAssertEqual(s.reports.jobTypes, ["Fall Sports": 2, "Team Photos": 1, "Picture Day": 1, "Retake Day": 1, "Events": 1])
         XCTAssertEqual(s.reports.withoutJobType, 1)
         XCTAssertEqual(s.months["2024-09"]!.reports.jobTypes, ["Fall Sports": 2, "Team Photos": 1])
         XCTAssertEqual(s.months["2024-10"]!.reports.withoutJobType, 1)

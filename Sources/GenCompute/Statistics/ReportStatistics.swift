@@ -134,14 +134,15 @@ struct ReportFacts {
     /// The report's `job_type` choice (spelled as the template's option when it is one, so "fall sports" and
     /// "Fall Sports" count together), else the `shootType` the report stored, else its template's. The sample
     /// exports hold `job_type` on Fall Sports reports only; Picture Day reports fall back to their template's
-    /// `shootType` ("picture_day"), and legacy reports have neither.
+    /// `shootType` ("picture_day", counted as "Picture Day": `ShootType.label`), and legacy reports have neither.
     static func jobType(of report: DailyJobReport, template: ReportTemplate?, spellings: inout JobTypeSpellings) -> String? {
         if let value = report.fields["job_type"], !FieldFormatter.isBlank(value),
            let choice = FieldFormatter.choiceText(value), !choice.isEmpty {
             return spellings.spelling(of: template).canonical(choice)
         }
         for shootType in [report.fields["shootType"]?.scalarText, template?.shootType] {
-            if let s = shootType?.trimmed, !s.isEmpty { return s }
+            // A code ("picture_day") counts with the choice that reads the same ("Picture Day").
+            if let s = shootType?.trimmed, !s.isEmpty { return spellings.spelling(of: template).canonical(ShootType.label(s)) }
         }
         return nil
     }

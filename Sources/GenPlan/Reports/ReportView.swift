@@ -95,7 +95,7 @@ struct ReportBody: Sendable, Encodable {
             facts.append(Fact(label: "Template", value: name + version))
         }
         if let shoot = template?.shootType ?? SitePlanner.reportFieldsRead.lazy.compactMap({ report.fields[$0]?.scalarText }).first {
-            facts.append(Fact(label: "Shoot type", value: shoot))
+            facts.append(Fact(label: "Shoot type", value: ShootType.label(shoot)))
         }
         if let schools = mileage?.schools, !schools.isEmpty {
             facts.append(Fact(label: "Schools visited", value: schools.joined(separator: ", ")))
