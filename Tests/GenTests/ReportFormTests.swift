@@ -337,6 +337,23 @@ final class ReportFormTests: XCTestCase {
         XCTAssertEqual(value(form, "c"), .text("3"))
     }
 
+    /// A calculation of money (its label says "($)", or it reads a currency field) reads as money, as a
+    /// currency field does; the same amount stored is the same result.
+    func testAMoneyCalculationReadsAsMoney() {
+        let f = [TemplateField(id: "students", type: "number", label: "Students"),
+                 TemplateField(id: "extra_costs", type: "currency", label: "Extra costs"),
+                 smart("total_cost", "calculation", formula: "students * 0.5 + extra_costs"),
+                 TemplateField(id: "fee", type: "calculation", label: "Fee ($)",
+                               smartConfig: SmartFieldConfig(calculationType: "calculation", formula: "students * 2")),
+                 smart("rate", "calculation", formula: "ROUND(students / 3, 1)")]
+        let form = build(f, ["students": .int(420), "extra_costs": .double(14.75), "total_cost": .double(224.75)])
+        XCTAssertEqual(value(form, "total_cost"), .text("$224.75"))
+        XCTAssertEqual(field(form, "total_cost")?.origin, .automatic, "the stored 224.75 is the same amount")
+        XCTAssertTrue(form.otherValues.isEmpty, "\(form.otherValues)")
+        XCTAssertEqual(value(form, "fee"), .text("$840.00"))
+        XCTAssertEqual(value(form, "rate"), .text("140"), "a calculation of no money stays a number")
+    }
+
     func testFormulaErrorShowsFallbackAndWarns() {
         let f = [TemplateField(id: "photos_taken", type: "number", label: "Photos"),
                  smart("per_zero", "calculation", fallback: "n/a", formula: "photos_taken / 0"),

@@ -63,10 +63,14 @@ struct FieldCalculations {
         }
         switch result.flatMap(Self.countable) {
         case .success(let calculated):
-            let display = calculated.display
+            let money = Self.isMoney(field, formula: source, template: template)
+            let display: String
+            if money, case .number(let x) = calculated.value { display = FormFormat.money(x) } else { display = calculated.display }
             let value: FieldValue = display.isEmpty ? .empty : .text(display)
             guard let storedValue else { return Outcome(resolution: SmartResolution(value: value, origin: .recomputed)) }
-            if storedValue == value { return Outcome(resolution: SmartResolution(value: value, origin: .automatic)) }
+            // The stored result is the same when it reads the same, or (money) is the same amount.
+            let sameAmount = money && stored?.number.map(FormFormat.money) == display
+            if storedValue == value || sameAmount { return Outcome(resolution: SmartResolution(value: value, origin: .automatic)) }
             return Outcome(resolution: SmartResolution(value: value, origin: .recomputed), storedAside: storedValue)
         case .failure(let error):
             let shown = storedValue == nil ? "fallback shown" : "fallback shown, stored value under Other values"
@@ -76,6 +80,15 @@ struct FieldCalculations {
             return Outcome(resolution: SmartResolution(value: fallback, origin: .fallback), warning: warning,
                            storedAside: storedValue)
         }
+    }
+
+    /// Whether a calculation gives an amount of money: its label says so ("Estimated Job Cost ($)") or its
+    /// formula reads one of the template's currency fields. Its number then reads as money, as a currency
+    /// field's does ("$224.75", not "224.75").
+    static func isMoney(_ field: TemplateField, formula: String, template: ReportTemplate) -> Bool {
+        if field.label.contains("($)") || field.label.contains("(USD)") { return true }
+        let names = Set(formula.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init))
+        return template.fields.contains { $0.type.lowercased() == "currency" && names.contains($0.id) }
     }
 
     /// A number beyond `Double.countableLimit` (or infinite) fails as a calculation: it is left out of every
