@@ -97,6 +97,13 @@ public struct Chart: Sendable, Encodable {
                     series: [], decimals: decimals, summary: summary, table: table)
     }
 
+    /// A series' colour class: a critique kind in the colour its badge has on every page ("Good Example" green,
+    /// "Needs Improvement" amber), any other series by its place (`series-1`, …).
+    static func seriesClass(_ series: [String], _ index: Int) -> String {
+        for kind in [ExampleKind.good, .improvement] where kind.badge.label == series[index] { return "series-\(kind.badge.style)" }
+        return "series-\(index + 1)"
+    }
+
     private static func make(kind: Kind, id: String, title: String, unit: String, labels: [String], stacks: [[Double]],
                              series: [String], decimals: Int, summary: String, table: ChartTable) -> Chart {
         let chartId = sanitizedId(id)
@@ -108,7 +115,7 @@ public struct Chart: Sendable, Encodable {
                                       series: series, scale: scale, decimals: decimals)
         return Chart(chartKind: kind.rawValue, chartId: chartId, chartTitle: title, summary: summary,
                      isEmpty: labels.isEmpty, hasLegend: kind == .stacked && !series.isEmpty && !labels.isEmpty,
-                     legend: series.enumerated().map { ChartLegendItem(seriesName: $1, seriesClass: "series-\($0 + 1)") },
+                     legend: series.enumerated().map { ChartLegendItem(seriesName: $1, seriesClass: seriesClass(series, $0)) },
                      scale: scale, layouts: ChartLayout.Size.all.map { ChartLayout.make(input, size: $0) },
                      table: table)
     }

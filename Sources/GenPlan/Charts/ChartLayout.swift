@@ -148,7 +148,8 @@ public struct ChartLayout: Sendable, Encodable {
                         ? "\(input.labels[i]), \(input.series[s]): \(format(value))\(unitSuffix)"
                         : "\(input.labels[i]): \(format(value))\(unitSuffix)"
                     bars.append(ChartBar(barX: f(x), barY: f(top), barWidth: f(barWidth), barHeight: f(bottomY - top),
-                                         seriesClass: "series-\(s + 1)", barTitle: title))
+                                         seriesClass: Chart.seriesClass(input.series.isEmpty ? [""] : input.series, input.series.isEmpty ? 0 : s),
+                                         barTitle: title))
                     below += value
                 }
                 if showValues {
