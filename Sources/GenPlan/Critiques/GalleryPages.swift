@@ -83,7 +83,7 @@ enum GalleryPages {
 
     /// The viewer's three statistics cards.
     static func statCards(_ kinds: [ExampleKind]) -> [StatCard] {
-        [StatCard(label: "Total Submissions", value: Format.integer(kinds.count), style: "total"),
+        [StatCard(label: "Total Critiques", value: Format.integer(kinds.count), style: "total"),
          StatCard(label: "Good Examples", value: Format.integer(kinds.filter { $0 == .good }.count), style: "good"),
          StatCard(label: "Needs Improvement", value: Format.integer(kinds.filter { $0 == .improvement }.count), style: "improvement")]
     }
@@ -124,7 +124,7 @@ enum GalleryPages {
         let statistics = Statistics(items: statCards(kinds))
         let photographers = isAll ? galleries.photographers.map { g in
             PhotographerLink(name: g.photographer ?? "", href: String(g.folder.dropFirst(CritiqueGalleries.root.count + 1)) + "/index.html",
-                             count: Format.count(g.critiques.count, "photo critique"))
+                             count: Format.count(g.critiques.count, "critique"))
         } : []
         let photographerListContext = PhotographerList(photographers: photographers, hasPhotographers: true)
         let photographerList = photographers.isEmpty ? nil

@@ -116,7 +116,7 @@ enum StatisticsOverview {
         }
         let weatherMonths = months.filter { stats.month($0).weather.meanFahrenheit != nil }
         return Body(
-            lede: Format.count(stats.reports.total, "report") + " · " + Format.count(stats.critiques.total, "published critique")
+            lede: Format.count(stats.reports.total, "report") + " · " + Format.count(stats.critiques.total, "critique")
                 + " · " + Format.miles(stats.mileage.miles) + " miles"
                 + (stats.monthKeys.isEmpty ? "" : " · \(Format.monthTitle(stats.monthKeys.first!)) to \(Format.monthTitle(stats.monthKeys.last!))"),
             critiqueCards: critiqueCards(stats.critiques),
