@@ -121,7 +121,8 @@ enum MileagePages {
         let byPhotographer = Dictionary(grouping: summary.reports, by: \.photographerId)
 
         let overview = OverviewBody(
-            months: summary.months.map(monthRow),
+            // Month tables run newest first on every page (the home page, statistics, mileage).
+            months: summary.months.reversed().map(monthRow),
             photographers: summary.photographers.map { p in
                 let total = p.months.reduce(0) { $0 + ($1.reimbursement ?? 0) }
                 return PhotographerRow(name: p.name, href: "\(files[p.photographerId]).html",
@@ -143,7 +144,7 @@ enum MileagePages {
                                     reports: reports.map { reportRow($0, href: reportHref($0.reportId).map { "../" + $0 }, notes: input.routeNotes[$0.reportId] ?? []) },
                                     reimbursement: total?.reimbursement.map(Format.money))
             }
-            let body = PhotographerBody(name: p.name, totalMiles: Format.miles(p.totalMiles), months: p.months.map(monthRow),
+            let body = PhotographerBody(name: p.name, totalMiles: Format.miles(p.totalMiles), months: p.months.reversed().map(monthRow),
                                         sections: sections, showReimbursement: showMoney)
             planned.append(PlannedPage(path: "mileage/\(files[p.photographerId]).html", template: "mileage-photographer",
                                    title: "Mileage: \(p.name)", body: body))
