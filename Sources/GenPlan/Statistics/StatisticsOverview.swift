@@ -115,10 +115,13 @@ enum StatisticsOverview {
                               good: Format.integer(c.good), improvement: Format.integer(c.improvement))
         }
         let weatherMonths = months.filter { stats.month($0).weather.meanFahrenheit != nil }
+        // The reports' range in the words the home page uses: their first and last day, not the months with
+        // a critique or a report.
+        let reports = input.organization.reports
+        let range = reports.first.map { " from \(Format.day($0.date.description)) to \(Format.day(reports.last!.date.description))" } ?? ""
         return Body(
-            lede: Format.count(stats.reports.total, "report") + " · " + Format.count(stats.critiques.total, "critique")
-                + " · " + Format.miles(stats.mileage.miles) + " miles"
-                + (stats.monthKeys.isEmpty ? "" : " · \(Format.monthTitle(stats.monthKeys.first!)) to \(Format.monthTitle(stats.monthKeys.last!))"),
+            lede: Format.count(stats.reports.total, "report") + range + " · " + Format.count(stats.critiques.total, "critique")
+                + " · " + Format.miles(stats.mileage.miles) + " miles",
             critiqueCards: critiqueCards(stats.critiques),
             comparison: comparison(stats),
             charts: charts,
