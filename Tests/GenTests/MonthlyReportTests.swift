@@ -283,6 +283,10 @@ final class MonthlyReportTests: XCTestCase {
         let md = try site.text("\(org)/reports/monthly/2024-11/report.md")
         XCTAssertTrue(html.contains("No daily job reports were filed this month"))
         XCTAssertTrue(md.contains("No daily job reports were filed this month."))
+        // The reports index says which monthly report has no daily reports.
+        let index = try site.text("\(org)/reports/index.html")
+        XCTAssertTrue(index.contains(#"November 2024</a> <span class="muted">(critiques only, no daily reports)</span>"#), index)
+        XCTAssertFalse(index.contains(#"September 2024</a> <span class="muted">(critiques only"#))
         XCTAssertTrue(html.contains("<dt>Critiques given</dt><dd>1 (1 good, 0 needs improvement)</dd>"))
         XCTAssertTrue(md.contains("| Nov 15, 2024 |"))
         XCTAssertFalse(html.contains(#"<section class="month-day""#))

@@ -48,6 +48,8 @@ enum ReportPages {
         var href: String
         var label: String
         var archiveHref: String
+        /// The month has critiques but no daily report: said beside its link, so nobody looks for its reports.
+        var critiquesOnly: Bool
     }
 
     struct IndexBody: Sendable, Encodable {
@@ -160,9 +162,10 @@ enum ReportPages {
                                   days: rows)
             }
             let invalid = input.summaries.count(where: { !$0.isValid })
+            let reportMonths = Set(days.map { $0.key.monthKey })
             let body = IndexBody(monthly: monthKeys.reversed().map { key in
                                      MonthlyLink(href: "monthly/\(key)/index.html", label: Format.monthTitle(key),
-                                                 archiveHref: "../\(MonthlyArchive.path(key))")
+                                                 archiveHref: "../\(MonthlyArchive.path(key))", critiquesOnly: !reportMonths.contains(key))
                                  },
                                  hasMonthly: !monthKeys.isEmpty, months: months, hasReports: !org.reports.isEmpty,
                                  summary: Format.count(org.reports.count, "report") + " on "
