@@ -108,7 +108,9 @@ struct ReportBody: Sendable, Encodable {
         if form.versionMismatch, let filed = report.templateVersion, let current = form.templateVersion {
             notes.append("Filed with version \(filed) of the template; shown through version \(current). Values the current version does not describe are under “Other values”.")
         }
-        let fields = form.fields.map { FieldRow($0, media: media, prefix: prefix).block }
+        // Each problem is also shown at its field's row, where the value that fails stands.
+        let problems = Dictionary(grouping: form.problems, by: \.fieldId).mapValues { $0.map(\.message).joined(separator: "; ") }
+        let fields = form.fields.map { FieldRow($0, problem: problems[$0.id], media: media, prefix: prefix).block }
         // The table of other values shows no origin.
         let others = form.otherValues.map { FieldRow($0, media: media, prefix: prefix).withoutOrigin.block }
         return ReportBody(
@@ -222,10 +224,13 @@ struct FieldRow: Sendable, Encodable {
     var text: String?
     var rich: Rich?
     var isEmpty: Bool
+    /// What fails validation in this value ("is not an email address"), shown at the row.
+    var problem: String?
 
     /// `media` is the organization's processed images; `prefix` leads from the page to the organization folder.
-    init(_ field: FormField, media: [String: ProcessedImage] = [:], prefix: String = "") {
+    init(_ field: FormField, problem: String? = nil, media: [String: ProcessedImage] = [:], prefix: String = "") {
         label = field.label
+        self.problem = problem
         switch field.origin {
         case .entered: origin = nil
         case .automatic: origin = "Automatic"
@@ -238,7 +243,8 @@ struct FieldRow: Sendable, Encodable {
         case .empty: isEmpty = true
         case .text(let s): text = s
         case .paragraphs(let s): rich = Rich(lines: Self.pieces(s.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: .newlines)))
-        case .email(let s): rich = Rich(email: s)
+        // An address that fails validation is not a link: a mail to it would go nowhere.
+        case .email(let s): if problem == nil { rich = Rich(email: s) } else { text = s }
         case .phone(let s): rich = Rich(phone: s, tel: "tel:" + s.filter { $0.isASCII && ($0.isNumber || $0 == "+") })
         case .list(let items):
             rich = Rich(items: Self.pieces(items), hasItems: !items.isEmpty)
