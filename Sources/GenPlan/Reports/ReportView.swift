@@ -70,6 +70,8 @@ struct ReportBody: Sendable, Encodable {
     var valid: Bool
     var problems: [String]
     var problemCount: String
+    /// A field shows an Automatic, Recomputed or Fallback badge: the table is followed by what they mean.
+    var hasOrigins = false
 
     /// Whether a report's body links to local files (thumbnails), whose relative paths depend on where the
     /// page sits. Only file fields can; asked before any body is made.
@@ -118,7 +120,7 @@ struct ReportBody: Sendable, Encodable {
             hasOthers: !others.isEmpty,
             route: mileage.map { MileagePages.route($0, notes: routeNotes).block },
             valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },
-            problemCount: problemCount(form))
+            problemCount: problemCount(form), hasOrigins: form.fields.contains { $0.origin != .entered })
     }
 }
 
