@@ -110,8 +110,8 @@ public enum POSIXFiles {
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
-    /// Creates (or truncates) the file at `path` and writes `data` to it, as `Data.write(to:)` does without
-    /// options: the mode is 0666 less the umask.
+    /// Creates (or replaces: `withFile`) the file at `path` and writes `data` to it, as `Data.write(to:)` does
+    /// without options: the mode is 0666 less the umask.
     public static func write(_ data: Data, to path: String) throws {
         try withFile(path) { file in try data.withUnsafeBytes { try file.write($0) } }
     }
@@ -139,9 +139,13 @@ public enum POSIXFiles {
         }
     }
 
-    /// Creates (or truncates) the file, hands it to `body` and closes it; an error in either is thrown.
+    /// Creates the file, hands it to `body` and closes it; an error in either is thrown. A file already at
+    /// `path` is replaced by a new one, never truncated and written through: it may be a hard link a build
+    /// kept from the previous output, which must stay as it is.
     private static func withFile(_ path: String, _ body: (OpenFile) throws -> Void) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC
+        var fd = open(path, flags, 0o666)
+        if fd < 0, errno == EEXIST, unlink(path) == 0 { fd = open(path, flags, 0o666) }
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         do {
             try body(OpenFile(fd: fd))

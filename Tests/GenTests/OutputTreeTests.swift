@@ -94,6 +94,12 @@ final class KeptFilesTests: XCTestCase {
         for path in ["a/gone.html", "a/folder.html", "../site/index.html", "gone/one.html"] {
             XCTAssertFalse(tree.keep(path), path)
         }
+        // A kept file written after all (a month planned once a file of it was found gone) gets a file of its
+        // own: nothing is written through the link into the previous output.
+        try tree.write(Data("new one".utf8), to: "a/one.html")
+        _ = try tree.write(to: "a/two.html") { append in try append(Data("new two".utf8)) }
+        XCTAssertEqual(fm.contents(atPath: tree.staging.appendingPathComponent("a/one.html").path), Data("new one".utf8))
+        XCTAssertEqual(fm.contents(atPath: tree.staging.appendingPathComponent("a/two.html").path), Data("new two".utf8))
         for (path, text) in files {
             XCTAssertEqual(fm.contents(atPath: output.appendingPathComponent(path).path), Data(text.utf8), "\(path) is left as it was")
         }
