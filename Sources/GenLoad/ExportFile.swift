@@ -38,7 +38,7 @@ struct ChangelogRow: Sendable {
     var line: Int
 }
 
-/// Reads one file and decides its format by its shape (notes/export-formats.md):
+/// Reads one file and decides its format by its shape (docs/export-formats.md):
 /// changelog rows, a collections wrapper (`{"users": {...}}` or `__collections__`),
 /// or a per-collection file named after its collection.
 struct ExportFileReader {

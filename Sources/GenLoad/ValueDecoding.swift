@@ -2,7 +2,7 @@ import Foundation
 import GenModel
 
 /// Turns parsed JSON into typed Firestore values, recognising every encoding the export
-/// tools use for timestamps, geopoints, references and bytes (see notes/export-formats.md).
+/// tools use for timestamps, geopoints, references and bytes (see docs/export-formats.md).
 enum ValueDecoding {
     static func decode(_ json: Any) -> FirestoreValue {
         // Swift types before Foundation classes: testing a Swift dictionary or array against a class

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Great-circle distance, as the app computes mileage (smart-fields.md).
+/// Great-circle distance, as the app computes mileage (each leg of home → schools → home).
 public enum Haversine {
     /// Earth's mean radius in miles, the value the app uses.
     public static let earthRadiusMiles = 3958.8

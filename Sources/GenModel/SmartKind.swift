@@ -1,4 +1,4 @@
-/// The smart field kinds of smart-fields.md.
+/// The smart field kinds the app's templates use (docs/export-formats.md, "Smart fields").
 public enum SmartKind: String, CaseIterable, Sendable {
     case mileage
     case dateAuto = "date_auto"
@@ -21,7 +21,7 @@ extension TemplateField {
         var shownType: String
 
         /// Templates encode smart fields two ways: the field type is the smart name itself
-        /// (`"type": "mileage"`, what the app and template-system-schema.md write, with a matching
+        /// (`"type": "mileage"`, what the app writes and its template schema describes, with a matching
         /// `smartConfig.calculationType`), or `"type": "smart"` with the kind in `smartConfig.calculationType`.
         /// The type wins when it is a smart name. A plain input type (`text`, `number`, …) with a stray
         /// smartConfig stays an input field: the photographer typed its value.

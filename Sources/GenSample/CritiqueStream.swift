@@ -1,9 +1,9 @@
 /// `export/photoCritiques_raw_changelog.ndjson`: the Stream-Firestore-to-BigQuery changelog
-/// table exported as NDJSON (export-formats.md §3). One CREATE row per critique, plus an
+/// table exported as NDJSON (docs/export-formats.md, format 3). One CREATE row per critique, plus an
 /// UPDATE row for a few (a manager adding a follow-up note). Streamed like the reports.
 ///
 /// Each row's `data` is the whole document serialized to a JSON *string*, as the extension
-/// stores it; the document's key order follows critique-viewer.md.
+/// stores it; the document's key order is the app's own for a critique.
 enum CritiqueStream {
     static let relativePath = "export/photoCritiques_raw_changelog.ndjson"
     static let project = "gen-sample"

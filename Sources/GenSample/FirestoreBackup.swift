@@ -1,5 +1,5 @@
 /// `export/firestore-backup.json` in the firestore-export-import `backup()` shape:
-/// `{"users": {id: {...}}, "schools": {...}, "reportTemplates": {...}}` (export-formats.md §1).
+/// `{"users": {id: {...}}, "schools": {...}, "reportTemplates": {...}}` (docs/export-formats.md, format 1).
 /// Small, so written pretty-printed, as people usually keep these files.
 enum FirestoreBackup {
     static let relativePath = "export/firestore-backup.json"

@@ -1,6 +1,6 @@
 import GenModel
 
-/// `export/dailyJobReports.ndjson`: one report per line (per-collection NDJSON, export-formats.md §4).
+/// `export/dailyJobReports.ndjson`: one report per line (per-collection NDJSON, docs/export-formats.md, format 4).
 ///
 /// Reports are generated one at a time from the `"reports"` random stream and written
 /// straight into the file's buffer, so a million reports cost the same memory as ten.

@@ -8,7 +8,7 @@ struct SampleDay {
     let localMidnight: Int
     /// `2024-09-03`: the report's `date` field.
     let iso: String
-    /// `9/3/2024`: the `date_auto` smart field's US format (smart-fields.md).
+    /// `9/3/2024`: the `date_auto` smart field's US format, as the app writes it.
     let us: String
 }
 

@@ -9,7 +9,7 @@ struct SampleTemplate {
     let createdBy: String
 }
 
-/// The fields of "Fall Sports Daily Report" (template-system-schema.md, smart-fields.md).
+/// The fields of "Fall Sports Daily Report", the app's own example template, with its smart fields.
 /// Reports carry a value for each field id, written by `ReportStream` in this order.
 struct SampleField {
     struct Smart {

@@ -1,7 +1,7 @@
 import Foundation
 import GenModel
 
-/// A template field's conditional logic (form-sdk-reference.md, "Conditional Logic System"):
+/// A template field's conditional logic, as the form SDK behind the app's templates reads it (docs/export-formats.md):
 ///
 ///     "logic": {"action": "show" | "hide", "eval": "and" | "or",
 ///               "conditions": [{"field": "other_id", "condition": "=", "value": "Yes"}]}

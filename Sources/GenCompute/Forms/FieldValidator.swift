@@ -2,7 +2,8 @@ import Foundation
 import GenModel
 
 /// Validation of one visible input field, as the app validates before submitting
-/// (template-system-schema.md, "Field Validation"), plus the checks a stored value can fail later:
+/// (a required field must not be blank, an email field must hold an address, a number field a number),
+/// plus the checks a stored value can fail later:
 /// text in a number field, a choice that is no longer among the options.
 ///
 /// Callers validate visible fields only (a field hidden by logic is always valid, as in the form SDK) and

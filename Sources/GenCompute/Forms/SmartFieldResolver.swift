@@ -110,7 +110,7 @@ struct SmartFieldResolver {
             .filter { !$0.trimmedBlanks.isEmpty }
     }
 
-    /// `date_auto` formats (smart-fields.md): `US`/`MM/DD/YYYY`/`short` → `7/8/2025`;
+    /// `date_auto` formats, as the app writes them: `US`/`MM/DD/YYYY`/`short` → `7/8/2025`;
     /// `YYYY-MM-DD`/`ISO` → `2025-07-08`; anything else (`medium`, none) → `Jul 8, 2025`.
     static func date(_ d: LocalDate, format: String?) -> String {
         switch format?.trimmedBlanks.lowercased() {
