@@ -81,7 +81,9 @@ public enum ExportLoader {
     }
 
     /// Applies changelogs (latest change by timestamp wins, ties by file order; DELETE removes),
-    /// then merges all documents. A document found in two files: the later file wins, with a warning.
+    /// then merges all documents. A document found in two files: the later file wins, with a warning. A
+    /// changelog whose latest change is a DELETE counts as a copy in its file's place: it removes copies of
+    /// earlier files, and a later file's copy is used; both with a warning.
     static func merge(_ given: consuming [ExportFileContents], files: [String]) -> LoadedExport {
         // Owned, so that taking the documents out of it copies none.
         var contents = given
@@ -102,13 +104,19 @@ public enum ExportLoader {
             latest[key] = change
         }
         var changelogDocs: [String: [RawDocument]] = [:]  // by the file of the winning change
+        var deletions: [String: [RawDocument]] = [:]  // a DELETE, as an empty copy in its file's place
         for (key, row) in latest {
-            guard row.operation != .delete, let fields = row.fields else { continue }
+            if row.operation == .delete {
+                deletions[row.file, default: []].append(RawDocument(collection: key.collection, id: key.id, fields: [:], file: row.file))
+                continue
+            }
+            guard let fields = row.fields else { continue }
             changelogDocs[row.file, default: []].append(RawDocument(collection: key.collection, id: key.id, fields: fields, file: row.file))
         }
         // Every document in the order the files give them (each file's documents, then those its changelog
         // leaves), a later copy of a document replacing an earlier one.
         var sequence: [RawDocument] = []
+        var deletedAt = Set<Int>()  // positions in `sequence` that are a deletion, not a copy
         for (index, file) in files.enumerated() {
             let documents = contents[index].documents
             contents[index].documents = []
@@ -116,6 +124,11 @@ public enum ExportLoader {
             if sequence.isEmpty { sequence = documents } else { sequence += documents }
             if let changed = changelogDocs.removeValue(forKey: file) {
                 sequence += changed.sorted { ($0.collection, $0.id) < ($1.collection, $1.id) }
+            }
+            if let deleted = deletions.removeValue(forKey: file) {
+                let start = sequence.count
+                sequence += deleted.sorted { ($0.collection, $0.id) < ($1.collection, $1.id) }
+                deletedAt.formUnion(start..<sequence.count)
             }
         }
         // Sorted by collection, then id, copies of a document staying in that order (the sort is stable): a
@@ -141,14 +154,27 @@ public enum ExportLoader {
                   sequence[order[end]].id == sequence[order[first]].id {
                 let previous = sequence[order[end - 1]], doc = sequence[order[end]]
                 if previous.file != doc.file {
-                    replacements.append((order[end], Diagnostic(.warning, doc.source, "also in \(previous.file); the copy in \(doc.file) is used")))
+                    replacements.append((order[end], replacement(previous, wasDeleted: deletedAt.contains(order[end - 1]),
+                                                                 by: doc, isDeletion: deletedAt.contains(order[end]))))
                 }
                 end += 1
             }
-            documents.append(sequence[order[end - 1]])
+            if !deletedAt.contains(order[end - 1]) { documents.append(sequence[order[end - 1]]) }
             first = end
         }
         diagnostics += replacements.sorted { $0.position < $1.position }.map(\.warning)
         return LoadedExport(documents: documents, ignoredCollections: ignored, diagnostics: diagnostics, files: files)
+    }
+
+    /// The warning for a copy (or a changelog's deletion) of a document that replaces an earlier one.
+    private static func replacement(_ previous: RawDocument, wasDeleted: Bool, by doc: RawDocument, isDeletion: Bool) -> Diagnostic {
+        // A document has one latest change across all changelogs, so two deletions never meet.
+        if isDeletion {
+            return Diagnostic(.warning, previous.source, "deleted in \(doc.file), its latest change there; the copy in \(previous.file) is not used")
+        }
+        if wasDeleted {
+            return Diagnostic(.warning, doc.source, "deleted in \(previous.file), but also in \(doc.file), a later file: that copy is used")
+        }
+        return Diagnostic(.warning, doc.source, "also in \(previous.file); the copy in \(doc.file) is used")
     }
 }

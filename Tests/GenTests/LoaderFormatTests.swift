@@ -219,7 +219,7 @@ final class LoaderFormatTests: XCTestCase {
 
     func testNodeExportOfOneDocumentIsNotSilentlyDropped() throws {
         // node-firestore-import-export run on a document path writes the fields themselves plus
-        // `__collections__` (notes/export-formats.md §2). It is not a whole-database export: its
+        // `__collections__` (docs/export-formats.md, format 2). It is not a whole-database export: its
         // `__collections__` are the document's sub-collections. Its id is unknown, so gen cannot load
         // it, but it must say so (an InputError or a diagnostic) rather than load nothing in silence.
         let folder = try TestSite()
@@ -332,6 +332,27 @@ final class LoaderFormatTests: XCTestCase {
         XCTAssertEqual(document(export, "schools", "s5")?.fields["value"], .string("newest, in part 000"))
         XCTAssertEqual(document(export, "schools", "s5")?.file, "export/changelog/part-000.ndjson")
         XCTAssertEqual(export.diagnostics, [], "reducing a changelog is not a duplicate")
+    }
+
+    func testADeletionInAChangelogIsACopyByPathOrderAndWarns() throws {
+        let folder = try TestSite()
+        defer { folder.remove() }
+        // Path order: users-1 (u1), users-2-changelog (deletes u1 and u2), users-3 (u2).
+        try folder.writeCollection("users", [Doc.user("u1", org: "org1", first: "Ann", last: "Lee")], file: "users-1.ndjson")
+        try folder.write("export/users-2-changelog.ndjson", [
+            changeRow("2024-01-18 08:00:00 UTC", "users", "u1", "DELETE", data: nil),
+            changeRow("2024-01-18 09:00:00 UTC", "users", "u2", "DELETE", data: nil),
+        ].joined(separator: "\n") + "\n")
+        try folder.writeCollection("users", [Doc.user("u2", org: "org1", first: "Ben", last: "Cho")], file: "users-3.ndjson")
+        let export = try folder.load()
+
+        XCTAssertEqual(keys(export), ["users/u2"], "u1's copy comes before its deletion, u2's after")
+        XCTAssertEqual(document(export, "users", "u2")?.file, "export/users-3.ndjson")
+        XCTAssertEqual(export.diagnostics.map(\.message), [
+            "deleted in export/users-2-changelog.ndjson, its latest change there; the copy in export/users-1.ndjson is not used",
+            "deleted in export/users-2-changelog.ndjson, but also in export/users-3.ndjson, a later file: that copy is used",
+        ])
+        XCTAssertEqual(export.diagnostics.map(\.documentID), ["u1", "u2"])
     }
 
     func testChangelogAsJSONArrayAndAsNDJSONNamedDotJSON() throws {
