@@ -201,7 +201,7 @@ final class ReportFormTests: XCTestCase {
         ], createdAt: afternoon)
         XCTAssertEqual(form.fields.map(\.origin), Array(repeating: .automatic, count: 8))
         XCTAssertEqual(form.fields.map(\.value), [
-            .text("Ann L."), .text("Adams School - Marion"), .text("24.8 miles"), .text("5"), .text("7/8/2025"),
+            .text("Ann L."), .text("Adams School - Marion"), .text("24.8 miles"), .text("5"), .text("Jul 8, 2025"),
             .text("2:30 PM"), .text("38.321991,-88.867400"), .text("Sunny, 72°F"),
         ])
         XCTAssertEqual(form.weather, WeatherReading(condition: "Sunny", fahrenheit: 72))
@@ -263,30 +263,33 @@ final class ReportFormTests: XCTestCase {
         XCTAssertEqual(value(build(f, [:]), "photos"), .text("0"))
     }
 
-    func testDateAutoFormats() {
-        let cases: [(String?, String)] = [("US", "7/8/2025"), ("MM/DD/YYYY", "7/8/2025"), ("YYYY-MM-DD", "2025-07-08"),
-                                          ("ISO", "2025-07-08"), ("medium", "Jul 8, 2025"), (nil, "Jul 8, 2025")]
-        for (format, expected) in cases {
-            let form = build([smart("day", "date_auto", format: format)], [:], createdAt: lateEvening)
-            XCTAssertEqual(field(form, "day")?.value, .text(expected), "\(format ?? "none")")
-            XCTAssertEqual(field(form, "day")?.origin, .recomputed)
+    func testDateAndTimeAutoShowOneStyleWhateverTheFormat() {
+        // Whatever format the template names, a recomputed date reads "Jul 8, 2025" and a time "2:30 PM".
+        for format in ["US", "MM/DD/YYYY", "YYYY-MM-DD", "ISO", "medium", "24-hour", nil] as [String?] {
+            let day = build([smart("day", "date_auto", format: format)], [:], createdAt: lateEvening)
+            XCTAssertEqual(field(day, "day")?.value, .text("Jul 8, 2025"), "\(format ?? "none")")
+            XCTAssertEqual(field(day, "day")?.origin, .recomputed)
+            let at = build([smart("at", "time_auto", format: format)], [:], createdAt: afternoon)
+            XCTAssertEqual(field(at, "at")?.value, .text("2:30 PM"), "\(format ?? "none")")
+            XCTAssertEqual(field(at, "at")?.origin, .recomputed)
         }
-        // A stored timestamp is formatted the same way.
-        XCTAssertEqual(value(build([smart("day", "date_auto", format: "ISO")], ["day": .timestamp(lateEvening)]), "day"), .text("2025-07-08"))
+        XCTAssertEqual(value(build([smart("at", "time_auto", format: "24-hour")], [:], createdAt: lateEvening), "at"), .text("10:05 PM"))
+        // Stored values, as the app or a person wrote them, read the same way.
+        let stored: [(FirestoreValue, String)] = [(.timestamp(lateEvening), "Jul 8, 2025"), (.string("7/8/2025"), "Jul 8, 2025"),
+                                                  (.string("2025-07-08"), "Jul 8, 2025"), (.string("Jul 8, 2025"), "Jul 8, 2025"),
+                                                  (.string("the day after"), "the day after")]
+        for (value, expected) in stored {
+            XCTAssertEqual(self.value(build([smart("day", "date_auto", format: "ISO")], ["day": value]), "day"), .text(expected), "\(value)")
+        }
+        let times: [(FirestoreValue, String)] = [(.string("14:37"), "2:37 PM"), (.string("2:37 PM"), "2:37 PM"),
+                                                 (.string("09:05"), "9:05 AM"), (.string("after lunch"), "after lunch")]
+        for (value, expected) in times {
+            XCTAssertEqual(self.value(build([smart("at", "time_auto", format: "24-hour")], ["at": value]), "at"), .text(expected), "\(value)")
+        }
         // No createdAt: the fallback.
         let form = build([smart("day", "date_auto", fallback: "Not recorded")], [:])
         XCTAssertEqual(field(form, "day"), FormField(id: "day", label: "day", type: "date_auto", value: .text("Not recorded"), origin: .fallback))
         XCTAssertEqual(value(build([smart("day", "date_auto")], [:]), "day"), .text("Unknown"))
-    }
-
-    func testTimeAutoFormats() {
-        let cases: [(String?, String)] = [("US", "2:30 PM"), ("12-hour", "2:30 PM"), ("24-hour", "14:30"), ("HH:mm", "14:30"), (nil, "2:30 PM")]
-        for (format, expected) in cases {
-            let form = build([smart("at", "time_auto", format: format)], [:], createdAt: afternoon)
-            XCTAssertEqual(field(form, "at")?.value, .text(expected), "\(format ?? "none")")
-            XCTAssertEqual(field(form, "at")?.origin, .recomputed)
-        }
-        XCTAssertEqual(value(build([smart("at", "time_auto", format: "24-hour")], [:], createdAt: lateEvening), "at"), .text("22:05"))
         XCTAssertEqual(field(build([smart("at", "time_auto")], [:]), "at")?.origin, .fallback)
     }
 

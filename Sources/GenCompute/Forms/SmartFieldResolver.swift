@@ -36,16 +36,21 @@ struct SmartFieldResolver {
         return recompute(field)
     }
 
-    /// A stored smart value as it reads: as stored, except numbers and timestamps, which are formatted the
-    /// way the app would have written them.
+    /// A stored smart value as it reads: as stored, except numbers, dates and times. Dates and times read in
+    /// the site's one style ("Oct 2, 2024", "2:30 PM") whatever format the template names or the app stored
+    /// ("10/2/2024", "14:37"), so one page never shows two; text that is no date or time stays as typed.
     func storedValue(_ field: TemplateField, _ stored: FirestoreValue) -> FieldValue {
         switch (field.smartKind, stored) {
         case (.mileage?, _) where stored.number != nil:
             return .text(FormFormat.miles(stored.number!))
         case (.dateAuto?, .timestamp(let t)):
-            return .text(Self.date(LocalDate(t, in: zone), format: field.smartConfig?.format))
+            return .text(FormFormat.mediumDate(LocalDate(t, in: zone)))
+        case (.dateAuto?, .string(let text)) where FormFormat.parseDate(text, in: zone) != nil:
+            return .text(FormFormat.mediumDate(FormFormat.parseDate(text, in: zone)!))
         case (.timeAuto?, .timestamp(let t)):
-            return .text(Self.time(FormFormat.local(t, in: zone).1, format: field.smartConfig?.format))
+            return .text(FormFormat.local(t, in: zone).1.twelveHour)
+        case (.timeAuto?, .string(let text)) where FormFormat.parseTime(text, in: zone) != nil:
+            return .text(FormFormat.parseTime(text, in: zone)!.twelveHour)
         case (.currentLocation?, _):
             return FieldFormatter.location(stored, zone: zone) ?? .text(FieldFormatter.inline(stored, zone: zone))
         default:
@@ -84,11 +89,11 @@ struct SmartFieldResolver {
 
         case .dateAuto?:
             guard let created = report.createdAt else { return fallback("Unknown") }
-            return recomputed(Self.date(LocalDate(created, in: zone), format: field.smartConfig?.format))
+            return recomputed(FormFormat.mediumDate(LocalDate(created, in: zone)))
 
         case .timeAuto?:
             guard let created = report.createdAt else { return fallback("Unknown") }
-            return recomputed(Self.time(FormFormat.local(created, in: zone).1, format: field.smartConfig?.format))
+            return recomputed(FormFormat.local(created, in: zone).1.twelveHour)
 
         case .currentLocation?, .weatherConditions?, .calculation?, nil:
             // Where the phone was and what the sky looked like are not in the export: nothing to recompute.
@@ -108,23 +113,5 @@ struct SmartFieldResolver {
         }
         return names.map { org.school(matching: $0)?.value ?? $0 }
             .filter { !$0.trimmedBlanks.isEmpty }
-    }
-
-    /// `date_auto` formats, as the app writes them: `US`/`MM/DD/YYYY`/`short` → `7/8/2025`;
-    /// `YYYY-MM-DD`/`ISO` → `2025-07-08`; anything else (`medium`, none) → `Jul 8, 2025`.
-    static func date(_ d: LocalDate, format: String?) -> String {
-        switch format?.trimmedBlanks.lowercased() {
-        case "us"?, "mm/dd/yyyy"?, "short"?: return FormFormat.usDate(d)
-        case "yyyy-mm-dd"?, "iso"?: return FormFormat.isoDate(d)
-        default: return FormFormat.mediumDate(d)
-        }
-    }
-
-    /// `time_auto` formats: `24-hour`/`HH:mm` → `14:30`; anything else (`US`, `12-hour`, none) → `2:30 PM`.
-    static func time(_ t: TimeOfDay, format: String?) -> String {
-        switch format?.trimmedBlanks.lowercased() {
-        case "24-hour"?, "hh:mm"?, "24h"?: return t.twentyFourHour
-        default: return t.twelveHour
-        }
     }
 }
