@@ -45,7 +45,7 @@ final class SharedStorageTests: XCTestCase {
         XCTAssertNotEqual(changed, original)
     }
 
-    /// A mileage row's JSON is its properties', key for key, and reads back equal.
+    /// A mileage row's JSON is its properties', key for key (null where there is no value), and reads back equal.
     func testAMileageRowCodesAsItsPropertiesAndChangesAlone() throws {
         let row = ReportMileage(reportId: "r1", date: "2025-03-04", photographerId: "u1", photographer: "Ann",
                                 schools: ["North"], legs: [MileageLeg(from: "Home", to: "North", miles: 2.5, minutes: 4)],
@@ -53,7 +53,7 @@ final class SharedStorageTests: XCTestCase {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(row), as: UTF8.self)
-        XCTAssertEqual(json, #"{"computedMiles":5,"date":"2025-03-04","flags":[],"legs":[{"from":"Home","miles":2.5,"minutes":4,"to":"North"}],"miles":5,"photographer":"Ann","photographerId":"u1","reportId":"r1","schools":["North"],"source":"computed"}"#)
+        XCTAssertEqual(json, #"{"computedMiles":5,"date":"2025-03-04","flags":[],"legs":[{"from":"Home","miles":2.5,"minutes":4,"to":"North"}],"miles":5,"photographer":"Ann","photographerId":"u1","recordedMiles":null,"reportId":"r1","schools":["North"],"source":"computed"}"#)
         XCTAssertEqual(try JSONDecoder().decode(ReportMileage.self, from: Data(json.utf8)), row)
         var changed = row
         changed.miles = 7

@@ -120,9 +120,12 @@ struct TemplateReading {
 
     /// The reading of the first `weather_conditions` field with a stored value, visible or not: statistics
     /// count what the app observed. A fallback is not an observation ("Weather unavailable" is not a sky),
-    /// so a report without a stored value has no reading.
+    /// so a report without a stored value has no reading. A template that declares no weather field reads
+    /// the report as a legacy one does (`weather_conditions`, else `weather`): one rule for every report.
     private func weather(_ fields: [TemplateField]) -> WeatherReading? {
-        for field in fields where field.smartKind == .weatherConditions {
+        let declared = fields.filter { $0.smartKind == .weatherConditions }
+        guard !declared.isEmpty else { return GenericReading.weather(report) }
+        for field in declared {
             guard let stored = report.fields[field.id], !FieldFormatter.isBlank(stored) else { continue }
             return WeatherReading.parsedOnce(FieldFormatter.inline(stored, zone: zone))
         }
@@ -139,8 +142,12 @@ enum GenericReading {
     static func form(_ report: DailyJobReport, layout: ReportForm.Layout, note: String, zone: TimeZone) -> ReportForm {
         let fields = report.fields.keys.sorted().filter { !ReportMetadata.isMetadata($0) }
             .map { field($0, report.fields[$0], zone: zone) }
-        let weather = weatherKeys.lazy.compactMap { report.fields[$0]?.string }.first.flatMap(WeatherReading.init(parsing:))
-        return ReportForm(reportId: report.id, layout: layout, note: note, fields: fields, weather: weather)
+        return ReportForm(reportId: report.id, layout: layout, note: note, fields: fields, weather: weather(report))
+    }
+
+    /// The weather stored under the first of `weatherKeys` that holds text.
+    static func weather(_ report: DailyJobReport) -> WeatherReading? {
+        weatherKeys.lazy.compactMap { report.fields[$0]?.string }.first.flatMap(WeatherReading.init(parsing:))
     }
 
     static func field(_ key: String, _ value: FirestoreValue?, zone: TimeZone) -> FormField {

@@ -14,6 +14,15 @@ public struct MonthMileage: Sendable, Hashable, Codable {
         self.reports = reports
         self.reimbursement = reimbursement
     }
+
+    /// `reimbursement` is written as null without a rate, as every documented key is always present.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(month, forKey: .month)
+        try c.encode(miles, forKey: .miles)
+        try c.encode(reports, forKey: .reports)
+        try c.encode(reimbursement, forKey: .reimbursement)
+    }
 }
 
 public struct PhotographerMileage: Sendable, Hashable, Codable {
@@ -31,6 +40,17 @@ public struct MileageSummary: Sendable, Hashable, Codable {
     public var reports: [ReportMileage]
     public var photographers: [PhotographerMileage]
     public var months: [MonthMileage]
+
+    /// `ratePerMile` is written as null when not configured: every documented key is always present.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(organizationId, forKey: .organizationId)
+        try c.encode(unit, forKey: .unit)
+        try c.encode(ratePerMile, forKey: .ratePerMile)
+        try c.encode(reports, forKey: .reports)
+        try c.encode(photographers, forKey: .photographers)
+        try c.encode(months, forKey: .months)
+    }
 
     /// All miles of the organization: the sum of its months (each already a sum of rounded report miles).
     public var totalMiles: Double { rounded(months.reduce(0) { $0 + $1.miles }, decimals: 1) }

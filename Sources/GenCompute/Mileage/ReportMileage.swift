@@ -46,6 +46,22 @@ public struct ReportMileage: Sendable, Hashable, Codable {
         var miles: Double
         var source: MileageSource
         var flags: [MileageFlag]
+
+        /// Every key in every row, null where there is no value: the synthesized coder would leave it out.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(reportId, forKey: .reportId)
+            try c.encode(date, forKey: .date)
+            try c.encode(photographerId, forKey: .photographerId)
+            try c.encode(photographer, forKey: .photographer)
+            try c.encode(schools, forKey: .schools)
+            try c.encode(legs, forKey: .legs)
+            try c.encode(computedMiles, forKey: .computedMiles)
+            try c.encode(recordedMiles, forKey: .recordedMiles)
+            try c.encode(miles, forKey: .miles)
+            try c.encode(source, forKey: .source)
+            try c.encode(flags, forKey: .flags)
+        }
     }
 
     private var storage: CopiedOnWrite<Values>

@@ -42,6 +42,26 @@ public struct CritiqueStatistics: Sendable, Codable, Equatable {
     }
 }
 
+/// Critiques by kind: what every critique chart draws.
+public struct CritiqueCounts: Sendable, Equatable {
+    public var good = 0
+    public var improvement = 0
+    public var other = 0
+    public init(good: Int = 0, improvement: Int = 0, other: Int = 0) {
+        self.good = good
+        self.improvement = improvement
+        self.other = other
+    }
+}
+
+extension CritiqueStatistics {
+    public var counts: CritiqueCounts { CritiqueCounts(good: good, improvement: improvement, other: other) }
+}
+
+extension PersonCritiques {
+    public var counts: CritiqueCounts { CritiqueCounts(good: good, improvement: improvement, other: other) }
+}
+
 /// One photographer's or manager's critique counts.
 public struct PersonCritiques: Sendable, Codable, Equatable {
     /// The user's name in this organization, else the name the critique stored.

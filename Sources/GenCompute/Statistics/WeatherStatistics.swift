@@ -14,15 +14,36 @@ public struct WeatherStatistics: Sendable, Codable, Equatable {
     /// Lowest and highest °F read (each as parsed, to 0.1 °F); null without any.
     public var minFahrenheit: Double?
     public var maxFahrenheit: Double?
+    /// The mean unrounded, not written: a page rounds this once to the decimals it shows, never the stored
+    /// 2-decimal mean again (63.452 → 63.5, not 63.45 → 63.4).
+    public var exactMeanFahrenheit: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case readings, conditions, temperatureReadings, meanFahrenheit, minFahrenheit, maxFahrenheit
+    }
+
+    /// Equal when what is written is equal (the unrounded mean only refines it).
+    public static func == (a: WeatherStatistics, b: WeatherStatistics) -> Bool {
+        (a.readings, a.temperatureReadings, a.meanFahrenheit, a.minFahrenheit, a.maxFahrenheit)
+            == (b.readings, b.temperatureReadings, b.meanFahrenheit, b.minFahrenheit, b.maxFahrenheit)
+            && a.conditions == b.conditions
+    }
+
+    /// The mean as a page shows it: rounded once, half away from zero, from the unrounded mean.
+    public func meanFahrenheit(decimals: Int) -> Double? {
+        (exactMeanFahrenheit ?? meanFahrenheit).map { rounded($0, decimals: decimals) }
+    }
 
     public init(readings: Int = 0, conditions: [String: Int] = [:], temperatureReadings: Int = 0,
-                meanFahrenheit: Double? = nil, minFahrenheit: Double? = nil, maxFahrenheit: Double? = nil) {
+                meanFahrenheit: Double? = nil, minFahrenheit: Double? = nil, maxFahrenheit: Double? = nil,
+                exactMeanFahrenheit: Double? = nil) {
         self.readings = readings
         self.conditions = conditions
         self.temperatureReadings = temperatureReadings
         self.meanFahrenheit = meanFahrenheit
         self.minFahrenheit = minFahrenheit
         self.maxFahrenheit = maxFahrenheit
+        self.exactMeanFahrenheit = exactMeanFahrenheit ?? meanFahrenheit
     }
 
     /// Every key is written, absent values as null, so consumers see one shape.
@@ -55,7 +76,8 @@ struct WeatherTally {
     var statistics: WeatherStatistics {
         let t = temperatures.statistics
         return WeatherStatistics(readings: readings, conditions: conditions, temperatureReadings: t.count,
-                                 meanFahrenheit: t.mean, minFahrenheit: t.min, maxFahrenheit: t.max)
+                                 meanFahrenheit: t.mean, minFahrenheit: t.min, maxFahrenheit: t.max,
+                                 exactMeanFahrenheit: temperatures.exactMean)
     }
 }
 

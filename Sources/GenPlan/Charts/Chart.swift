@@ -1,4 +1,5 @@
 import Foundation
+import GenCompute
 
 /// A chart drawn at build time as inline SVG (no JavaScript): bars, stacked bars or a line, over
 /// categories along the x axis and a linear value axis from 0. Rendered by `partial-chart`:
@@ -70,6 +71,20 @@ public struct Chart: Sendable, Encodable {
                                })
         return make(kind: .stacked, id: id, title: title, unit: unit, labels: labels, stacks: stacks,
                     series: series, decimals: decimals, summary: summary, table: table)
+    }
+
+    /// Critiques by kind per category, every critique chart's one shape: Good Example, Needs Improvement and,
+    /// when any category has one, "Other type", so each bar's total is the total the cards and `stats.json` give.
+    static func critiqueBars(id: String, title: String, categoryName: String,
+                             categories: [(label: String, counts: CritiqueCounts)]) -> Chart {
+        let withOther = categories.contains { $0.counts.other > 0 }
+        let series = ["Good Example", "Needs Improvement"] + (withOther ? ["Other type"] : [])
+        let bars = categories.map { category -> (label: String, values: [Double]) in
+            let c = category.counts
+            let values: [Double] = [Double(c.good), Double(c.improvement)]
+            return (category.label, withOther ? values + [Double(c.other)] : values)
+        }
+        return stackedBars(id: id, title: title, unit: "critiques", categoryName: categoryName, series: series, categories: bars)
     }
 
     /// A line through one point per category (in order), e.g. miles per month; each point is marked.

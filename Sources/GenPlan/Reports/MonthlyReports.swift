@@ -183,10 +183,8 @@ enum MonthlyReports {
         }
         let critiques = numbers.critiques.photographers.sorted { ($0.value.name.lowercased(), $0.key) < ($1.value.name.lowercased(), $1.key) }
         if !critiques.isEmpty {
-            charts.append(Chart.stackedBars(id: "critiques-per-photographer", title: "Critiques received per photographer",
-                                            unit: "critiques", categoryName: "Photographer",
-                                            series: ["Good Example", "Needs Improvement"],
-                                            categories: critiques.map { ($0.value.name, [Double($0.value.good), Double($0.value.improvement)]) }))
+            charts.append(Chart.critiqueBars(id: "critiques-per-photographer", title: "Critiques received per photographer",
+                                             categoryName: "Photographer", categories: critiques.map { ($0.value.name, $0.value.counts) }))
         }
         return charts
     }
@@ -204,7 +202,7 @@ enum MonthlyReports {
                      ReportBody.Fact(label: "Critiques given", value: critiqueSummary(m.critiques)),
                      ReportBody.Fact(label: "Miles", value: Format.miles(m.mileage.miles))]
         if let money = m.mileage.reimbursement { facts.append(ReportBody.Fact(label: "Reimbursement", value: Format.money(money))) }
-        if let mean = m.weather.meanFahrenheit { facts.append(ReportBody.Fact(label: "Mean temperature", value: "\(Format.grouped(mean, decimals: 1)) °F")) }
+        if let mean = m.weather.meanFahrenheit(decimals: 1) { facts.append(ReportBody.Fact(label: "Mean temperature", value: "\(Format.grouped(mean, decimals: 1)) °F")) }
         return facts
     }
 
@@ -217,7 +215,7 @@ enum MonthlyReports {
     static func weatherSummary(_ w: WeatherStatistics) -> String {
         guard w.readings > 0 else { return "No weather recorded." }
         var text = Format.count(w.readings, "reading")
-        if let mean = w.meanFahrenheit {
+        if let mean = w.meanFahrenheit(decimals: 1) {
             text += " · mean \(Format.grouped(mean, decimals: 1)) °F"
             if let low = w.minFahrenheit, let high = w.maxFahrenheit {
                 text += " (\(Format.grouped(low, decimals: 0))–\(Format.grouped(high, decimals: 0)) °F)"

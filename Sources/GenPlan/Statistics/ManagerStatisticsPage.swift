@@ -30,26 +30,27 @@ enum ManagerStatisticsPage {
         let up = "../../"
         let given = stats.critiques.managers[person.key] ?? PersonCritiques(name: person.name)
 
-        var byPhotographer: [String: (name: String, good: Int, improvement: Int)] = [:]
+        var byPhotographer: [String: (name: String, counts: CritiqueCounts)] = [:]
         for (_, facts) in mine {
-            var entry = byPhotographer[facts.photographerKey] ?? (facts.photographerName, 0, 0)
-            if facts.kind == .good { entry.good += 1 } else if facts.kind == .improvement { entry.improvement += 1 }
+            var entry = byPhotographer[facts.photographerKey] ?? (facts.photographerName, CritiqueCounts())
+            switch facts.kind {
+            case .good: entry.counts.good += 1
+            case .improvement: entry.counts.improvement += 1
+            case .other: entry.counts.other += 1
+            }
             byPhotographer[facts.photographerKey] = entry
         }
         let keys = stats.monthKeys.filter { stats.month($0).critiques.managers[person.key] != nil }
         let months = StatisticsPages.calendarMonths(keys)
-        var charts = [Chart.stackedBars(
-            id: "critiques-per-photographer", title: "Critiques given per photographer", unit: "critiques",
-            categoryName: "Photographer", series: ["Good Example", "Needs Improvement"],
+        var charts = [Chart.critiqueBars(
+            id: "critiques-per-photographer", title: "Critiques given per photographer", categoryName: "Photographer",
             categories: byPhotographer.sorted { ($0.value.name.lowercased(), $0.key) < ($1.value.name.lowercased(), $1.key) }
-                .map { ($0.value.name, [Double($0.value.good), Double($0.value.improvement)]) })]
+                .map { ($0.value.name, $0.value.counts) })]
         if !months.isEmpty {
-            charts.append(Chart.stackedBars(
-                id: "critiques-per-month", title: "Critiques given per month", unit: "critiques", categoryName: "Month",
-                series: ["Good Example", "Needs Improvement"],
+            charts.append(Chart.critiqueBars(
+                id: "critiques-per-month", title: "Critiques given per month", categoryName: "Month",
                 categories: months.map { m in
-                    let c = stats.month(m).critiques.managers[person.key]
-                    return (StatisticsPages.shortMonth(m), [Double(c?.good ?? 0), Double(c?.improvement ?? 0)])
+                    (StatisticsPages.shortMonth(m), stats.month(m).critiques.managers[person.key]?.counts ?? CritiqueCounts())
                 }))
         }
         let rows = mine.map { critique, facts in

@@ -68,12 +68,10 @@ enum PhotographerStatisticsPage {
                        categories: zip(labels, months).map { ($0, Double(stats.month($1).reports.photographers[key]?.reports ?? 0)) }),
             Chart.bars(id: "miles-per-month", title: "Miles per month", unit: "miles", categoryName: "Month",
                        categories: zip(labels, months).map { ($0, stats.month($1).mileage.photographers[key]?.miles ?? 0) }),
-            Chart.stackedBars(id: "critiques-per-month", title: "Critiques received per month", unit: "critiques",
-                              categoryName: "Month", series: ["Good Example", "Needs Improvement"],
-                              categories: zip(labels, months).map { label, m in
-                                  let c = stats.month(m).critiques.photographers[key]
-                                  return (label, [Double(c?.good ?? 0), Double(c?.improvement ?? 0)])
-                              }),
+            Chart.critiqueBars(id: "critiques-per-month", title: "Critiques received per month", categoryName: "Month",
+                               categories: zip(labels, months).map { label, m in
+                                   (label, stats.month(m).critiques.photographers[key]?.counts ?? CritiqueCounts())
+                               }),
         ]
 
         let forms = input.summariesByReport

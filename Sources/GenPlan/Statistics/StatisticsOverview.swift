@@ -84,21 +84,16 @@ enum StatisticsOverview {
                        categories: zip(labels, months).map { ($0, Double(stats.month($1).reports.total)) }),
             Chart.line(id: "miles-per-month", title: "Miles per month", unit: "miles", categoryName: "Month",
                        points: zip(labels, months).map { ($0, stats.month($1).mileage.miles) }),
-            Chart.stackedBars(id: "critiques-per-month", title: "Critiques per month", unit: "critiques", categoryName: "Month",
-                              series: ["Good Example", "Needs Improvement"],
-                              categories: zip(labels, months).map { label, m in
-                                  let c = stats.month(m).critiques
-                                  return (label, [Double(c.good), Double(c.improvement)])
-                              }),
+            Chart.critiqueBars(id: "critiques-per-month", title: "Critiques per month", categoryName: "Month",
+                               categories: zip(labels, months).map { ($0, stats.month($1).critiques.counts) }),
         ]
-        let critiquesByPhotographer = people.photographers.compactMap { p -> (label: String, values: [Double])? in
+        let critiquesByPhotographer = people.photographers.compactMap { p -> (label: String, counts: CritiqueCounts)? in
             guard let c = stats.critiques.photographers[p.key], c.total > 0 else { return nil }
-            return (p.name, [Double(c.good), Double(c.improvement)])
+            return (p.name, c.counts)
         }
         if !critiquesByPhotographer.isEmpty {
-            charts.append(Chart.stackedBars(id: "critiques-per-photographer", title: "Critiques received per photographer",
-                                            unit: "critiques", categoryName: "Photographer",
-                                            series: ["Good Example", "Needs Improvement"], categories: critiquesByPhotographer))
+            charts.append(Chart.critiqueBars(id: "critiques-per-photographer", title: "Critiques received per photographer",
+                                             categoryName: "Photographer", categories: critiquesByPhotographer))
         }
 
         let photographers = people.photographers.map { p in
@@ -135,7 +130,7 @@ enum StatisticsOverview {
             conditions: counts(stats.weather.conditions), hasWeather: stats.weather.readings > 0,
             weatherChart: weatherMonths.isEmpty ? nil : Chart.line(
                 id: "temperature-per-month", title: "Mean temperature per month", unit: "°F", categoryName: "Month",
-                points: weatherMonths.map { (StatisticsPages.shortMonth($0), stats.month($0).weather.meanFahrenheit!) }),
+                points: weatherMonths.map { (StatisticsPages.shortMonth($0), stats.month($0).weather.meanFahrenheit(decimals: 1)!) }),
             fieldTemplates: fieldTemplates(stats),
             qualityHref: "data-quality.html",
             invalidReports: Format.integer(stats.reports.invalid),
