@@ -73,10 +73,14 @@ struct OrganizationPlanner: Sendable {
         })
         // Detail pages in parts: a part's contexts are held only while it is written.
         let critiques = galleries.all.critiques
+        let statisticsPeople = StatisticsPeople(input, galleries: galleries)
+        let people = CritiqueDetailPage.PeopleLinks(photographerStatistics: statisticsPeople.photographerPaths,
+                                                    managerStatistics: statisticsPeople.managerPaths,
+                                                    mileage: statisticsLinks.mileagePages)
         for start in stride(from: 0, to: critiques.count, by: Self.critiquesPerBatch) {
             let part = start..<min(critiques.count, start + Self.critiquesPerBatch)
             batches.append(PlanBatch(name: "\(name) critiques \(part.lowerBound + 1)–\(part.upperBound)") {
-                CritiquePages.details(Array(critiques[part]), input: input, galleries: galleries, config: config)
+                CritiquePages.details(Array(critiques[part]), input: input, galleries: galleries, people: people, config: config)
                     .map { page($0, current: "critiques/index.html") }
             })
         }
@@ -97,7 +101,7 @@ struct OrganizationPlanner: Sendable {
         var files: [PlannedFile] = [
             PlannedFile(path: "\(base)/data/stats.json", content: .json(input.statistics)),
             PlannedFile(path: "\(base)/assets/style.css", content: .asset("style.css")),
-            PlannedFile(path: "\(base)/assets/gallery.js", content: .asset("gallery.js")),
+            PlannedFile(path: "\(base)/assets/site.js", content: .asset("site.js")),
             page("index.html", template: "org-home", title: org.name, current: "index.html",
                  body: OrganizationHomePage.make(input, pages: pageLinks)),
             page(reportPages.index(monthKeys: monthKeys), current: "reports/index.html"),

@@ -14,7 +14,13 @@ public struct PageContext: Sendable, Encodable {
     public var hasNav: Bool
     public var page: any Encodable & Sendable
 
-    private enum CodingKeys: String, CodingKey { case siteTitle, title, root, organization, header, page }
+    private enum CodingKeys: String, CodingKey { case siteTitle, title, root, organization, header, hasNav, printHeading, page }
+
+    /// What a printed page's running header says (the organization and the page), as a CSS string literal
+    /// for the layout's `@page` rule.
+    var printHeading: String {
+        CSSString.literal((organization.map { $0.name + " · " } ?? "") + title)
+    }
 
     /// The navigation is shown through the header (`{{{header.html}}}`), not on its own.
     public func encode(to encoder: any Encoder) throws {
@@ -24,6 +30,8 @@ public struct PageContext: Sendable, Encodable {
         try c.encode(root, forKey: .root)
         try c.encodeIfPresent(organization, forKey: .organization)
         try c.encode(header, forKey: .header)
+        try c.encode(hasNav, forKey: .hasNav)
+        try c.encode(printHeading, forKey: .printHeading)
         try c.encode(page, forKey: .page)
     }
 

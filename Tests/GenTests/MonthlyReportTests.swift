@@ -444,7 +444,7 @@ final class MonthlyReportTests: XCTestCase {
 
     // MARK: - 6. Print
 
-    func testMonthlyPageHasOneSectionPerDayAndPrintBreaksBeforeEachDay() async throws {
+    func testMonthlyPageHasOneSectionPerDayAndPrintsWithRunningHeads() async throws {
         let site = try await sample()
         let days = Self.days(site)
         for month in Self.folders(site.output.appendingPathComponent(Self.monthly)) {
@@ -456,20 +456,29 @@ final class MonthlyReportTests: XCTestCase {
             for id in ids { XCTAssertTrue(html.contains("<a href=\"#\(id)\">"), "\(month): \(id)") }
         }
 
+        // Printed: the organization and the month at the top of every sheet, "Page N of M" at the foot, and a
+        // report kept together where it fits, else continued under its repeated head.
+        let october = try site.text("\(Self.monthly)/2024-10/index.html")
+        XCTAssertTrue(october.contains(#"<style>@page { @top-left { content: "Lumen School Photography · Monthly report: October 2024"; } }</style>"#))
         let css = try site.text("\(Self.org)/assets/style.css")
-        XCTAssertTrue(css.contains(".month-day { break-before: page; }"))
+        XCTAssertTrue(css.contains(#"content: "Page " counter(page) " of " counter(pages);"#))
         let printRules = Self.rules(css).filter { $0.context.contains { $0.hasPrefix("@media print") } }
-        XCTAssertTrue(printRules.contains { rule in
-            rule.selector.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == ".month-day" }
-                && rule.declarations.replacingOccurrences(of: " ", with: "").contains("break-before:page")
-        }, "a print rule breaks the page before each .month-day")
+        func printRule(_ selector: String, _ declaration: String) -> Bool {
+            printRules.contains { rule in
+                rule.selector.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == selector }
+                    && rule.declarations.replacingOccurrences(of: " ", with: "").contains(declaration)
+            }
+        }
+        XCTAssertTrue(printRule(".report", "break-inside:avoid"), "a report is kept together where it fits")
+        XCTAssertTrue(printRule(".report-sheet > thead", "display:table-header-group"), "its head repeats on every sheet")
+        XCTAssertTrue(october.components(separatedBy: #"<table class="report-sheet" role="presentation">"#).count - 1 == 69)
     }
 
     // MARK: - Helpers
 
     /// Style rules with their enclosing at-rules (a small brace-depth scan, comments removed).
     static func rules(_ css: String) -> [(context: [String], selector: String, declarations: String)] {
-        let text = css.replacingOccurrences(of: #"/\*.*?\*/"#, with: "", options: .regularExpression)
+        let text = css.replacingOccurrences(of: #"(?s)/\*.*?\*/"#, with: "", options: .regularExpression)
         var stack: [String] = []
         var buffer = ""
         var out: [(context: [String], selector: String, declarations: String)] = []

@@ -48,6 +48,8 @@ struct ImageView: Sendable, Encodable {
     var picture: Picture?
     var remote: String?
     var unavailable: Bool
+    /// Loaded with the page rather than when scrolled to: the photo a page opens on.
+    var eager = false
 
     /// `role` is `"thumbnail"` or `"display"`; `prefix` leads from the page to the organization folder.
     static func make(_ image: CritiqueImage?, role: String, alt: String, prefix: String) -> ImageView {

@@ -36,10 +36,10 @@ enum CritiquePages {
 
     /// The detail pages of `critiques` (a slice of `galleries.all.critiques`, so the site can plan them in parts).
     static func details(_ critiques: [Critique], input: OrganizationInput, galleries: CritiqueGalleries,
-                        config: SiteConfig) -> [PlannedPage] {
+                        people: CritiqueDetailPage.PeopleLinks, config: SiteConfig) -> [PlannedPage] {
         ParallelMap.map(critiques) { critique in
-            let body = CritiqueDetailPage.make(critique, galleries: galleries, media: input.media,
-                                               zone: config.timeZone)
+            let body = CritiqueDetailPage.make(critique, in: input.organization, galleries: galleries, people: people,
+                                               media: input.media, zone: config.timeZone)
             return PlannedPage(path: galleries.detailPaths[critique.id]!, template: "critique-detail",
                                title: "Training Photo for \(body.targetName)", body: body)
         }

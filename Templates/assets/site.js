@@ -1,8 +1,25 @@
-/* gen galleries: progressive enhancement only. Every page works without this file
-   (filters, sorting and pages are pre-rendered; photos switch with #photo-N and :target). */
+/* gen: progressive enhancement only. Every page works without this file (the menu scrolls, filters, sorting
+   and pages are pre-rendered, photos switch with #photo-N and :target); it runs on pages opened from disk too. */
 (function () {
   "use strict";
   var doc = document;
+
+  /* Phones show the sections as one row that scrolls sideways: bring the current section into view. */
+  var currentSection = doc.querySelector('.nav a[aria-current="page"]');
+  if (currentSection) {
+    var row = currentSection.closest(".nav");
+    if (row && row.scrollWidth > row.clientWidth) {
+      row.scrollLeft = currentSection.offsetLeft - (row.clientWidth - currentSection.offsetWidth) / 2;
+    }
+  }
+
+  function session(key, value) {
+    try {
+      if (value === undefined) { return sessionStorage.getItem(key); }
+      sessionStorage.setItem(key, value);
+    } catch (e) { /* storage unavailable: the links keep their built-in targets */ }
+    return null;
+  }
 
   /* Grid or list: remember the choice across pages (localStorage works from file:// too). */
   var KEY = "gen.gallery.layout";
@@ -13,6 +30,24 @@
     radios.forEach(function (r) { if (r.value === saved) { r.checked = true; } });
   } catch (e) { /* storage unavailable: keep the default */ }
   radios.forEach(function (r) { r.addEventListener("change", function () { if (r.checked) { store(r.value); } }); });
+
+  /* A gallery page remembers itself (filter, order, page) for this tab, so a detail page's back link returns
+     to it rather than to the photographer's first page. Only a gallery of the same organization's tree
+     counts: the detail page lies in critiques/photo/, every gallery under critiques/. */
+  var BACK = "gen.gallery.back";
+  if (doc.querySelector(".gallery-controls")) {
+    session(BACK, JSON.stringify({ href: location.href.split("#")[0], label: (doc.querySelector("h1") || {}).textContent || "" }));
+  }
+  var back = doc.querySelector('a[data-back="gallery"]');
+  if (back) {
+    var remembered = null;
+    try { remembered = JSON.parse(session(BACK) || "null"); } catch (e) { remembered = null; }
+    var galleries = new URL("../", location.href).href;
+    if (remembered && typeof remembered.href === "string" && remembered.href.indexOf(galleries) === 0) {
+      back.href = remembered.href;
+      if (remembered.label) { back.textContent = "← " + remembered.label.trim(); }
+    }
+  }
 
   /* A remote image that fails to load shows the camera placeholder, not a broken-image glyph. */
   function broken(img) {
