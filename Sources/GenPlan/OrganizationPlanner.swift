@@ -46,7 +46,9 @@ struct OrganizationPlanner: Sendable {
                 let days = reportPages.pages(of: key, bodies: bodies).flatMap { _, pages in
                     pages.map { page($0, current: "reports/index.html") }
                 }
-                return days + monthlyFiles(monthly.month(index, bodies: bodies))
+                return days + monthlyFiles(monthly.month(index, bodies: bodies),
+                                           reports: monthly.reportsByMonth[key] ?? [], critiques: monthly.critiquesByMonth[key] ?? [],
+                                           paths: reportPaths, galleries: galleries)
             }
         }
         let statisticsLinks = StatisticsPages.Links(paths: reportPaths, galleries: galleries,
@@ -102,6 +104,9 @@ struct OrganizationPlanner: Sendable {
             PlannedFile(path: "\(base)/data/stats.json", content: .json(input.statistics)),
             PlannedFile(path: "\(base)/assets/style.css", content: .asset("style.css")),
             PlannedFile(path: "\(base)/assets/site.js", content: .asset("site.js")),
+            PlannedFile(path: "\(base)/assets/search.js", content: .asset("search.js")),
+            page(SearchPage.path, template: "search", title: "Search", current: SearchPage.path, body: SearchPage.Body(month: nil)),
+            SearchIndex.indexFile(searchIndex(monthKeys: monthKeys), at: "\(base)/\(SearchIndex.indexPath)"),
             page("index.html", template: "org-home", title: org.name, current: "index.html",
                  body: OrganizationHomePage.make(input, pages: pageLinks)),
             page(reportPages.index(monthKeys: monthKeys), current: "reports/index.html"),
@@ -117,8 +122,13 @@ struct OrganizationPlanner: Sendable {
     /// A month's page and Markdown in the site, and its archive: the same month planned for inside the zip
     /// (no navigation, links only to files in the zip), with the stylesheet, the thumbnails its reports
     /// show, and the month's slices of `mileage.json` and `stats.json`.
-    private func monthlyFiles(_ month: MonthlyReports.Month) -> [PlannedFile] {
+    private func monthlyFiles(_ month: MonthlyReports.Month, reports: [DailyJobReport], critiques: [Critique],
+                              paths: ReportPaths, galleries: CritiqueGalleries) -> [PlannedFile] {
         let folder = "\(MonthlyReports.folder)/\(month.key)"
+        func search(_ links: SearchIndex.Links) -> [SearchIndex.Entry] {
+            SearchIndex.month(reports: reports, critiques: critiques, input: input, links: links, zone: config.timeZone)
+        }
+        let archiveSearch = search(.archive(paths))
         var files = [page("\(folder)/index.html", template: "reports-month", title: month.title, current: "reports/index.html",
                           body: month.site),
                      page("\(folder)/report.md", template: "reports-month-md", title: month.title, current: "reports/index.html",
@@ -129,13 +139,34 @@ struct OrganizationPlanner: Sendable {
                        PlannedFile(path: "report.md", content: .page(template: "reports-month-md", context: archived)),
                        PlannedFile(path: "assets/style.css", content: .asset("style.css")),
                        PlannedFile(path: "data/mileage.json", content: .json(input.mileageSlice(month.key))),
-                       PlannedFile(path: "data/stats.json", content: .json(input.statistics.month(month.key)))]
+                       PlannedFile(path: "data/stats.json", content: .json(input.statistics.month(month.key))),
+                       // The month's search, so an unpacked archive searches its month offline.
+                       PlannedFile(path: SearchPage.path, content: .page(template: "search", context: PageContext(
+                           siteTitle: config.title, title: "Search \(month.title)", root: "",
+                           organization: OrganizationLink(name: org.name, id: org.id.text), nav: [],
+                           page: SearchPage.Body(month: month.title)))),
+                       PlannedFile(path: "assets/search.js", content: .asset("search.js")),
+                       SearchIndex.indexFile(SearchIndex.archiveIndex(month: month.key, entries: archiveSearch, input: input, reports: reports),
+                                             at: SearchIndex.indexPath),
+                       SearchIndex.monthFile(month.key, archiveSearch, at: SearchIndex.monthPath(month.key))]
         let renditions = Dictionary(month.media.flatMap(\.renditions).map { ($0.fileName, $0) }, uniquingKeysWith: { a, _ in a })
         entries += renditions.values.sorted { $0.fileName < $1.fileName }
             .map { PlannedFile(path: MediaFiles.path($0), content: .copy(mediaFile($0))) }
         files.append(PlannedFile(path: "\(org.pathSegment)/\(MonthlyArchive.path(month.key))",
                                  content: .archive(root: month.key, entries: entries)))
+        files.append(SearchIndex.monthFile(month.key, search(.site(paths, galleries)),
+                                           at: "\(org.pathSegment)/\(SearchIndex.monthPath(month.key))"))
         return files
+    }
+
+    /// The site's `search/index.js`: photographers with their statistics pages, schools, content pages.
+    private func searchIndex(monthKeys: [String]) -> SearchIndex.Index {
+        let people = StatisticsPeople(input, galleries: input.outline.galleries)
+        var named: [SearchIndex.Option: String] = [:]
+        for p in people.photographers { named[SearchIndex.Option(key: p.key, name: p.name)] = people.photographerPaths[p.key] }
+        var schools: [SearchIndex.Option: String?] = [:]
+        for school in org.schools { schools[SearchIndex.Option(key: school.value, name: school.value)] = .some(nil) }
+        return SearchIndex.index(input: input, months: monthKeys, people: named, schools: schools, pages: contentPages)
     }
 
     /// Every rendition of the organization's images (critiques' and report attachments'), copied from the
@@ -165,7 +196,8 @@ struct OrganizationPlanner: Sendable {
                            NavLink(title: "Reports", href: "reports/index.html", current: false),
                            NavLink(title: "Training Photos", href: "critiques/index.html", current: false),
                            NavLink(title: "Mileage", href: "mileage/index.html", current: false),
-                           NavLink(title: "Statistics", href: StatisticsPages.overviewPath, current: false)] + pageLinks
+                           NavLink(title: "Statistics", href: StatisticsPages.overviewPath, current: false),
+                           NavLink(title: "Search", href: SearchPage.path, current: false)] + pageLinks
             return entries.map { NavLink(title: $0.title, href: root + $0.href, current: $0.href == current) }
         }
         return PageContext(siteTitle: config.title, title: title, root: root,
@@ -192,6 +224,8 @@ private final class NavigationBars: @unchecked Sendable {  // `bars` under `lock
 /// A Markdown page, rendered once and then placed in every organization's tree.
 struct PlannedContentPage: Sendable {
     var title: String
+    /// The page's Markdown as written: the words search finds it by.
+    var text: String
     /// `pages/<name>.html`, relative to the organization folder.
     var path: String
     var body: ContentPageBody
@@ -200,7 +234,7 @@ struct PlannedContentPage: Sendable {
     static func make(_ pages: [ContentPage], markdown: (String) -> String) -> [PlannedContentPage] {
         let names = PathAllocator(texts: pages.map(\.name))
         return pages.map { page in
-            PlannedContentPage(title: page.title, path: "pages/\(names[text: page.name]).html",
+            PlannedContentPage(title: page.title, text: page.markdown, path: "pages/\(names[text: page.name]).html",
                                body: ContentPageBody(html: markdown(page.markdown),
                                                      hasOwnHeading: ContentPageBody.startsWithHeading(page.markdown)))
         }

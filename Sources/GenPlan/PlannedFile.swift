@@ -15,6 +15,9 @@ public struct PlannedFile: Sendable {
         case json(any Encodable & Sendable)
         /// A table written as RFC 4180 CSV.
         case csv(CSVTable)
+        /// A classic script that hands one value, as JSON, to a function: `genSearch.month("2024-10", …);`. Search
+        /// indexes are scripts because a page opened from disk may load scripts but not fetch files.
+        case script(call: String, value: any Encodable & Sendable)
         /// A file copied from `Templates/assets/`.
         case asset(String)
         /// A file copied as it is (thumbnails from the media cache).
@@ -34,10 +37,10 @@ public struct PlannedFile: Sendable {
         return false
     }
 
-    /// JSON or CSV: written as it is encoded, part by part.
+    /// JSON, CSV or a script of JSON: fingerprinted by their bytes.
     public var isData: Bool {
         switch content {
-        case .json, .csv: return true
+        case .json, .csv, .script: return true
         default: return false
         }
     }

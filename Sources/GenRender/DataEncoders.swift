@@ -21,6 +21,14 @@ public enum DataEncoders {
         try emit(Data([0x0A]))
     }
 
+    /// `call(<compact JSON>);` and a newline: a script that hands the value to a function. Compact, because a
+    /// search page loads these over and over; slashes stay escaped, so no `</script>` can appear.
+    public static func script(call: String, _ value: any Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return Data("\(call)(".utf8) + (try encoder.encode(value)) + Data(");\n".utf8)
+    }
+
     private static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -103,7 +103,7 @@ extension Renderer {
         case .page(let template, let context):
             add("page")
             hasher.update(data: Data(try pageTree(context, template: template, path: file.path, buildTree: false).fingerprint))
-        case .json, .csv:
+        case .json, .csv, .script:
             add("data")
             hasher.update(data: try render(file))
         case .asset(let name):

@@ -39,6 +39,8 @@ public struct Renderer: Sendable {
             do { return try DataEncoders.json(value) } catch { throw .encoding(path: file.path, error) }
         case .csv(let table):
             return DataEncoders.csv(table)
+        case .script(let call, let value):
+            do { return try DataEncoders.script(call: call, value) } catch { throw .encoding(path: file.path, error) }
         case .asset(let name):
             guard let data = FileManager.default.contents(atPath: assetsDirectory.appendingPathComponent(name).path) else {
                 throw .missingAsset(name)

@@ -133,7 +133,7 @@ final class HostileInputTests: XCTestCase {
         for file in all {
             // The site's own script is the one script tag a page may hold.
             let html = try site.text(file).replacingOccurrences(
-                of: #"<script src="(\.\./)*assets/site\.js"></script>"#, with: "", options: .regularExpression)
+                of: #"<script src="(\.\./)*assets/(site|search)\.js"></script>"#, with: "", options: .regularExpression)
             XCTAssertFalse(html.contains("<script"), "\(file) contains a raw script tag")
             XCTAssertFalse(html.contains("<img"), "\(file) contains a raw img tag")
             XCTAssertNil(html.range(of: #"<[^>]*\sonerror="#, options: .regularExpression), "\(file) has an event handler in a tag")
@@ -142,6 +142,10 @@ final class HostileInputTests: XCTestCase {
         }
         let home = try site.text("\(PathSegment.sanitize("o1"))/index.html")
         XCTAssertTrue(home.contains("&quot;&gt;&lt;img src=x onerror=alert(2)&gt;"), "organization name is escaped, not dropped")
+        // The search index holds the typed text as JSON, whose slashes are escaped: no markup can end its script.
+        let index = TestSite.files(under: site.output).filter { $0.hasSuffix(".js") && $0.contains("/search/") }
+        XCTAssertFalse(index.isEmpty)
+        for file in index { XCTAssertFalse(try site.text(file).contains("</"), file) }
         let page = try site.text("o1/pages/evil.html")
         // The printed page's running head is a CSS string that cannot end its style element or string.
         XCTAssertTrue(page.contains(#"content: "\"\3e \3c img src=x onerror=alert(2)\3e  · \3c script\3e alert(1)\3c /script\3e ";"#), page)

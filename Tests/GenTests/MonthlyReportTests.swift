@@ -343,11 +343,17 @@ final class MonthlyReportTests: XCTestCase {
             XCTAssertEqual(Self.folders(unpacked), [month], "\(month): one top folder")
             let folder = unpacked.appendingPathComponent(month)
             let files = TestSite.files(under: folder)
-            for required in ["index.html", "report.md", "assets/style.css", "data/mileage.json", "data/stats.json", "SHA256SUMS"] {
+            for required in ["index.html", "report.md", "assets/style.css", "data/mileage.json", "data/stats.json", "SHA256SUMS",
+                             "search.html", "assets/search.js", "search/index.js", "search/\(month).js"] {
                 XCTAssertTrue(files.contains(required), "\(month): \(required)")
             }
-            XCTAssertTrue(files.allSatisfy { $0 == "SHA256SUMS" || ["index.html", "report.md"].contains($0) || $0.hasPrefix("assets/")
-                || $0.hasPrefix("media/") || $0.hasPrefix("data/") }, "\(month): \(files)")
+            XCTAssertTrue(files.allSatisfy { $0 == "SHA256SUMS" || ["index.html", "report.md", "search.html"].contains($0) || $0.hasPrefix("assets/")
+                || $0.hasPrefix("media/") || $0.hasPrefix("data/") || $0.hasPrefix("search/") }, "\(month): \(files)")
+            // The month's search finds its reports at their anchors in the archived page.
+            let shard = String(decoding: try Data(contentsOf: folder.appendingPathComponent("search/\(month).js")), as: UTF8.self)
+            XCTAssertTrue(shard.hasPrefix("genSearch.month({") && shard.hasSuffix("});\n"), month)
+            for day in days[month] ?? [] { XCTAssertTrue(shard.contains(#""h":"index.html#d-\#(day)""#), "\(month): \(day)") }
+            XCTAssertFalse(shard.contains("reports\\/report\\/"), "\(month): no link out of the archive")
             if files.contains(where: { $0.hasPrefix("media/") }) { sawMedia = true }
             XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("assets/style.css")), siteCSS, month)
 

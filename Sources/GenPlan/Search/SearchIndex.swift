@@ -1,0 +1,200 @@
+import Foundation
+import GenCompute
+import GenModel
+import GenResolve
+
+/// What the search page finds, as classic scripts it loads one at a time: a page opened from disk (`file://`)
+/// may load scripts but not fetch files, modules or WebAssembly. `search/index.js` holds the filter values,
+/// the people, the schools and the content pages; `search/<YYYY-MM>.js` a month's reports, days and critiques,
+/// so a search reads only the months it needs (newest first) and a rebuild rewrites only changed months.
+enum SearchIndex {
+    static let folder = "search"
+    static let indexPath = "\(folder)/index.js"
+    static func monthPath(_ key: String) -> String { "\(folder)/\(key).js" }
+
+    /// One thing found. Short keys: the month files hold every report's words, and the page loads them whole.
+    struct Entry: Sendable, Encodable {
+        /// `report`, `day`, `critique`, `person`, `school` or `page`.
+        var kind: String
+        var title: String
+        /// Relative to the organization folder (the archive's folder inside a zip).
+        var href: String
+        /// `YYYY-MM-DD`; empty when undated (people, schools, pages).
+        var date = ""
+        /// What the result shows under its title: photographer, schools, template, job type.
+        var meta = ""
+        /// The words searched (and the snippet's source), as typed.
+        var text = ""
+        /// Filter keys: photographers, schools, template, job type, flags (`problems`, `discrepancy`).
+        var photographers: [String] = []
+        var schools: [String] = []
+        var template: String?
+        var jobType: String?
+        var flags: [String] = []
+
+        enum CodingKeys: String, CodingKey {
+            case kind = "k", title = "t", href = "h", date = "d", meta = "m", text = "x", photographers = "p", schools = "s"
+            case template = "tp", jobType = "j", flags = "f"
+        }
+    }
+
+    /// A filter's choice: its key in the entries and the name it is shown by.
+    struct Option: Sendable, Encodable, Hashable {
+        var key: String
+        var name: String
+    }
+
+    /// `search/index.js`.
+    struct Index: Sendable, Encodable {
+        /// The months with a file, newest first.
+        var months: [String]
+        var photographers: [Option]
+        var schools: [Option]
+        var templates: [Option]
+        var jobTypes: [Option]
+        /// People, schools and content pages, found by name or words.
+        var entries: [Entry]
+    }
+
+    /// Where a month's entries link: into the site, or inside the month's archive (its page's anchors).
+    enum Links {
+        case site(ReportPaths, CritiqueGalleries)
+        case archive(ReportPaths)
+
+        func report(_ id: DocumentID) -> String {
+            switch self {
+            case .site(let paths, _): return paths.page(id)
+            case .archive(let paths): return "index.html#\(paths.anchor(id))"
+            }
+        }
+
+        func day(_ date: LocalDate) -> String {
+            switch self {
+            case .site: return ReportPaths.dayFolder(date) + "/index.html"
+            case .archive: return "index.html#d-\(date)"
+            }
+        }
+
+        func critique(_ id: DocumentID) -> String {
+            switch self {
+            case .site(_, let galleries): return galleries.detailPaths[id] ?? "critiques/index.html"
+            case .archive: return "index.html#critiques-h"
+            }
+        }
+    }
+
+    /// The month's entries: its reports, its days and its critiques, in date order.
+    static func month(reports: [DailyJobReport], critiques: [Critique], input: OrganizationInput, links: Links,
+                      zone: TimeZone) -> [Entry] {
+        let org = input.organization
+        var entries: [Entry] = []
+        for (date, day) in Dictionary(grouping: reports, by: \.date).sorted(by: { $0.key < $1.key }) {
+            let made = day.map { report(of: $0, input: input, links: links) }
+            let names = orderedUnique(day.map { org.photographerName(of: $0) })
+            let schools = orderedUnique(made.flatMap(\.schools))
+            entries.append(Entry(kind: "day", title: "\(Weekday.name(date)), \(Format.day(date.description))", href: links.day(date),
+                                 date: date.description, meta: Format.count(day.count, "report"),
+                                 text: (names + schools).joined(separator: " · "),
+                                 photographers: orderedUnique(day.map(ReportStatistics.photographerKey)), schools: schools,
+                                 flags: orderedUnique(made.flatMap(\.flags))))
+            entries += made
+        }
+        for critique in critiques {
+            let facts = CritiqueFacts(critique, in: org)
+            let kind = ExampleKind(critique).badge.label
+            let date = critique.createdAt.map { LocalDate($0, in: zone) }
+            entries.append(Entry(kind: "critique", title: "\(kind) for \(facts.photographerName)", href: links.critique(critique.id),
+                                 date: date?.description ?? "", meta: "From \(facts.managerName)",
+                                 text: [critique.managerNotes ?? "", facts.managerName, critique.id.text].joined(separator: " · "),
+                                 photographers: [facts.photographerKey]))
+        }
+        return entries
+    }
+
+    /// One report: its title and facts, and the words of every value its page shows.
+    static func report(of report: DailyJobReport, input: OrganizationInput, links: Links) -> Entry {
+        let org = input.organization
+        let form = input.forms[report.id]
+        let template = report.templateId.flatMap { org.templatesByID[$0] }
+        let templateName = form?.templateName ?? report.templateName ?? "Report"
+        let mileage = input.mileageByReport[report.id]
+        let schools = (mileage?.schools ?? []).map { org.school(matching: $0)?.value ?? $0 }
+        let jobType = ReportStatistics.jobType(of: report, in: org)
+        let photographer = org.photographerName(of: report)
+        var flags: [String] = []
+        if let form, !form.problems.isEmpty { flags.append("problems") }
+        if mileage?.isDiscrepancy == true { flags.append("discrepancy") }
+        let values = form.map { ($0.fields + $0.otherValues).map { words($0.value) }.filter { !$0.isEmpty } } ?? []
+        return Entry(kind: "report", title: "\(photographer) · \(templateName)", href: links.report(report.id),
+                     date: report.date.description,
+                     meta: ([Format.day(report.date.description)] + schools + [jobType].compactMap { $0 }).joined(separator: " · "),
+                     text: ([report.id.text] + schools + values).joined(separator: " · "),
+                     photographers: [ReportStatistics.photographerKey(of: report)], schools: schools,
+                     template: template?.id.text, jobType: jobType, flags: flags)
+    }
+
+    /// A value's words as the page shows them.
+    static func words(_ value: FieldValue) -> String {
+        switch value {
+        case .empty: return ""
+        case .text(let s), .paragraphs(let s), .email(let s), .phone(let s): return s
+        case .list(let items): return items.joined(separator: ", ")
+        case .yesNo(let yes): return yes ? "Yes" : "No"
+        case .files(let files): return files.map(\.name).joined(separator: ", ")
+        case .pairs(let pairs): return pairs.map { "\($0.label) \($0.value)" }.joined(separator: ", ")
+        }
+    }
+
+    /// `search/index.js` of the site: people with their statistics pages, schools, templates, job types and the
+    /// content pages.
+    static func index(input: OrganizationInput, months: [String], people: [Option: String], schools: [Option: String?],
+                      pages: [PlannedContentPage]) -> Index {
+        let org = input.organization
+        let sortedPeople = people.keys.sorted { ($0.name.lowercased(), $0.key) < ($1.name.lowercased(), $1.key) }
+        let sortedSchools = schools.keys.sorted { ($0.name.lowercased(), $0.key) < ($1.name.lowercased(), $1.key) }
+        var entries = sortedPeople.map { p in
+            Entry(kind: "person", title: p.name, href: people[p]!, meta: "Photographer", text: p.name, photographers: [p.key])
+        }
+        entries += sortedSchools.compactMap { s in
+            schools[s]!.map { Entry(kind: "school", title: s.name, href: $0, meta: "School", text: s.name, schools: [s.name]) }
+        }
+        entries += pages.map { Entry(kind: "page", title: $0.title, href: $0.path, meta: "Page", text: $0.text) }
+        let jobTypes = input.statistics.reports.jobTypes.keys.sorted().map { Option(key: $0, name: $0) }
+        return Index(months: months.reversed(), photographers: sortedPeople, schools: sortedSchools.map { Option(key: $0.name, name: $0.name) },
+                     templates: org.templatesByID.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+                        .map { Option(key: $0.id.text, name: $0.name) },
+                     jobTypes: jobTypes, entries: entries)
+    }
+
+    /// A month's archive's `search/index.js`: the filter values of that month alone.
+    static func archiveIndex(month: String, entries: [Entry], input: OrganizationInput, reports: [DailyJobReport]) -> Index {
+        let org = input.organization
+        let people = Set(reports.map { Option(key: ReportStatistics.photographerKey(of: $0), name: org.photographerName(of: $0)) })
+        let schools = Set(entries.flatMap(\.schools))
+        let templates = Set(reports.compactMap { r in r.templateId.flatMap { org.templatesByID[$0] }.map { Option(key: $0.id.text, name: $0.name) } })
+        let jobTypes = Set(entries.compactMap(\.jobType))
+        return Index(months: [month], photographers: people.sorted { ($0.name, $0.key) < ($1.name, $1.key) },
+                     schools: schools.sorted().map { Option(key: $0, name: $0) },
+                     templates: templates.sorted { ($0.name, $0.key) < ($1.name, $1.key) },
+                     jobTypes: jobTypes.sorted().map { Option(key: $0, name: $0) }, entries: [])
+    }
+
+    /// `search/<YYYY-MM>.js`.
+    struct Month: Sendable, Encodable {
+        var month: String
+        var entries: [Entry]
+    }
+
+    static func monthFile(_ key: String, _ entries: [Entry], at path: String) -> PlannedFile {
+        PlannedFile(path: path, content: .script(call: "genSearch.month", value: Month(month: key, entries: entries)))
+    }
+
+    static func indexFile(_ index: Index, at path: String) -> PlannedFile {
+        PlannedFile(path: path, content: .script(call: "genSearch.index", value: index))
+    }
+
+    private static func orderedUnique(_ items: [String]) -> [String] {
+        var seen = Set<String>()
+        return items.filter { seen.insert($0).inserted }
+    }
+}

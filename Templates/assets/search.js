@@ -1,0 +1,185 @@
+/* gen search: runs from disk (file://) with no server. The index is classic scripts that hand their data to
+   window.genSearch: search/index.js (filter values, people, schools, pages), then one search/YYYY-MM.js per
+   month, loaded newest first and only while more results are wanted. Everything shown is set as text. */
+(function () {
+  "use strict";
+  var doc = document;
+  var PAGE = 50;
+  var form = doc.getElementById("search-form");
+  var status = doc.getElementById("search-status");
+  var list = doc.getElementById("search-results");
+  var more = doc.getElementById("search-more");
+  if (!form || !list) { return; }
+
+  var index = null;
+  var query = null;
+  var months = [];      // month keys still to read, newest first
+  var shown = 0;        // results on the page
+  var limit = PAGE;     // results wanted before reading stops
+  var pending = [];     // results found but not shown yet
+  var reading = false;
+
+  /* Case and accents ignored: "Renee" finds "Renée". */
+  function fold(text) { return String(text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
+
+  function load(src, done) {
+    var script = doc.createElement("script");
+    script.src = src;
+    script.onload = function () { script.remove(); done(true); };
+    script.onerror = function () { script.remove(); done(false); };
+    doc.body.appendChild(script);
+  }
+
+  var KINDS = { report: "Report", day: "Day", critique: "Critique", person: "Photographer", school: "School", page: "Page" };
+
+  function matches(entry) {
+    var q = query;
+    if (q.photographer && (entry.p || []).indexOf(q.photographer) < 0) { return false; }
+    if (q.school && (entry.s || []).indexOf(q.school) < 0) { return false; }
+    if (q.template && entry.tp !== q.template) { return false; }
+    if (q.job && entry.j !== q.job) { return false; }
+    if ((q.from || q.to) && !entry.d) { return false; }
+    if (q.from && entry.d < q.from) { return false; }
+    if (q.to && entry.d > q.to) { return false; }
+    if (q.problems && (entry.f || []).indexOf("problems") < 0) { return false; }
+    if (q.discrepancy && (entry.f || []).indexOf("discrepancy") < 0) { return false; }
+    if (q.terms.length === 0) { return true; }
+    if (entry._f === undefined) { entry._f = fold(entry.t + " \u0001 " + entry.m + " \u0001 " + entry.x); }
+    for (var i = 0; i < q.terms.length; i++) { if (entry._f.indexOf(q.terms[i]) < 0) { return false; } }
+    return true;
+  }
+
+  /* A piece of the entry's words around the first term found, the term marked. Folding may change a
+     character's length, so positions are mapped back character by character. */
+  function snippet(text, terms) {
+    if (!text || terms.length === 0) { return null; }
+    var chars = Array.from(text), folded = "", origin = [];
+    for (var i = 0; i < chars.length; i++) {
+      var f = fold(chars[i]);
+      for (var j = 0; j < f.length; j++) { origin.push(i); }
+      folded += f;
+    }
+    var at = -1, term = "";
+    for (var t = 0; t < terms.length && at < 0; t++) { at = folded.indexOf(terms[t]); term = terms[t]; }
+    if (at < 0) { return null; }
+    var start = origin[at], end = origin[at + term.length - 1] + 1;
+    var from = Math.max(0, start - 70), to = Math.min(chars.length, end + 90);
+    var p = doc.createElement("p");
+    p.className = "search-snippet";
+    p.appendChild(doc.createTextNode((from > 0 ? "…" : "") + chars.slice(from, start).join("")));
+    var mark = doc.createElement("mark");
+    mark.textContent = chars.slice(start, end).join("");
+    p.appendChild(mark);
+    p.appendChild(doc.createTextNode(chars.slice(end, to).join("") + (to < chars.length ? "…" : "")));
+    return p;
+  }
+
+  function show(entry) {
+    var li = doc.createElement("li");
+    li.className = "search-result";
+    var head = doc.createElement("p");
+    head.className = "search-head";
+    var kind = doc.createElement("span");
+    kind.className = "search-kind";
+    kind.textContent = KINDS[entry.k] || entry.k;
+    var a = doc.createElement("a");
+    if (typeof entry.h === "string" && !/^[a-z][a-z0-9+.-]*:/i.test(entry.h) && entry.h.charAt(0) !== "/") { a.setAttribute("href", entry.h); }
+    a.textContent = entry.t;
+    head.appendChild(kind);
+    head.appendChild(doc.createTextNode(" "));
+    head.appendChild(a);
+    li.appendChild(head);
+    var meta = [entry.m];
+    if (entry.f && entry.f.indexOf("problems") >= 0) { meta.push("validation problems"); }
+    if (entry.f && entry.f.indexOf("discrepancy") >= 0) { meta.push("mileage discrepancy"); }
+    var facts = doc.createElement("p");
+    facts.className = "search-meta muted";
+    facts.textContent = meta.filter(Boolean).join(" · ");
+    li.appendChild(facts);
+    var piece = snippet(entry.x, query.terms);
+    if (piece) { li.appendChild(piece); }
+    list.appendChild(li);
+    shown += 1;
+  }
+
+  function flush() {
+    while (pending.length > 0 && shown < limit) { show(pending.shift()); }
+  }
+
+  function report() {
+    var total = index.months.length, read = total - months.length;
+    var text = shown === 0 ? "No results" : shown + (shown === 1 ? " result" : " results");
+    if (months.length > 0 || pending.length > 0) {
+      text += reading ? " so far · reading " + read + " of " + total + " months" : " shown · more may follow";
+    } else if (total > 1) {
+      text += " · every month searched";
+    }
+    status.textContent = text;
+    more.hidden = reading || (months.length === 0 && pending.length === 0);
+  }
+
+  /* Reads months, newest first, until enough results are waiting or none are left. */
+  function next() {
+    flush();
+    if (shown >= limit || months.length === 0) { reading = false; report(); return; }
+    reading = true;
+    report();
+    var key = months.shift();
+    load("search/" + key + ".js", function () { next(); });
+  }
+
+  window.genSearch = {
+    index: function (data) {
+      index = data;
+      start();
+    },
+    month: function (data) {
+      if (!query) { return; }
+      var found = data.entries.filter(matches);
+      found.sort(function (a, b) { return a.d < b.d ? 1 : a.d > b.d ? -1 : 0; });
+      pending = pending.concat(found);
+    }
+  };
+
+  function fill(select, options) {
+    options.forEach(function (o) {
+      var option = doc.createElement("option");
+      option.value = o.key;
+      option.textContent = o.name;
+      select.appendChild(option);
+    });
+  }
+
+  function start() {
+    form.querySelectorAll("select[data-options]").forEach(function (select) { fill(select, index[select.getAttribute("data-options")] || []); });
+    var params = new URLSearchParams(location.search);
+    ["q", "photographer", "school", "template", "job", "from", "to"].forEach(function (name) {
+      var field = form.elements[name];
+      if (field && params.get(name)) { field.value = params.get(name); }
+    });
+    ["problems", "discrepancy"].forEach(function (name) { form.elements[name].checked = params.get(name) === "1"; });
+    form.hidden = false;
+    query = {
+      terms: fold(params.get("q") || "").split(/\s+/).filter(Boolean),
+      photographer: form.elements.photographer.value, school: form.elements.school.value,
+      template: form.elements.template.value, job: form.elements.job.value,
+      from: form.elements.from.value, to: form.elements.to.value,
+      problems: form.elements.problems.checked, discrepancy: form.elements.discrepancy.checked
+    };
+    var any = query.terms.length > 0 || query.photographer || query.school || query.template || query.job ||
+      query.from || query.to || query.problems || query.discrepancy;
+    if (!any) { status.textContent = "Type words or choose a filter, then Search."; return; }
+    // People, schools and pages first: they are found by their words alone.
+    var onlyWords = !(query.school || query.template || query.job || query.from || query.to || query.problems || query.discrepancy);
+    if (onlyWords) { pending = index.entries.filter(matches); }
+    // A date range reads only its months.
+    var first = query.from ? query.from.slice(0, 7) : "", last = query.to ? query.to.slice(0, 7) : "9999";
+    months = index.months.filter(function (m) { return m >= first && m <= last; });
+    next();
+  }
+
+  more.addEventListener("click", function () { limit += PAGE; next(); });
+  load("search/index.js", function (ok) {
+    if (!ok) { status.textContent = "The search index is missing next to this page."; }
+  });
+})();
