@@ -38,7 +38,9 @@ let package = Package(
         .target(name: "CVipsShim"),
         // Test-only: the shim's declarations of libvips checked against libvips' own headers.
         .target(name: "CVipsCheck", dependencies: ["CVips"]),
-        // Stage 0: typed values, domain models, configuration and diagnostics. No I/O.
+        // Stage 0: the domain (one model per file: User, School, TemplateField, ReportTemplate, DailyJobReport,
+        // Critique), typed Firestore values, configuration and diagnostics, and the small helpers every stage
+        // shares (digests, parallel loops, number formatting, the content folder's boundary).
         .target(name: "GenModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Stage 1: read export files (all formats) and the content folder into typed models.
         .target(name: "GenLoad", dependencies: [
@@ -51,7 +53,8 @@ let package = Package(
             "GenModel", "GenLoad",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        // Stage 3: pure computations (mileage summaries).
+        // Stage 3: pure computations: report forms (templates, smart fields, formulas, validation), mileage
+        // routes and summaries, statistics.
         .target(name: "GenCompute", dependencies: ["GenModel", "GenResolve"]),
         // Stage 3 (compute): media — critique images to thumbnails (libvips) with a content-addressed cache.
         .target(name: "GenMedia", dependencies: [

@@ -1,0 +1,26 @@
+/// A school the photographers drive to (`schools`); `value` is its display name.
+public struct School: Sendable, Hashable {
+    public var id: DocumentID
+    public var organizationID: DocumentID
+    public var value: String
+    public var street: String?
+    public var city: String?
+    public var state: String?
+    public var zipCode: String?
+    /// The stored `coordinates` text (`"lat,lng"`), validated where it is used.
+    public var coordinates: String?
+    public var source: DocumentSource
+
+    public init(id: DocumentID, organizationID: DocumentID, value: String, street: String? = nil, city: String? = nil,
+                state: String? = nil, zipCode: String? = nil, coordinates: String? = nil, source: DocumentSource) {
+        self.id = id
+        self.organizationID = organizationID
+        self.value = value
+        self.street = street
+        self.city = city
+        self.state = state
+        self.zipCode = zipCode
+        self.coordinates = coordinates
+        self.source = source
+    }
+}

@@ -1,0 +1,34 @@
+/// A person in the organization (`users`). Photographers carry their home coordinates,
+/// the start and end of every mileage route.
+public struct User: Sendable, Hashable {
+    public var id: DocumentID
+    public var organizationID: DocumentID
+    public var firstName: String?
+    public var lastName: String?
+    public var email: String?
+    public var role: String?
+    public var isPhotographer: Bool
+    /// The stored `userCoordinates` text (`"lat,lng"`), validated where it is used.
+    public var userCoordinates: String?
+    public var source: DocumentSource
+
+    public init(id: DocumentID, organizationID: DocumentID, firstName: String? = nil, lastName: String? = nil,
+                email: String? = nil, role: String? = nil, isPhotographer: Bool = false,
+                userCoordinates: String? = nil, source: DocumentSource) {
+        self.id = id
+        self.organizationID = organizationID
+        self.firstName = firstName
+        self.lastName = lastName
+        self.email = email
+        self.role = role
+        self.isPhotographer = isPhotographer
+        self.userCoordinates = userCoordinates
+        self.source = source
+    }
+
+    /// "First Last", else whichever part exists, else nil.
+    public var fullName: String? {
+        let parts = [firstName, lastName].compactMap { $0?.trimmedBlanks }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+}
