@@ -119,7 +119,8 @@ public struct SitePlanner: Sendable {
     /// its overview (home, statistics, mileage, critiques, data files) and one batch per month.
     public func batches(_ site: SiteInput) -> [PlanBatch] {
         var batches = [PlanBatch(name: "site") {
-            [PlannedFile(path: "assets/style.css", content: .asset("style.css")), RootIndexPage.plan(site)]
+            [PlannedFile(path: "assets/style.css", content: .asset("style.css")),
+             PlannedFile(path: "assets/site.js", content: .asset("site.js")), RootIndexPage.plan(site)]
         }]
         // Content pages are the same in every organization: render their Markdown once.
         let contentPages = PlannedContentPage.make(site.pages, markdown: markdown)

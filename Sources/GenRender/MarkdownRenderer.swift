@@ -19,9 +19,19 @@ public struct MarkdownRenderer: Sendable {
         | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES | CMARK_OPT_VALIDATE_UTF8
 
     public func html(_ markdown: String) -> String {
-        render(markdown) { document, parser in
+        let html = render(markdown) { document, parser in
             cmark_render_html(document, Self.options, cmark_parser_get_syntax_extensions(parser))
         }
+        return html.contains("<input type=\"checkbox\"") ? Self.labellingTaskBoxes(html) : html
+    }
+
+    /// A task list's boxes named for screen readers ("Done", "Not done"): cmark-gfm writes them with no label.
+    /// Safe mode omits raw HTML, so these exact tags can only be cmark's own; typed look-alikes arrive escaped.
+    static func labellingTaskBoxes(_ html: String) -> String {
+        html.replacingOccurrences(of: #"<input type="checkbox" checked="" disabled="" />"#,
+                                  with: #"<input type="checkbox" checked="" disabled="" aria-label="Done" />"#)
+            .replacingOccurrences(of: #"<input type="checkbox" disabled="" />"#,
+                                  with: #"<input type="checkbox" disabled="" aria-label="Not done" />"#)
     }
 
     /// Raw HTML passed through: only for tests that prove generated Markdown holds no markup

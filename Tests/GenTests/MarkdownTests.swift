@@ -14,6 +14,14 @@ final class MarkdownTests: XCTestCase {
         XCTAssertTrue(html.contains("<a href=\"https://example.com\">"))
     }
 
+    func testTaskListBoxesAreNamedAndTypedLookAlikesStayText() {
+        let html = md.html("- [x] done\n- [ ] todo\n\nA typed <input type=\"checkbox\" disabled=\"\" /> and `<input type=\"checkbox\" disabled=\"\" />`\n")
+        XCTAssertTrue(html.contains(#"<input type="checkbox" checked="" disabled="" aria-label="Done" /> done"#), html)
+        XCTAssertTrue(html.contains(#"<input type="checkbox" disabled="" aria-label="Not done" /> todo"#), html)
+        XCTAssertEqual(html.components(separatedBy: "aria-label").count - 1, 2, "only cmark's own boxes: \(html)")
+        XCTAssertTrue(html.contains("<code>&lt;input type=&quot;checkbox&quot; disabled=&quot;&quot; /&gt;</code>"), html)
+    }
+
     func testSafeModeDropsRawHTMLAndUnsafeLinks() {
         let html = md.html("<script>alert(1)</script>\n\nhi <img src=x onerror=alert(2)> [x](javascript:alert(3)) [y](JaVaScRiPt&#58;alert(4))\n")
         XCTAssertFalse(html.contains("<script"))
