@@ -85,9 +85,13 @@ public final class OutputTree: Sendable {
     public func keep(_ path: String) -> Bool {
         guard OutputTree.isSafe(path) else { return false }
         // Paths as text, not URLs: an incremental build keeps tens of thousands of files.
-        let target = stagingPath + "/" + path
+        let target = stagingPath + "/" + path, source = outputPath + "/" + path
+        // A file the manifest lists but the output lacks (edited by hand) is not kept, and leaves no folder
+        // behind: the month is planned again, and a clean build would make no such folder.
+        var info = stat()
+        guard lstat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         guard (try? makeFolder(of: target)) != nil else { return false }
-        return link(outputPath + "/" + path, target) == 0
+        return link(source, target) == 0
     }
 
     private func makeFolder(of target: String) throws {
