@@ -37,6 +37,7 @@ struct OrganizationPlanner: Sendable {
         let monthly = MonthlyReports.Planner(input, outline: outline, zone: config.timeZone)
         let name = org.pathSegment
         let monthKey = MonthKey(monthly: monthly, reportPages: reportPages, paths: reportPaths, galleries: galleries)
+        let spreadsheets = ReportSpreadsheets(input)
         var batches: [PlanBatch] = monthly.keys.enumerated().map { index, key in
             PlanBatch(name: "\(name) \(key)", key: { monthKey.digest(index) }) {
                 // Every page showing a report's body is in the report's month: the month's bodies suffice.
@@ -46,7 +47,8 @@ struct OrganizationPlanner: Sendable {
                 let days = reportPages.pages(of: key, bodies: bodies).flatMap { _, pages in
                     pages.map { page($0, current: "reports/index.html") }
                 }
-                return days + monthlyFiles(monthly.month(index, bodies: bodies))
+                return days + monthlyFiles(monthly.month(index, bodies: bodies),
+                                           spreadsheets: spreadsheets.files(monthly.reportsByMonth[key] ?? []))
             }
         }
         let statisticsLinks = StatisticsPages.Links(paths: reportPaths, galleries: galleries,
@@ -88,14 +90,17 @@ struct OrganizationPlanner: Sendable {
             [PlannedFile(path: "\(name)/data/mileage.json", content: .json(input.mileage)),
              PlannedFile(path: "\(name)/data/mileage.csv", content: .csv(MileageCSV.table(input.mileage)))]
         })
+        batches.append(PlanBatch(name: "\(name) report data") {
+            spreadsheets.files(org.reports, prefix: "\(name)/")
+        })
         batches.append(PlanBatch(name: "\(name) overview") {
-            overview(reportPages: reportPages, monthKeys: monthly.keys)
+            overview(reportPages: reportPages, monthKeys: monthly.keys, spreadsheets: spreadsheets)
         })
         return batches
     }
 
     /// Home, reports index, media, `stats.json` and content pages.
-    private func overview(reportPages: ReportPages.Planner, monthKeys: [String]) -> [PlannedFile] {
+    private func overview(reportPages: ReportPages.Planner, monthKeys: [String], spreadsheets: ReportSpreadsheets) -> [PlannedFile] {
         let base = org.pathSegment
         // `stats.json` first: the batch's largest file, encoded by one core while the other renders the pages.
         var files: [PlannedFile] = [
@@ -103,7 +108,7 @@ struct OrganizationPlanner: Sendable {
             PlannedFile(path: "\(base)/assets/style.css", content: .asset("style.css")),
             PlannedFile(path: "\(base)/assets/site.js", content: .asset("site.js")),
             page("index.html", template: "org-home", title: org.name, current: "index.html",
-                 body: OrganizationHomePage.make(input, pages: pageLinks)),
+                 body: OrganizationHomePage.make(input, pages: pageLinks, spreadsheets: spreadsheets.groups(org.reports))),
             page(reportPages.index(monthKeys: monthKeys), current: "reports/index.html"),
         ]
         files += mediaCopies()
@@ -116,8 +121,9 @@ struct OrganizationPlanner: Sendable {
 
     /// A month's page and Markdown in the site, and its archive: the same month planned for inside the zip
     /// (no navigation, links only to files in the zip), with the stylesheet, the thumbnails its reports
-    /// show, and the month's slices of `mileage.json` and `stats.json`.
-    private func monthlyFiles(_ month: MonthlyReports.Month) -> [PlannedFile] {
+    /// show, the month's slices of `mileage.json` and `stats.json`, and `spreadsheets`, the month's rows of
+    /// the report spreadsheets (paths inside the archive).
+    private func monthlyFiles(_ month: MonthlyReports.Month, spreadsheets: [PlannedFile]) -> [PlannedFile] {
         let folder = "\(MonthlyReports.folder)/\(month.key)"
         var files = [page("\(folder)/index.html", template: "reports-month", title: month.title, current: "reports/index.html",
                           body: month.site),
@@ -130,6 +136,7 @@ struct OrganizationPlanner: Sendable {
                        PlannedFile(path: "assets/style.css", content: .asset("style.css")),
                        PlannedFile(path: "data/mileage.json", content: .json(input.mileageSlice(month.key))),
                        PlannedFile(path: "data/stats.json", content: .json(input.statistics.month(month.key)))]
+        entries += spreadsheets
         let renditions = Dictionary(month.media.flatMap(\.renditions).map { ($0.fileName, $0) }, uniquingKeysWith: { a, _ in a })
         entries += renditions.values.sorted { $0.fileName < $1.fileName }
             .map { PlannedFile(path: MediaFiles.path($0), content: .copy(mediaFile($0))) }
