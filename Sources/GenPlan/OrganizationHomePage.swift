@@ -17,7 +17,6 @@ enum OrganizationHomePage {
         var critiques: [GalleryPages.StatCard]
         /// The report spreadsheets (`data/reports/…`), listed in the data section after the data files.
         var spreadsheets: [Spreadsheet]
-        var hasSpreadsheets: Bool
     }
 
     struct Spreadsheet: Sendable, Encodable {
@@ -53,7 +52,6 @@ enum OrganizationHomePage {
                     critiques: GalleryPages.statCards(org.critiques.filter(\.isPublished).map(ExampleKind.init)),
                     spreadsheets: spreadsheets.map {
                         Spreadsheet(title: $0.title, href: $0.path, columnsHref: $0.columnsPath, reports: Format.count($0.reports.count, "report"))
-                    },
-                    hasSpreadsheets: !spreadsheets.isEmpty)
+                    })
     }
 }
