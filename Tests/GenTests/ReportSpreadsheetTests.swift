@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GenBuild
 import GenModel
+@testable import GenPlan
 import XCTest
 import ZIPFoundation
 
@@ -165,6 +166,20 @@ final class ReportSpreadsheetTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("\(Self.org)/\(local)").path), local)
         let archive = try Self.entries(site.output.appendingPathComponent("\(Self.org)/archive/2024-09.zip"))
         XCTAssertNotNil(archive["2024-09/\(local)"], "the path holds inside the month's archive too")
+    }
+
+    /// File names come from template ids, made path-safe; `other` and the column lists' names are taken, so a
+    /// template whose file would be one of them gives way.
+    func testFileNamesNeverClash() {
+        let ids: [DocumentID] = ["x", "x.columns", "other", "OTHER.columns", "Fall Sports"]
+        let names = ReportSpreadsheets.allocate(ids)
+        XCTAssertEqual(names["x"], "x")
+        XCTAssertEqual(names["x.columns"], "x.columns-2")
+        XCTAssertEqual(names["other"], "other-2")
+        XCTAssertEqual(names["OTHER.columns"], "OTHER.columns-2")
+        XCTAssertTrue(names["Fall Sports"]!.hasPrefix("Fall-Sports-"), names["Fall Sports"]!)
+        let files = names.values.flatMap { ["\($0).csv", "\($0).columns.csv"] } + ["other.csv", "other.columns.csv"]
+        XCTAssertEqual(Set(files.map { $0.lowercased() }).count, files.count)
     }
 
     /// Lines as the CSV writer ends them.
