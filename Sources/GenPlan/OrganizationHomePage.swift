@@ -15,6 +15,15 @@ enum OrganizationHomePage {
         var showReimbursement: Bool
         /// Total, good and needs-improvement counts of the published critiques.
         var critiques: [GalleryPages.StatCard]
+        /// The report spreadsheets (`data/reports/…`), listed in the data section after the data files.
+        var spreadsheets: [Spreadsheet]
+    }
+
+    struct Spreadsheet: Sendable, Encodable {
+        var title: String
+        var href: String
+        var columnsHref: String
+        var reports: String
     }
 
     struct Stat: Sendable, Encodable {
@@ -22,7 +31,7 @@ enum OrganizationHomePage {
         var value: String
     }
 
-    static func make(_ input: OrganizationInput, pages: [NavLink]) -> Body {
+    static func make(_ input: OrganizationInput, pages: [NavLink], spreadsheets: [ReportSpreadsheets.Group] = []) -> Body {
         let org = input.organization
         let published = org.critiques.filter(\.isPublished).count
         let photographers = Set(org.users.filter(\.isPhotographer).map(\.id) + org.reports.compactMap(\.userId)).count
@@ -40,6 +49,9 @@ enum OrganizationHomePage {
                     lastDay: org.reports.last.map { Format.day($0.date.description) }, months: months,
                     hasMonths: !months.isEmpty, pages: pages, hasPages: !pages.isEmpty,
                     showReimbursement: input.mileage.ratePerMile != nil,
-                    critiques: GalleryPages.statCards(org.critiques.filter(\.isPublished).map(ExampleKind.init)))
+                    critiques: GalleryPages.statCards(org.critiques.filter(\.isPublished).map(ExampleKind.init)),
+                    spreadsheets: spreadsheets.map {
+                        Spreadsheet(title: $0.title, href: $0.path, columnsHref: $0.columnsPath, reports: Format.count($0.reports.count, "report"))
+                    })
     }
 }

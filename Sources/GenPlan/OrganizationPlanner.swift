@@ -37,6 +37,7 @@ struct OrganizationPlanner: Sendable {
         let monthly = MonthlyReports.Planner(input, outline: outline, zone: config.timeZone)
         let name = org.pathSegment
         let monthKey = MonthKey(monthly: monthly, reportPages: reportPages, paths: reportPaths, galleries: galleries)
+        let spreadsheets = ReportSpreadsheets(input)
         var batches: [PlanBatch] = monthly.keys.enumerated().map { index, key in
             PlanBatch(name: "\(name) \(key)", key: { monthKey.digest(index) }) {
                 // Every page showing a report's body is in the report's month: the month's bodies suffice.
@@ -48,7 +49,8 @@ struct OrganizationPlanner: Sendable {
                 }
                 return days + monthlyFiles(monthly.month(index, bodies: bodies),
                                            reports: monthly.reportsByMonth[key] ?? [], critiques: monthly.critiquesByMonth[key] ?? [],
-                                           paths: reportPaths, galleries: galleries)
+                                           paths: reportPaths, galleries: galleries,
+                                           spreadsheets: spreadsheets.files(monthly.reportsByMonth[key] ?? []))
             }
         }
         let statisticsLinks = StatisticsPages.Links(paths: reportPaths, galleries: galleries,
@@ -90,14 +92,17 @@ struct OrganizationPlanner: Sendable {
             [PlannedFile(path: "\(name)/data/mileage.json", content: .json(input.mileage)),
              PlannedFile(path: "\(name)/data/mileage.csv", content: .csv(MileageCSV.table(input.mileage)))]
         })
+        batches.append(PlanBatch(name: "\(name) report data") {
+            spreadsheets.files(org.reports, prefix: "\(name)/")
+        })
         batches.append(PlanBatch(name: "\(name) overview") {
-            overview(reportPages: reportPages, monthKeys: monthly.keys)
+            overview(reportPages: reportPages, monthKeys: monthly.keys, spreadsheets: spreadsheets)
         })
         return batches
     }
 
     /// Home, reports index, media, `stats.json` and content pages.
-    private func overview(reportPages: ReportPages.Planner, monthKeys: [String]) -> [PlannedFile] {
+    private func overview(reportPages: ReportPages.Planner, monthKeys: [String], spreadsheets: ReportSpreadsheets) -> [PlannedFile] {
         let base = org.pathSegment
         // `stats.json` first: the batch's largest file, encoded by one core while the other renders the pages.
         var files: [PlannedFile] = [
@@ -108,7 +113,7 @@ struct OrganizationPlanner: Sendable {
             page(SearchPage.path, template: "search", title: "Search", current: SearchPage.path, body: SearchPage.Body(month: nil)),
             SearchIndex.indexFile(searchIndex(monthKeys: monthKeys), at: "\(base)/\(SearchIndex.indexPath)"),
             page("index.html", template: "org-home", title: org.name, current: "index.html",
-                 body: OrganizationHomePage.make(input, pages: pageLinks)),
+                 body: OrganizationHomePage.make(input, pages: pageLinks, spreadsheets: spreadsheets.groups(org.reports))),
             page(reportPages.index(monthKeys: monthKeys), current: "reports/index.html"),
         ]
         files += mediaCopies()
@@ -121,9 +126,10 @@ struct OrganizationPlanner: Sendable {
 
     /// A month's page and Markdown in the site, and its archive: the same month planned for inside the zip
     /// (no navigation, links only to files in the zip), with the stylesheet, the thumbnails its reports
-    /// show, and the month's slices of `mileage.json` and `stats.json`.
+    /// show, the month's slices of `mileage.json` and `stats.json`, its search, and `spreadsheets`, the month's
+    /// rows of the report spreadsheets (paths inside the archive).
     private func monthlyFiles(_ month: MonthlyReports.Month, reports: [DailyJobReport], critiques: [Critique],
-                              paths: ReportPaths, galleries: CritiqueGalleries) -> [PlannedFile] {
+                              paths: ReportPaths, galleries: CritiqueGalleries, spreadsheets: [PlannedFile]) -> [PlannedFile] {
         let folder = "\(MonthlyReports.folder)/\(month.key)"
         func search(_ links: SearchIndex.Links) -> [SearchIndex.Entry] {
             SearchIndex.month(reports: reports, critiques: critiques, input: input, links: links, zone: config.timeZone)
@@ -149,6 +155,7 @@ struct OrganizationPlanner: Sendable {
                        SearchIndex.indexFile(SearchIndex.archiveIndex(month: month.key, entries: archiveSearch, input: input, reports: reports),
                                              at: SearchIndex.indexPath),
                        SearchIndex.monthFile(month.key, archiveSearch, at: SearchIndex.monthPath(month.key))]
+        entries += spreadsheets
         let renditions = Dictionary(month.media.flatMap(\.renditions).map { ($0.fileName, $0) }, uniquingKeysWith: { a, _ in a })
         entries += renditions.values.sorted { $0.fileName < $1.fileName }
             .map { PlannedFile(path: MediaFiles.path($0), content: .copy(mediaFile($0))) }

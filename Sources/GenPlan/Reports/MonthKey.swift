@@ -13,6 +13,10 @@ import GenModel
 ///   and after its last day with reports;
 /// - every photographer's name in `mileage.json` (taken from their first report, in whatever month it is),
 ///   which the month's mileage table and archived `mileage.json` show.
+///
+/// The month's rows of the report spreadsheets in its archive need nothing more: they are made from the
+/// month's reports (their forms, routes and photographers) and the organization's templates, which name the
+/// files (`ReportSpreadsheets`), never from another month.
 struct MonthKey {
     let monthly: MonthlyReports.Planner
     let reportPages: ReportPages.Planner
