@@ -15,6 +15,8 @@ enum OrganizationHomePage {
         var showReimbursement: Bool
         /// Total, good and needs-improvement counts of the published critiques.
         var critiques: [GalleryPages.StatCard]
+        /// How many schools the organization has, and how many of them a report visited.
+        var schoolSummary: String
     }
 
     struct Stat: Sendable, Encodable {
@@ -22,7 +24,8 @@ enum OrganizationHomePage {
         var value: String
     }
 
-    static func make(_ input: OrganizationInput, pages: [NavLink]) -> Body {
+    /// `visitedSchools`: how many of the organization's schools a report visited (`SchoolPages.Planner`).
+    static func make(_ input: OrganizationInput, pages: [NavLink], visitedSchools: Int) -> Body {
         let org = input.organization
         let published = org.critiques.filter(\.isPublished).count
         let photographers = Set(org.users.filter(\.isPhotographer).map(\.id) + org.reports.compactMap(\.userId)).count
@@ -40,6 +43,7 @@ enum OrganizationHomePage {
                     lastDay: org.reports.last.map { Format.day($0.date.description) }, months: months,
                     hasMonths: !months.isEmpty, pages: pages, hasPages: !pages.isEmpty,
                     showReimbursement: input.mileage.ratePerMile != nil,
-                    critiques: GalleryPages.statCards(org.critiques.filter(\.isPublished).map(ExampleKind.init)))
+                    critiques: GalleryPages.statCards(org.critiques.filter(\.isPublished).map(ExampleKind.init)),
+                    schoolSummary: SchoolPages.summary(schools: org.schools.count, visited: visitedSchools))
     }
 }

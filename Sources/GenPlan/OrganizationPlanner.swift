@@ -20,6 +20,8 @@ struct OrganizationPlanner: Sendable {
 
     /// Critique detail pages planned (and rendered) together, at most.
     static let critiquesPerBatch = 2_000
+    /// School pages planned (and rendered) together, at most: a page lists every visit of its school.
+    static let schoolsPerBatch = 100
 
     /// The content pages as navigation entries, relative to the organization folder.
     var pageLinks: [NavLink] { contentPages.map { NavLink(title: $0.title, href: $0.path, current: false) } }
@@ -63,6 +65,19 @@ struct OrganizationPlanner: Sendable {
             MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
                 .map { page($0, current: "mileage/index.html") }
         })
+        // The school pages, after the index: each school's visits are worked out once, by whichever of the
+        // two batches (or the home page) comes first.
+        let schools = Lazy { SchoolPages.Planner(input, reportPaths: reportPaths) }
+        batches.append(PlanBatch(name: "\(name) schools") {
+            [page(schools.value.index(), current: SchoolPaths.index)]
+        })
+        let schoolCount = org.schools.count
+        for start in stride(from: 0, to: schoolCount, by: Self.schoolsPerBatch) {
+            let part = start..<min(schoolCount, start + Self.schoolsPerBatch)
+            batches.append(PlanBatch(name: "\(name) schools \(part.lowerBound + 1)–\(part.upperBound)") {
+                schools.value.pages(part).map { page($0, current: SchoolPaths.index) }
+            })
+        }
         batches.append(PlanBatch(name: "\(name) critique galleries") {
             // The thumbnail manifest first: encoding it (20,000 critiques at 100,000 reports) takes one core a
             // fifth of a second, which the pages then share with it rather than follow.
@@ -89,13 +104,13 @@ struct OrganizationPlanner: Sendable {
              PlannedFile(path: "\(name)/data/mileage.csv", content: .csv(MileageCSV.table(input.mileage)))]
         })
         batches.append(PlanBatch(name: "\(name) overview") {
-            overview(reportPages: reportPages, monthKeys: monthly.keys)
+            overview(reportPages: reportPages, monthKeys: monthly.keys, schools: schools.value)
         })
         return batches
     }
 
     /// Home, reports index, media, `stats.json` and content pages.
-    private func overview(reportPages: ReportPages.Planner, monthKeys: [String]) -> [PlannedFile] {
+    private func overview(reportPages: ReportPages.Planner, monthKeys: [String], schools: SchoolPages.Planner) -> [PlannedFile] {
         let base = org.pathSegment
         // `stats.json` first: the batch's largest file, encoded by one core while the other renders the pages.
         var files: [PlannedFile] = [
@@ -103,7 +118,7 @@ struct OrganizationPlanner: Sendable {
             PlannedFile(path: "\(base)/assets/style.css", content: .asset("style.css")),
             PlannedFile(path: "\(base)/assets/site.js", content: .asset("site.js")),
             page("index.html", template: "org-home", title: org.name, current: "index.html",
-                 body: OrganizationHomePage.make(input, pages: pageLinks)),
+                 body: OrganizationHomePage.make(input, pages: pageLinks, visitedSchools: schools.visitedCount)),
             page(reportPages.index(monthKeys: monthKeys), current: "reports/index.html"),
         ]
         files += mediaCopies()
@@ -165,6 +180,7 @@ struct OrganizationPlanner: Sendable {
                            NavLink(title: "Reports", href: "reports/index.html", current: false),
                            NavLink(title: "Training Photos", href: "critiques/index.html", current: false),
                            NavLink(title: "Mileage", href: "mileage/index.html", current: false),
+                           NavLink(title: "Schools", href: SchoolPaths.index, current: false),
                            NavLink(title: "Statistics", href: StatisticsPages.overviewPath, current: false)] + pageLinks
             return entries.map { NavLink(title: $0.title, href: root + $0.href, current: $0.href == current) }
         }
