@@ -1,10 +1,11 @@
 import Foundation
 import GenBuild
 import XCTest
+import ZIPFoundation
 
 /// School pages end to end on a small site: every school's visits worked out here from the documents
 /// alone (matching as mileage does: an id, else a trimmed, case-folded name, only inside the organization),
-/// then compared with the pages.
+/// then compared with the pages; the report heads' links to them.
 final class SchoolPagesTests: XCTestCase {
     struct SchoolDoc {
         var id: String
@@ -231,6 +232,15 @@ final class SchoolPagesTests: XCTestCase {
         }
     }
 
+    /// The links of every report head's "Schools visited" line in `html`, and the line's text.
+    static func headLinks(_ html: String) -> [(hrefs: [String], text: String)] {
+        html.components(separatedBy: #"<p class="report-schools">"#).dropFirst().map { chunk in
+            let line = String(chunk[..<chunk.range(of: "</p>")!.lowerBound])
+            return (OrganizationIsolationTests.links(in: line),
+                    line.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression))
+        }
+    }
+
     func testSchoolPagesListExactlyTheVisitsOfTheDocuments() async throws {
         let site = try TestSite()
         defer { site.remove() }
@@ -306,5 +316,51 @@ final class SchoolPagesTests: XCTestCase {
         XCTAssertTrue(home.contains(#"<a class="button" href="schools/index.html">"#))
         XCTAssertTrue(home.contains("4 schools, 3 of them visited at least once."))
         XCTAssertTrue(try site.text("orgA/mileage/index.html").contains(#"href="../schools/index.html">Schools</a>"#))
+    }
+
+    func testReportHeadsLinkTheSchoolsVisitedWhereverTheReportIsShown() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try write(site)
+        try await site.build()
+
+        let pages = ["orgA/reports/report/r2.html", "orgA/reports/daily/2024-09-03/index.html", "orgA/reports/monthly/2024-09/index.html",
+                     "orgA/reports/report/r3.html", "orgA/reports/daily/2024-12-10/index.html", "orgA/reports/monthly/2024-12/index.html"]
+        for page in pages {
+            let heads = Self.headLinks(try site.text(page))
+            XCTAssertFalse(heads.isEmpty, page)
+            let folder = site.output.appendingPathComponent(page).deletingLastPathComponent()
+            for head in heads {
+                XCTAssertFalse(head.hrefs.isEmpty, page)
+                for href in head.hrefs {
+                    let target = folder.appendingPathComponent(href).standardizedFileURL.path
+                    XCTAssertTrue(target.hasPrefix(site.output.appendingPathComponent("orgA/schools").standardizedFileURL.path), "\(page): \(href)")
+                    XCTAssertTrue(FileManager.default.fileExists(atPath: target), "\(page): \(href)")
+                }
+            }
+        }
+        // r2: both schools, by their own names; r3: Lincoln linked, the unknown name as plain text.
+        let r2 = Self.headLinks(try site.text("orgA/reports/report/r2.html"))
+        XCTAssertEqual(r2.map(\.hrefs), [["../../schools/a-adams.html", "../../schools/a-lincoln.html"]])
+        XCTAssertEqual(r2.map(\.text), ["Schools visited Adams Elementary, Lincoln High &amp; Annex"])
+        let r3 = Self.headLinks(try site.text("orgA/reports/report/r3.html"))
+        XCTAssertEqual(r3.map(\.hrefs), [["../../schools/a-lincoln.html"]])
+        XCTAssertEqual(r3.map(\.text), ["Schools visited Lincoln High &amp; Annex, Bravo Only School"])
+        let r4 = Self.headLinks(try site.text("orgA/reports/report/r4.html"))
+        XCTAssertEqual(r4.map(\.hrefs), [["../../schools/a-adams.html"]], "named twice, shown once")
+        // r7 names only orgB's school: no link into any tree.
+        XCTAssertEqual(Self.headLinks(try site.text("orgA/reports/report/r7.html")).map(\.hrefs), [[]])
+        XCTAssertEqual(Self.headLinks(try site.text("orgA/reports/daily/2024-09-03/index.html")).count, 2)
+        // The head has them, so the HTML body's facts leave them out; the Markdown keeps them there.
+        XCTAssertFalse(try site.text("orgA/reports/report/r2.html").contains("<dt>Schools visited</dt>"))
+        XCTAssertTrue(try site.text("orgA/reports/report/r2.md").contains("**Schools visited:**"))
+
+        // Inside the archive: the same heads, names as plain text (the archive holds no school page).
+        let zip = try Archive(url: site.output.appendingPathComponent("orgA/archive/2024-09.zip"), accessMode: .read)
+        var data = Data()
+        _ = try zip.extract(zip["2024-09/index.html"]!) { data.append($0) }
+        let archived = Self.headLinks(String(decoding: data, as: UTF8.self))
+        XCTAssertEqual(archived.map(\.hrefs), [[], []])
+        XCTAssertEqual(archived.map(\.text), ["Schools visited Adams Elementary", "Schools visited Adams Elementary, Lincoln High &amp; Annex"])
     }
 }

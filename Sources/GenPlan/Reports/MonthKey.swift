@@ -13,6 +13,12 @@ import GenModel
 ///   and after its last day with reports;
 /// - every photographer's name in `mileage.json` (taken from their first report, in whatever month it is),
 ///   which the month's mileage table and archived `mileage.json` show.
+///
+/// Not listed, because every month's key already holds them: the shared documents (users, schools, report
+/// templates), through the build's shared key (`TypedExport.sharedDigest`, added to every month's key in
+/// `RenderStep`). A report head's "Schools visited" reads only them beyond the report: which schools a route
+/// names matches names and ids against the school documents, and a school page's path is allocated from the
+/// school documents' ids alone (`SchoolPaths`).
 struct MonthKey {
     let monthly: MonthlyReports.Planner
     let reportPages: ReportPages.Planner

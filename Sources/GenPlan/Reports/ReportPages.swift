@@ -65,6 +65,8 @@ enum ReportPages {
     struct Planner: Sendable {
         let input: OrganizationInput
         let paths: ReportPaths
+        /// The schools each report visited, which its head names.
+        let schools: SchoolVisits
         /// Every day with reports, oldest first; `org.reports` is ordered by date, then photographer, then
         /// creation time: the daily order.
         let days: [(key: LocalDate, value: [DailyJobReport])]
@@ -75,6 +77,7 @@ enum ReportPages {
         init(_ input: OrganizationInput, paths: ReportPaths) {
             self.input = input
             self.paths = paths
+            schools = SchoolVisits(input)
             days = Dictionary(grouping: input.organization.reports, by: \.date).sorted { $0.key < $1.key }
             var dayRanges: [String: Range<Int>] = [:]
             var months: [String] = []
@@ -103,7 +106,7 @@ enum ReportPages {
                 let folder = ReportPaths.dayFolder(date)
                 let prefix = "../../../"
                 let views = reports.map { report in
-                    ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
+                    ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths, schools: schools,
                                     prefix: prefix, linking: .toOwnPage)
                 }
                 let invalid = views.count(where: { $0.validity == .invalid })
@@ -124,7 +127,7 @@ enum ReportPages {
                 var markdown: [PlannedPage] = []
                 for report in reports {
                     let view = ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
-                                               prefix: "../../", linking: .toDay)
+                                               schools: schools, prefix: "../../", linking: .toDay)
                     let body = ReportBody(report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent)
                     let title = "\(view.heading), \(Format.day(date.description))"
                     planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body))
