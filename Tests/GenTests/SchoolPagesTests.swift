@@ -5,7 +5,7 @@ import ZIPFoundation
 
 /// School pages end to end on a small site: every school's visits worked out here from the documents
 /// alone (matching as mileage does: an id, else a trimmed, case-folded name, only inside the organization),
-/// then compared with the pages; the report heads' links to them.
+/// then compared with the pages; the report heads' links to them; the reports index's who and where.
 final class SchoolPagesTests: XCTestCase {
     struct SchoolDoc {
         var id: String
@@ -362,5 +362,13 @@ final class SchoolPagesTests: XCTestCase {
         let archived = Self.headLinks(String(decoding: data, as: UTF8.self))
         XCTAssertEqual(archived.map(\.hrefs), [[], []])
         XCTAssertEqual(archived.map(\.text), ["Schools visited Adams Elementary", "Schools visited Adams Elementary, Lincoln High &amp; Annex"])
+
+        // The reports index: who filed each day and which schools.
+        let index = try site.text("orgA/reports/index.html")
+        let row = index.components(separatedBy: #"<td colspan="4" headers="d-2024-09-03">"#)[1].components(separatedBy: "</tr>")[0]
+        XCTAssertTrue(row.contains("Filed by</span> Ann Archer, Ben Brooks"), row)
+        XCTAssertEqual(OrganizationIsolationTests.links(in: row), ["../schools/a-adams.html", "../schools/a-lincoln.html"])
+        let december = index.components(separatedBy: #"<td colspan="4" headers="d-2024-12-10">"#)[1].components(separatedBy: "</tr>")[0]
+        XCTAssertTrue(december.contains(#"<a href="../schools/a-lincoln.html">Lincoln High &amp; Annex</a>, Bravo Only School"#), december)
     }
 }
