@@ -17,6 +17,8 @@ enum OrganizationHomePage {
         var critiques: [GalleryPages.StatCard]
         /// The report spreadsheets (`data/reports/…`), listed in the data section after the data files.
         var spreadsheets: [Spreadsheet]
+        /// How many schools the organization has, and how many of them a report visited.
+        var schoolSummary: String
     }
 
     struct Spreadsheet: Sendable, Encodable {
@@ -31,7 +33,9 @@ enum OrganizationHomePage {
         var value: String
     }
 
-    static func make(_ input: OrganizationInput, pages: [NavLink], spreadsheets: [ReportSpreadsheets.Group] = []) -> Body {
+    /// `visitedSchools`: how many of the organization's schools a report visited (`SchoolPages.Planner`).
+    static func make(_ input: OrganizationInput, pages: [NavLink], spreadsheets: [ReportSpreadsheets.Group] = [],
+                     visitedSchools: Int) -> Body {
         let org = input.organization
         let published = org.critiques.filter(\.isPublished).count
         let photographers = Set(org.users.filter(\.isPhotographer).map(\.id) + org.reports.compactMap(\.userId)).count
@@ -52,6 +56,7 @@ enum OrganizationHomePage {
                     critiques: GalleryPages.statCards(org.critiques.filter(\.isPublished).map(ExampleKind.init)),
                     spreadsheets: spreadsheets.map {
                         Spreadsheet(title: $0.title, href: $0.path, columnsHref: $0.columnsPath, reports: Format.count($0.reports.count, "report"))
-                    })
+                    },
+                    schoolSummary: SchoolPages.summary(schools: org.schools.count, visited: visitedSchools))
     }
 }

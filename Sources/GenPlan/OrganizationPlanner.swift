@@ -20,6 +20,8 @@ struct OrganizationPlanner: Sendable {
 
     /// Critique detail pages planned (and rendered) together, at most.
     static let critiquesPerBatch = 2_000
+    /// School pages planned (and rendered) together, at most: a page lists every visit of its school.
+    static let schoolsPerBatch = 100
 
     /// The content pages as navigation entries, relative to the organization folder.
     var pageLinks: [NavLink] { contentPages.map { NavLink(title: $0.title, href: $0.path, current: false) } }
@@ -67,6 +69,19 @@ struct OrganizationPlanner: Sendable {
             MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
                 .map { page($0, current: "mileage/index.html") }
         })
+        // The school pages, after the index: each school's visits are worked out once, by whichever of the
+        // two batches (or the home page) comes first.
+        let schools = Lazy { SchoolPages.Planner(input, reportPaths: reportPaths) }
+        batches.append(PlanBatch(name: "\(name) schools") {
+            [page(schools.value.index(), current: SchoolPaths.index)]
+        })
+        let schoolCount = org.schools.count
+        for start in stride(from: 0, to: schoolCount, by: Self.schoolsPerBatch) {
+            let part = start..<min(schoolCount, start + Self.schoolsPerBatch)
+            batches.append(PlanBatch(name: "\(name) schools \(part.lowerBound + 1)–\(part.upperBound)") {
+                schools.value.pages(part).map { page($0, current: SchoolPaths.index) }
+            })
+        }
         batches.append(PlanBatch(name: "\(name) critique galleries") {
             // The thumbnail manifest first: encoding it (20,000 critiques at 100,000 reports) takes one core a
             // fifth of a second, which the pages then share with it rather than follow.
@@ -96,13 +111,14 @@ struct OrganizationPlanner: Sendable {
             spreadsheets.files(org.reports, prefix: "\(name)/")
         })
         batches.append(PlanBatch(name: "\(name) overview") {
-            overview(reportPages: reportPages, monthKeys: monthly.keys, spreadsheets: spreadsheets)
+            overview(reportPages: reportPages, monthKeys: monthly.keys, spreadsheets: spreadsheets, schools: schools.value)
         })
         return batches
     }
 
     /// Home, reports index, media, `stats.json` and content pages.
-    private func overview(reportPages: ReportPages.Planner, monthKeys: [String], spreadsheets: ReportSpreadsheets) -> [PlannedFile] {
+    private func overview(reportPages: ReportPages.Planner, monthKeys: [String], spreadsheets: ReportSpreadsheets,
+                          schools: SchoolPages.Planner) -> [PlannedFile] {
         let base = org.pathSegment
         // `stats.json` first: the batch's largest file, encoded by one core while the other renders the pages.
         var files: [PlannedFile] = [
@@ -113,7 +129,8 @@ struct OrganizationPlanner: Sendable {
             page(SearchPage.path, template: "search", title: "Search", current: SearchPage.path, body: SearchPage.Body(month: nil)),
             SearchIndex.indexFile(searchIndex(monthKeys: monthKeys), at: "\(base)/\(SearchIndex.indexPath)"),
             page("index.html", template: "org-home", title: org.name, current: "index.html",
-                 body: OrganizationHomePage.make(input, pages: pageLinks, spreadsheets: spreadsheets.groups(org.reports))),
+                 body: OrganizationHomePage.make(input, pages: pageLinks, spreadsheets: spreadsheets.groups(org.reports),
+                                                 visitedSchools: schools.visitedCount)),
             page(reportPages.index(monthKeys: monthKeys), current: "reports/index.html"),
         ]
         files += mediaCopies()
@@ -171,8 +188,9 @@ struct OrganizationPlanner: Sendable {
         let people = StatisticsPeople(input, galleries: input.outline.galleries)
         var named: [SearchIndex.Option: String] = [:]
         for p in people.photographers { named[SearchIndex.Option(key: p.key, name: p.name)] = people.photographerPaths[p.key] }
+        let paths = SchoolPaths(org)
         var schools: [SearchIndex.Option: String?] = [:]
-        for school in org.schools { schools[SearchIndex.Option(key: school.value, name: school.value)] = .some(nil) }
+        for school in org.schools { schools[SearchIndex.Option(key: school.value, name: school.value)] = paths.page(school.id) }
         return SearchIndex.index(input: input, months: monthKeys, people: named, schools: schools, pages: contentPages)
     }
 
@@ -203,6 +221,7 @@ struct OrganizationPlanner: Sendable {
                            NavLink(title: "Reports", href: "reports/index.html", current: false),
                            NavLink(title: "Training Photos", href: "critiques/index.html", current: false),
                            NavLink(title: "Mileage", href: "mileage/index.html", current: false),
+                           NavLink(title: "Schools", href: SchoolPaths.index, current: false),
                            NavLink(title: "Statistics", href: StatisticsPages.overviewPath, current: false),
                            NavLink(title: "Search", href: SearchPage.path, current: false)] + pageLinks
             return entries.map { NavLink(title: $0.title, href: root + $0.href, current: $0.href == current) }

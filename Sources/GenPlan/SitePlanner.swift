@@ -95,7 +95,7 @@ extension OrganizationInput {
 /// Every file of an organization is planned from that organization's input alone.
 public struct SitePlanner: Sendable {
     /// The raw report fields planning reads, in order: the shoot type a report's header shows when its
-    /// template names none. Everything else of a report reaches its pages through its form, so the build
+    /// template names none, and the job type a school page shows (`ReportStatistics.jobType`). Everything else of a report reaches its pages through its form, so the build
     /// lets go of the other raw fields before planning.
     public static let reportFieldsRead = ["shootType", "job_type"]
 

@@ -34,6 +34,16 @@ public struct ReportStatistics: Sendable, Codable, Equatable {
         report.userId?.text ?? report.photographer ?? ""
     }
 
+    /// The job type `report` is counted under (`jobTypes`), for a page that shows one report at a time.
+    /// `layout`: how its form was read (`ReportForm.layout`); only a report read through its template has
+    /// that template's options and `shootType` to go by. Reads the raw `job_type` and `shootType` fields,
+    /// which planning keeps (`SitePlanner.reportFieldsRead`).
+    public static func jobType(of report: DailyJobReport, layout: ReportForm.Layout, in org: Organization) -> String? {
+        let template = layout == .template ? report.templateId.flatMap { org.templatesByID[$0] } : nil
+        var spellings = JobTypeSpellings()
+        return ReportFacts.jobType(of: report, template: template, spellings: &spellings)
+    }
+
     mutating func add(_ facts: ReportFacts) {
         let invalid = facts.isInvalid ? 1 : 0
         total += 1

@@ -17,6 +17,12 @@ import GenModel
 /// The month's rows of the report spreadsheets in its archive need nothing more: they are made from the
 /// month's reports (their forms, routes and photographers) and the organization's templates, which name the
 /// files (`ReportSpreadsheets`), never from another month.
+///
+/// Not listed, because every month's key already holds them: the shared documents (users, schools, report
+/// templates), through the build's shared key (`TypedExport.sharedDigest`, added to every month's key in
+/// `RenderStep`). A report head's "Schools visited" reads only them beyond the report: which schools a route
+/// names matches names and ids against the school documents, and a school page's path is allocated from the
+/// school documents' ids alone (`SchoolPaths`).
 struct MonthKey {
     let monthly: MonthlyReports.Planner
     let reportPages: ReportPages.Planner

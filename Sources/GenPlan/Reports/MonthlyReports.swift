@@ -84,6 +84,7 @@ enum MonthlyReports {
         let input: OrganizationInput
         let paths: ReportPaths
         let galleries: CritiqueGalleries
+        let schools: SchoolVisits
         let zone: TimeZone
         let reportsByMonth: [String: [DailyJobReport]]
         let critiquesByMonth: [String: [Critique]]
@@ -94,6 +95,7 @@ enum MonthlyReports {
             self.input = input
             paths = outline.reportPaths
             galleries = outline.galleries
+            schools = SchoolVisits(input)
             self.zone = zone
             reportsByMonth = Dictionary(grouping: input.organization.reports, by: { $0.date.monthKey })
             critiquesByMonth = Dictionary(grouping: galleries.all.critiques.reversed().filter { $0.createdAt != nil }) {
@@ -120,7 +122,8 @@ enum MonthlyReports {
                         summary: Format.count(reports.count, "report"),
                         reports: reports.map { report in
                             ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
-                                            prefix: prefix, linking: archive ? .none : .toOwnPage, headingMarks: "###")
+                                            schools: schools, prefix: prefix, linking: archive ? .none : .toOwnPage,
+                                            headingMarks: "###")
                         })
                 }
                 func link(_ i: Int) -> PageLink? {

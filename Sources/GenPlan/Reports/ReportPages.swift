@@ -29,12 +29,19 @@ enum ReportPages {
     }
 
     struct DayRow: Sendable, Encodable {
+        /// The row's header id (`d-YYYY-MM-DD`), which the day's second row, who and where, refers to.
+        var id: String
         var href: String
         var markdownHref: String
         var day: String
         var reports: String
         var invalid: String
         var hasInvalid: Bool
+        /// Who filed the day's reports (each photographer once, in the day's order) and which schools their
+        /// routes name (each once), each school linked to its page.
+        var photographers: String
+        var schools: [SchoolVisits.Link]
+        var hasSchools: Bool
     }
 
     struct MonthGroup: Sendable, Encodable {
@@ -65,6 +72,8 @@ enum ReportPages {
     struct Planner: Sendable {
         let input: OrganizationInput
         let paths: ReportPaths
+        /// The schools each report visited, which its head and its day's row of the index name.
+        let schools: SchoolVisits
         /// Every day with reports, oldest first; `org.reports` is ordered by date, then photographer, then
         /// creation time: the daily order.
         let days: [(key: LocalDate, value: [DailyJobReport])]
@@ -75,6 +84,7 @@ enum ReportPages {
         init(_ input: OrganizationInput, paths: ReportPaths) {
             self.input = input
             self.paths = paths
+            schools = SchoolVisits(input)
             days = Dictionary(grouping: input.organization.reports, by: \.date).sorted { $0.key < $1.key }
             var dayRanges: [String: Range<Int>] = [:]
             var months: [String] = []
@@ -103,7 +113,7 @@ enum ReportPages {
                 let folder = ReportPaths.dayFolder(date)
                 let prefix = "../../../"
                 let views = reports.map { report in
-                    ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
+                    ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths, schools: schools,
                                     prefix: prefix, linking: .toOwnPage)
                 }
                 let invalid = views.count(where: { $0.validity == .invalid })
@@ -124,7 +134,7 @@ enum ReportPages {
                 var markdown: [PlannedPage] = []
                 for report in reports {
                     let view = ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
-                                               prefix: "../../", linking: .toDay)
+                                               schools: schools, prefix: "../../", linking: .toDay)
                     let body = ReportBody(report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent)
                     let title = "\(view.heading), \(Format.day(date.description))"
                     planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body))
@@ -139,6 +149,21 @@ enum ReportPages {
             return byDay
         }
 
+        /// The photographers of a day's reports, each once, in the day's order (by name).
+        private func dayPhotographers(_ reports: [DailyJobReport]) -> String {
+            var seen = Set<String>()
+            return reports.map { input.organization.photographerName(of: $0) }.filter { seen.insert($0).inserted }
+                .joined(separator: ", ")
+        }
+
+        /// The schools a day's reports visited, each once, in the order the day's routes first name them.
+        private func daySchools(_ reports: [DailyJobReport]) -> [SchoolVisits.Named] {
+            var seen = Set<String>()
+            return reports.flatMap { schools.named($0.id) }.filter { named in
+                seen.insert(named.school.map { "id " + $0.id.text } ?? "name " + Organization.nameKey(named.name)).inserted
+            }
+        }
+
         /// `reports/index.html`: months and days, newest first. `monthKeys`: the months with a monthly report.
         func index(monthKeys: [String]) -> PlannedPage {
             let org = input.organization
@@ -151,9 +176,11 @@ enum ReportPages {
             let months = Dictionary(grouping: days, by: { $0.key.monthKey }).sorted { $0.key > $1.key }.map { month, days in
                 let rows = days.sorted { $0.key > $1.key }.map { date, reports in
                     let invalid = invalidCount(reports)
-                    return DayRow(href: "daily/\(date)/index.html", markdownHref: "daily/\(date)/report.md",
+                    let schools = self.schools.links(daySchools(reports), prefix: "../")
+                    return DayRow(id: "d-\(date)", href: "daily/\(date)/index.html", markdownHref: "daily/\(date)/report.md",
                                   day: "\(Weekday.name(date)), \(Format.day(date.description))",
-                                  reports: Format.integer(reports.count), invalid: Format.integer(invalid), hasInvalid: invalid > 0)
+                                  reports: Format.integer(reports.count), invalid: Format.integer(invalid), hasInvalid: invalid > 0,
+                                  photographers: dayPhotographers(reports), schools: schools, hasSchools: !schools.isEmpty)
                 }
                 let count = days.reduce(0) { $0 + $1.value.count }
                 let invalid = days.reduce(0) { $0 + invalidCount($1.value) }

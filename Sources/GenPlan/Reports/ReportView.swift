@@ -28,14 +28,21 @@ struct ReportView: Sendable, Encodable {
     var dayHref: String?
     var validity: Validity
     var problemCount: String
+    /// The schools the report's route names, each once: a school of the organization links to its page, except
+    /// inside a monthly archive (which holds no school pages); a name that matches no school is plain text.
+    /// In the head, not the body: the links depend on where the page sits, the body is the same everywhere.
+    var schools: [SchoolVisits.Link]
+    var hasSchools: Bool
     /// `partial-report-body` and `partial-report-body-md`, rendered once for every page showing the report.
     var body: Fragment
     var bodyMarkdown: Fragment
 
     /// `prefix` leads from the page to the organization folder.
     static func make(_ report: DailyJobReport, form: ReportForm, in org: Organization, bodies: ReportBodies,
-                     paths: ReportPaths, prefix: String, linking: Linking, headingMarks: String = "##") -> ReportView {
+                     paths: ReportPaths, schools: SchoolVisits, prefix: String, linking: Linking,
+                     headingMarks: String = "##") -> ReportView {
         let body = bodies.body(report.id, prefix: prefix)
+        let visited = schools.links(schools.named(report.id), prefix: linking == .none ? nil : prefix)
         // A view is shown by one HTML page (its body) and one Markdown page (its Markdown body).
         body.html.addUse()
         body.markdown.addUse()
@@ -46,7 +53,7 @@ struct ReportView: Sendable, Encodable {
             pageHref: linking == .toOwnPage ? prefix + paths.page(report.id) : nil,
             dayHref: linking == .toDay ? prefix + ReportPaths.dayFolder(report.date) + "/index.html" : nil,
             validity: Validity(form.isValid), problemCount: ReportBody.problemCount(form),
-            body: body.html, bodyMarkdown: body.markdown)
+            schools: visited, hasSchools: !visited.isEmpty, body: body.html, bodyMarkdown: body.markdown)
     }
 }
 
@@ -56,6 +63,9 @@ struct ReportBody: Sendable, Encodable {
     struct Fact: Sendable, Encodable {
         var label: String
         var value: String
+        /// The HTML report's head shows this fact itself, with links (the schools visited): the HTML body
+        /// leaves it out, the Markdown body, whose head is a heading, keeps it.
+        var inHead = false
     }
 
     var facts: [Fact]
@@ -100,7 +110,7 @@ struct ReportBody: Sendable, Encodable {
             facts.append(Fact(label: "Shoot type", value: ShootType.label(shoot)))
         }
         if let schools = mileage?.schools, !schools.isEmpty {
-            facts.append(Fact(label: "Schools visited", value: schools.joined(separator: ", ")))
+            facts.append(Fact(label: "Schools visited", value: schools.joined(separator: ", "), inHead: true))
         }
         if let created = report.createdAt { facts.append(Fact(label: "Created", value: Format.dateTime(created, in: zone))) }
         if let updated = report.updatedAt { facts.append(Fact(label: "Updated", value: Format.dateTime(updated, in: zone))) }

@@ -1,0 +1,235 @@
+import GenCompute
+import GenModel
+import GenResolve
+
+/// `schools/index.html` (every school of the organization, by name) and `schools/<id>.html` (one school: its
+/// address and coordinates, every visit, totals by month and by season). A report visits a school when its
+/// route names it (`SchoolVisits`); a school no report names still has its page.
+enum SchoolPages {
+    struct IndexRow: Sendable, Encodable {
+        var name: String
+        var href: String
+        var city: String?
+        var visits: String
+        var lastVisit: String?
+    }
+
+    struct IndexBody: Sendable, Encodable {
+        var schools: [IndexRow]
+        var hasSchools: Bool
+        var summary: String
+    }
+
+    struct VisitRow: Sendable, Encodable {
+        var day: String
+        /// The report's own page, relative to the school page.
+        var reportHref: String
+        var photographer: String
+        var template: String
+        var jobType: String?
+        var photos: String
+        var miles: String
+        /// How the route's miles were found, in words ("computed", "as recorded", "no mileage").
+        var source: String
+        /// The route's flags, worded as the mileage pages word them.
+        var discrepancy: Bool
+        var notes: [String]
+        var hasFlags: Bool
+    }
+
+    struct TotalRow: Sendable, Encodable {
+        var period: String
+        var visits: String
+        var photos: String
+        var miles: String
+    }
+
+    struct Fact: Sendable, Encodable {
+        var label: String
+        var value: String
+    }
+
+    struct SchoolBody: Sendable, Encodable {
+        var name: String
+        var facts: [Fact]
+        var cards: [Fact]
+        var visits: [VisitRow]
+        var hasVisits: Bool
+        var months: [TotalRow]
+        var seasons: [TotalRow]
+        var indexHref: String
+    }
+
+    /// Every school's visits, worked out once for the index, the school pages and the home page.
+    struct Planner: Sendable {
+        /// One report's visit to a school, with what the pages show of it.
+        struct Visit: Sendable {
+            var report: DailyJobReport
+            var photos: Double?
+        }
+
+        let input: OrganizationInput
+        let reportPaths: ReportPaths
+        let paths: SchoolPaths
+        /// The organization's schools by name (case-folded, then id).
+        let schools: [School]
+        /// Each school's visits, newest day first (within a day, in the day's order).
+        let visits: [DocumentID: [Visit]]
+
+        init(_ input: OrganizationInput, reportPaths: ReportPaths) {
+            self.input = input
+            self.reportPaths = reportPaths
+            let named = SchoolVisits(input)
+            paths = named.paths
+            let org = input.organization
+            schools = org.schools.sorted { (Organization.nameKey($0.value), $0.id) < (Organization.nameKey($1.value), $1.id) }
+            var visits: [DocumentID: [Visit]] = [:]
+            // Reports come ordered by day: the days from the newest, each day's reports in their order.
+            var end = org.reports.endIndex
+            while end > org.reports.startIndex {
+                let date = org.reports[end - 1].date
+                var start = end - 1
+                while start > org.reports.startIndex, org.reports[start - 1].date == date { start -= 1 }
+                for report in org.reports[start..<end] {
+                    let schools = named.schools(report.id)
+                    guard !schools.isEmpty else { continue }
+                    let photos = input.forms[report.id]?.photosTaken?.value.number
+                    for school in schools { visits[school.id, default: []].append(Visit(report: report, photos: photos)) }
+                }
+                end = start
+            }
+            self.visits = visits
+        }
+
+        /// The schools with at least one visit.
+        var visitedCount: Int { visits.count }
+
+        func index() -> PlannedPage {
+            let rows = schools.map { school in
+                let visits = self.visits[school.id] ?? []
+                return IndexRow(name: school.value, href: paths.file(school.id),
+                                city: school.city.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed },
+                                visits: Format.integer(visits.count),
+                                lastVisit: visits.first.map { Format.day($0.report.date.description) })
+            }
+            let summary = SchoolPages.summary(schools: schools.count, visited: visitedCount)
+            return PlannedPage(path: SchoolPaths.index, template: "schools-index", title: "Schools",
+                               body: IndexBody(schools: rows, hasSchools: !rows.isEmpty, summary: summary))
+        }
+
+        /// The pages of `schools[range]`.
+        func pages(_ range: Range<Int>) -> [PlannedPage] {
+            schools[range].map { school in
+                PlannedPage(path: paths.page(school.id), template: "school", title: school.value, body: body(school))
+            }
+        }
+
+        private func body(_ school: School) -> SchoolBody {
+            let org = input.organization
+            let visits = self.visits[school.id] ?? []
+            let rows = visits.map { visit -> VisitRow in
+                let report = visit.report
+                let form = input.forms[report.id]
+                let mileage = input.mileageByReport[report.id]
+                let notes = input.routeNotes[report.id] ?? []
+                let discrepancy = mileage?.isDiscrepancy ?? false
+                return VisitRow(
+                    day: Format.day(report.date.description), reportHref: "../" + reportPaths.page(report.id),
+                    photographer: org.photographerName(of: report),
+                    template: form?.templateName ?? report.templateName ?? (form?.layout == .legacy ? "Legacy (no template)" : "Unknown template"),
+                    jobType: ReportStatistics.jobType(of: report, layout: form?.layout ?? .legacy, in: org),
+                    photos: form?.photosTaken.map { SchoolPages.shown($0.value) } ?? "—",
+                    miles: mileage.map { Format.miles($0.miles) } ?? "—",
+                    source: MileagePages.sourceLabel(mileage?.source ?? .none),
+                    discrepancy: discrepancy, notes: notes, hasFlags: discrepancy || !notes.isEmpty)
+            }
+            let total = Self.total("Total", visits, input)
+            let cards = [Fact(label: "Visits", value: total.visits), Fact(label: "Photos taken", value: total.photos),
+                         Fact(label: "Route miles", value: total.miles)]
+            // The last visit with the address: a date is too wide for a number card.
+            let last = visits.first.map { [Fact(label: "Last visit", value: Format.day($0.report.date.description))] } ?? []
+            let months = Dictionary(grouping: visits, by: { $0.report.date.monthKey }).sorted { $0.key > $1.key }
+                .map { Self.total(Format.monthTitle($0.key), $0.value, input) }
+            let seasons = Dictionary(grouping: visits, by: { Season($0.report.date) }).sorted { $0.key > $1.key }
+                .map { Self.total($0.key.title, $0.value, input) }
+            return SchoolBody(name: school.value, facts: SchoolPages.facts(school) + last, cards: cards, visits: rows, hasVisits: !rows.isEmpty,
+                              months: months, seasons: seasons, indexHref: "index.html")
+        }
+
+        /// Visits, photos (of the visits whose count reads as a number) and route miles of `visits`.
+        static func total(_ period: String, _ visits: [Visit], _ input: OrganizationInput) -> TotalRow {
+            let photos = visits.compactMap(\.photos)
+            let miles = visits.reduce(0) { $0 + (input.mileageByReport[$1.report.id]?.miles ?? 0) }
+            return TotalRow(period: period, visits: Format.integer(visits.count),
+                            photos: photos.isEmpty ? "—" : count(photos.reduce(0, +)), miles: Format.miles(miles))
+        }
+
+        /// A sum of counts as typed: whole numbers grouped, a fraction kept to one decimal.
+        static func count(_ x: Double) -> String {
+            guard x.isFinite else { return "—" }
+            return Format.grouped(x, decimals: x == x.rounded() ? 0 : 1)
+        }
+    }
+
+    /// How many schools there are and how many were visited, as the index and the home page say it.
+    static func summary(schools: Int, visited: Int) -> String {
+        schools == 0 ? "No schools on file."
+            : Format.count(schools, "school") + ", \(Format.integer(visited)) of them visited at least once."
+    }
+
+    /// The address and coordinates as stored; what is missing is said.
+    static func facts(_ school: School) -> [Fact] {
+        func present(_ text: String?) -> String? { text.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed } }
+        let place = [present(school.city), [present(school.state), present(school.zipCode)].compactMap { $0 }.joined(separator: " ")]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        let address = [present(school.street), place.isEmpty ? nil : place].compactMap { $0 }.joined(separator: ", ")
+        let coordinates: String
+        if let text = present(school.coordinates) {
+            coordinates = GeoPoint(coordinates: text) == nil ? "\(text) (not a latitude and longitude: left out of routes)" : text
+        } else {
+            coordinates = "None on file (left out of routes)"
+        }
+        return [Fact(label: "Address", value: address.isEmpty ? "None on file" : address),
+                Fact(label: "Coordinates", value: coordinates)]
+    }
+
+    /// A field's value as one line of text, as its report's page reads it.
+    static func shown(_ value: FieldValue) -> String {
+        switch value {
+        case .empty: return "—"
+        case .text(let s), .paragraphs(let s), .email(let s), .phone(let s): return s
+        case .list(let items): return items.isEmpty ? "—" : items.joined(separator: ", ")
+        case .yesNo(let b): return b ? "Yes" : "No"
+        case .files(let links): return links.map(\.name).joined(separator: ", ")
+        case .pairs(let pairs): return pairs.map { "\($0.label): \($0.value)" }.joined(separator: ", ")
+        }
+    }
+}
+
+/// A school season: fall is August to November, winter December to February, spring March to July.
+struct Season: Sendable, Hashable, Comparable {
+    /// The year the season starts in (a winter's December).
+    var year: Int
+    /// The month it starts: 3 (spring), 8 (fall) or 12 (winter).
+    var start: Int
+
+    init(_ date: LocalDate) {
+        switch date.month {
+        case 3...7: (year, start) = (date.year, 3)
+        case 8...11: (year, start) = (date.year, 8)
+        case 12: (year, start) = (date.year, 12)
+        default: (year, start) = (date.year - 1, 12)
+        }
+    }
+
+    /// `Fall 2024`, `Winter 2024–25`, `Spring 2025`.
+    var title: String {
+        switch start {
+        case 3: return "Spring \(year)"
+        case 8: return "Fall \(year)"
+        default: return "Winter \(year)–\(FastFormat.padded((year + 1) % 100, width: 2))"
+        }
+    }
+
+    static func < (a: Season, b: Season) -> Bool { (a.year, a.start) < (b.year, b.start) }
+}

@@ -1,0 +1,374 @@
+import Foundation
+import GenBuild
+import XCTest
+import ZIPFoundation
+
+/// School pages end to end on a small site: every school's visits worked out here from the documents
+/// alone (matching as mileage does: an id, else a trimmed, case-folded name, only inside the organization),
+/// then compared with the pages; the report heads' links to them; the reports index's who and where.
+final class SchoolPagesTests: XCTestCase {
+    struct SchoolDoc {
+        var id: String
+        var org: String
+        var name: String
+        var coordinates: String?
+    }
+
+    struct ReportDoc {
+        var id: String
+        var org: String
+        var user: String
+        var date: String
+        var template: String
+        var schools: [String]
+        var fields: [String: Any] = [:]
+    }
+
+    static let users: [String: (org: String, name: String, home: String?)] = [
+        "u1": ("orgA", "Ann Archer", "37.0,-89.0"),
+        "u2": ("orgA", "Ben Brooks", "37.0,-89.0"),
+        "u3": ("orgA", "Cy Coal", nil),
+        "ub": ("orgB", "Bea Bravo", "37.0,-89.0"),
+    ]
+
+    static let schools = [
+        SchoolDoc(id: "a-adams", org: "orgA", name: "Adams Elementary", coordinates: "37.1,-89.0"),
+        SchoolDoc(id: "a-lincoln", org: "orgA", name: "Lincoln High & Annex", coordinates: "37.0,-89.1"),
+        SchoolDoc(id: "a-quiet", org: "orgA", name: "Quiet Prairie School", coordinates: "37.2,-89.2"),
+        SchoolDoc(id: "a-nowhere", org: "orgA", name: "Nowhere Middle", coordinates: nil),
+        // Another organization's school with the same name as orgA's Adams, and one only orgB has.
+        SchoolDoc(id: "b-adams", org: "orgB", name: "Adams Elementary", coordinates: "37.3,-89.0"),
+        SchoolDoc(id: "b-only", org: "orgB", name: "Bravo Only School", coordinates: "37.3,-89.1"),
+    ]
+
+    /// Computed: `fields` holds `Any`, which is not `Sendable`.
+    static var reports: [ReportDoc] { [
+        // By id.
+        ReportDoc(id: "r1", org: "orgA", user: "u1", date: "2024-09-03", template: "t1", schools: ["a-adams"],
+                  fields: ["job_type": "picture day", "photos_taken": 120, "mileage": "13.8 miles"]),
+        // By name, in another case with blanks around it; recorded miles far from the route's: a discrepancy.
+        ReportDoc(id: "r2", org: "orgA", user: "u2", date: "2024-09-03", template: "t1",
+                  schools: ["  ADAMS elementary ", "Lincoln High & Annex"],
+                  fields: ["job_type": "Fall Sports", "photos_taken": 1500, "mileage": "90.0 miles"]),
+        // A school of orgB by name: no school of orgA, no visit anywhere. Photos from the typed photos_taken field.
+        ReportDoc(id: "r3", org: "orgA", user: "u1", date: "2024-12-10", template: "t2",
+                  schools: ["lincoln high & annex", "Bravo Only School"], fields: ["photo_count": 42, "photos_taken": 999]),
+        // Named twice (by name and by id): one visit. Its job type from the stored shoot type.
+        ReportDoc(id: "r4", org: "orgA", user: "u1", date: "2025-01-15", template: "t1", schools: ["Adams Elementary", "a-adams"],
+                  fields: ["shootType": "fall_sports", "photos_taken": 80]),
+        // No home: the recorded miles.
+        ReportDoc(id: "r5", org: "orgA", user: "u3", date: "2025-03-04", template: "t1", schools: ["Adams Elementary"],
+                  fields: ["photos_taken": 10, "mileage": "20.5 miles"]),
+        ReportDoc(id: "r6", org: "orgA", user: "u2", date: "2024-07-30", template: "t1", schools: ["Nowhere Middle"],
+                  fields: ["photos_taken": 5]),
+        // orgB's Adams by its id, from orgA: matches nothing of orgA.
+        ReportDoc(id: "r7", org: "orgA", user: "u1", date: "2024-08-01", template: "t1", schools: ["b-adams"],
+                  fields: ["photos_taken": 7]),
+        ReportDoc(id: "rb1", org: "orgB", user: "ub", date: "2024-09-03", template: "tb", schools: ["Adams Elementary"],
+                  fields: ["photos_taken": 33]),
+    ] }
+
+    static var templates: [(id: String, org: String, name: String, shootType: String?, fields: [[String: Any]])] { [
+        ("t1", "orgA", "Fall Sports Daily Report", nil, [
+            ["id": "schools_visited", "type": "multiselect", "label": "Schools Visited"],
+            ["id": "mileage", "type": "mileage", "label": "Round Trip Mileage",
+             "smartConfig": ["calculationType": "mileage", "fallbackValue": "0 miles", "autoUpdate": true]],
+            ["id": "job_type", "type": "select", "label": "Job Type", "options": ["Picture Day", "Fall Sports"]],
+            ["id": "photos_taken", "type": "number", "label": "Photos Taken"],
+        ]),
+        ("t2", "orgA", "Picture Day Report", "picture_day", [
+            ["id": "schools_visited", "type": "multiselect", "label": "Schools Visited"],
+            ["id": "photo_count", "type": "photo_count", "label": "Photos",
+             "smartConfig": ["calculationType": "photo_count", "autoUpdate": true]],
+            ["id": "photos_taken", "type": "number", "label": "Photos Taken (old)"],
+        ]),
+        ("tb", "orgB", "Bravo Report", nil, [
+            ["id": "schools_visited", "type": "multiselect", "label": "Schools Visited"],
+            ["id": "photos_taken", "type": "number", "label": "Photos Taken"],
+        ]),
+    ] }
+
+    func write(_ site: TestSite) throws {
+        try site.writeCollection("users", Self.users.sorted { $0.key < $1.key }.map { id, user in
+            let parts = user.name.split(separator: " ").map(String.init)
+            return Doc.user(id, org: user.org, first: parts[0], last: parts[1], home: user.home)
+        })
+        try site.writeCollection("schools", Self.schools.map { school in
+            var doc = Doc.school(school.id, org: school.org, name: school.name, coordinates: school.coordinates)
+            doc["street"] = "1 Main St"
+            doc["zipCode"] = "62959"
+            return doc
+        })
+        try site.writeCollection("reportTemplates", Self.templates.map { t in
+            var doc: [String: Any] = ["id": t.id, "organizationID": t.org, "name": t.name, "version": 1, "fields": t.fields]
+            if let shootType = t.shootType { doc["shootType"] = shootType }
+            return doc
+        })
+        try site.writeCollection("dailyJobReports", Self.reports.map { r in
+            var extra = r.fields
+            extra["schools_visited"] = r.schools
+            extra["templateId"] = r.template
+            return Doc.report(r.id, org: r.org, user: r.user, date: r.date, extra: extra)
+        })
+        try site.write("site.yml", "title: Schools\norganizations:\n  orgA: Alpha\n  orgB: Bravo\n")
+    }
+
+    // MARK: What the pages must show, worked out from the documents
+
+    struct Visit: Equatable, CustomStringConvertible {
+        var href: String
+        var day: String
+        var photographer: String
+        var template: String
+        var jobType: String?
+        var photos: String
+        var miles: String
+        var source: String
+        var description: String { "\(href) \(day) \(photographer) \(template) \(jobType ?? "-") \(photos) \(miles) \(source)" }
+    }
+
+    /// The school of `org` a name in a route stands for: its id, else its name trimmed and case-folded (the
+    /// first by id when two share a name).
+    static func match(_ reference: String, org: String) -> SchoolDoc? {
+        let own = schools.filter { $0.org == org }.sorted { $0.id < $1.id }
+        if let byId = own.first(where: { $0.id == reference }) { return byId }
+        let key = reference.trimmingCharacters(in: .whitespaces).lowercased()
+        return own.first { $0.name.trimmingCharacters(in: .whitespaces).lowercased() == key }
+    }
+
+    static func point(_ text: String) -> (Double, Double) {
+        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces))! }
+        return (parts[0], parts[1])
+    }
+
+    static func haversine(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
+        let rad = Double.pi / 180
+        let dLat = (b.0 - a.0) * rad, dLng = (b.1 - a.1) * rad
+        let h = pow(sin(dLat / 2), 2) + cos(a.0 * rad) * cos(b.0 * rad) * pow(sin(dLng / 2), 2)
+        return 2 * 3958.8 * asin(min(1, sqrt(h)))
+    }
+
+    /// The report's miles as its route gives them: home → every matched school with coordinates, in order → home;
+    /// else what it recorded.
+    static func miles(_ r: ReportDoc) -> (String, String) {
+        if let home = users[r.user]!.home {
+            var here = point(home)
+            var total = 0.0
+            let stops = r.schools.compactMap { match($0, org: r.org)?.coordinates }.map(point)
+            for stop in stops + (stops.isEmpty ? [] : [point(home)]) {
+                total += haversine(here, stop)
+                here = stop
+            }
+            return (String(format: "%.1f", (total * 10).rounded() / 10), "computed")
+        }
+        let recorded = (r.fields["mileage"] as? String).map { Double($0.split(separator: " ")[0])! }
+        return (recorded.map { String(format: "%.1f", $0) } ?? "0.0", recorded == nil ? "no mileage" : "as recorded")
+    }
+
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    static func day(_ iso: String) -> String {
+        let p = iso.split(separator: "-").map { Int($0)! }
+        return "\(monthNames[p[1] - 1]) \(p[2]), \(p[0])"
+    }
+
+    static func photos(_ r: ReportDoc) -> Int {
+        (r.fields["photos_taken"] ?? r.fields["photo_count"]) as! Int
+    }
+
+    /// Every visit of `school`: a report of its organization whose route names it (once however often),
+    /// newest day first, a day's reports by photographer.
+    static func visits(of school: SchoolDoc) -> [ReportDoc] {
+        reports.filter { r in r.org == school.org && r.schools.contains { match($0, org: r.org)?.id == school.id } }
+            .sorted { ($1.date, users[$0.user]!.name) < ($0.date, users[$1.user]!.name) }
+    }
+
+    static func expected(_ r: ReportDoc) -> Visit {
+        let template = templates.first { $0.id == r.template }!
+        var jobType: String?
+        if let choice = r.fields["job_type"] as? String {
+            jobType = (template.fields.first { $0["id"] as? String == "job_type" }?["options"] as? [String])?
+                .first { $0.lowercased() == choice.lowercased() } ?? choice
+        } else if r.fields["shootType"] as? String == "fall_sports" {
+            jobType = "Fall Sports"
+        } else if template.shootType == "picture_day" {
+            jobType = "Picture Day"
+        }
+        let (miles, source) = miles(r)
+        return Visit(href: "../reports/report/\(r.id).html", day: day(r.date), photographer: users[r.user]!.name,
+                     template: template.name, jobType: jobType, photos: grouped(photos(r)), miles: miles, source: source)
+    }
+
+    static func grouped(_ n: Int) -> String {
+        n >= 1000 ? "\(n / 1000),\(String(format: "%03d", n % 1000))" : "\(n)"
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "'", with: "&#39;")
+    }
+
+    // MARK: Reading the pages
+
+    static func rows(_ html: String) -> [(visit: Visit, flags: String)] {
+        let pattern = #"<tr><th scope="row"><a href="([^"]*)">([^<]*)</a></th><td class="visit-who">([^<]*)</td><td class="visit-template">([^<]*)(?:<br><span class="muted">([^<]*)</span>)?</td><td class="num">([^<]*)</td><td class="num">([^<]*)<br><span class="muted">([^<]*)</span></td><td class="visit-flags">(.*?)</td></tr>"#
+        let regex = try! NSRegularExpression(pattern: pattern)
+        return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { m in
+            func g(_ i: Int) -> String? { Range(m.range(at: i), in: html).map { String(html[$0]) } }
+            return (Visit(href: g(1)!, day: g(2)!, photographer: g(3)!, template: g(4)!, jobType: g(5), photos: g(6)!,
+                          miles: g(7)!, source: g(8)!), g(9)!)
+        }
+    }
+
+    /// The `<tr>`s of the table after the heading `id`, as "label|cell|cell|…".
+    static func table(_ html: String, after id: String) -> [String] {
+        guard let start = html.range(of: "id=\"\(id)\""), let end = html.range(of: "</table>", range: start.upperBound..<html.endIndex)
+        else { return [] }
+        let part = String(html[start.upperBound..<end.lowerBound])
+        let body = part.components(separatedBy: "<tbody>").dropFirst().joined()
+        return body.components(separatedBy: "</tr>").dropLast().map { row in
+            row.replacingOccurrences(of: #"<[^>]*>"#, with: "|", options: .regularExpression)
+                .split(separator: "|").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+                .joined(separator: "|")
+        }
+    }
+
+    /// The links of every report head's "Schools visited" line in `html`, and the line's text.
+    static func headLinks(_ html: String) -> [(hrefs: [String], text: String)] {
+        html.components(separatedBy: #"<p class="report-schools">"#).dropFirst().map { chunk in
+            let line = String(chunk[..<chunk.range(of: "</p>")!.lowerBound])
+            return (OrganizationIsolationTests.links(in: line),
+                    line.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression))
+        }
+    }
+
+    func testSchoolPagesListExactlyTheVisitsOfTheDocuments() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try write(site)
+        try await site.build()
+
+        for school in Self.schools {
+            let html = try site.text("\(school.org)/schools/\(school.id).html")
+            XCTAssertTrue(html.contains("<h1>\(Self.escaped(school.name))</h1>"), school.id)
+            XCTAssertTrue(html.contains("1 Main St, Marion, IL 62959"), school.id)
+            let visits = Self.visits(of: school)
+            let shown = Self.rows(html)
+            XCTAssertEqual(shown.map(\.visit), visits.map(Self.expected), school.id)
+            if visits.isEmpty {
+                XCTAssertTrue(html.contains("No visits yet"), school.id)
+                continue
+            }
+            XCTAssertFalse(html.contains("No visits yet"), school.id)
+            // Each link leads to the report's page.
+            for row in shown {
+                let target = site.output.appendingPathComponent("\(school.org)/schools").appendingPathComponent(row.visit.href).standardizedFileURL
+                XCTAssertTrue(FileManager.default.fileExists(atPath: target.path), row.visit.href)
+            }
+            // Totals by month (newest first) and by season, from the same visits.
+            func totals(_ key: (ReportDoc) -> String, _ title: (String) -> String) -> [String] {
+                Dictionary(grouping: visits, by: key).sorted { $0.key > $1.key }.map { key, group in
+                    let miles = group.reduce(0.0) { $0 + Double(Self.miles($1).0)! }
+                    return "\(title(key))|\(group.count)|\(Self.grouped(group.reduce(0) { $0 + Self.photos($1) }))|\(String(format: "%.1f", miles))"
+                }
+            }
+            let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                              "October", "November", "December"]
+            XCTAssertEqual(Self.table(html, after: "months-h"),
+                           totals({ String($0.date.prefix(7)) }, { "\(monthNames[Int($0.suffix(2))! - 1]) \($0.prefix(4))" }), school.id)
+            XCTAssertEqual(Self.table(html, after: "seasons-h"), totals({ r in
+                let year = Int(r.date.prefix(4))!, month = Int(r.date.dropFirst(5).prefix(2))!
+                switch month {
+                case 3...7: return "\(year)-1 Spring \(year)"
+                case 8...11: return "\(year)-2 Fall \(year)"
+                case 12: return "\(year)-3 Winter \(year)–\(String(format: "%02d", (year + 1) % 100))"
+                default: return "\(year - 1)-3 Winter \(year - 1)–\(String(format: "%02d", year % 100))"
+                }
+            }, { String($0.dropFirst(7)) }), school.id)
+        }
+
+        // The cases the documents were made for, spelled out.
+        let adams = try site.text("orgA/schools/a-adams.html")
+        XCTAssertEqual(Self.rows(adams).map(\.visit.href).map { $0.replacingOccurrences(of: "../reports/report/", with: "") },
+                       ["r5.html", "r4.html", "r1.html", "r2.html"], "by id, by name in another case, twice in one route, not orgB's")
+        XCTAssertEqual(Self.rows(adams).first { $0.visit.href.hasSuffix("r2.html") }?.flags.contains("<strong>Discrepancy:</strong>"), true)
+        XCTAssertTrue(adams.contains("Fall is August to November, winter December to February, spring March to July."))
+        XCTAssertTrue(adams.contains("<th scope=\"row\">Winter 2024–25</th>"))
+        let lincoln = Self.rows(try site.text("orgA/schools/a-lincoln.html"))
+        XCTAssertEqual(lincoln.map(\.visit.photos), ["999", "1,500"], "the typed photos_taken before the photo_count of attachments")
+        XCTAssertTrue(lincoln[0].flags.contains("“Bravo Only School” is not one of this organization’s schools"), lincoln[0].flags)
+        XCTAssertEqual(Self.rows(try site.text("orgB/schools/b-adams.html")).map(\.visit.photographer), ["Bea Bravo"])
+        XCTAssertTrue(try site.text("orgA/schools/a-quiet.html").contains("No visits yet"))
+        XCTAssertTrue(try site.text("orgA/schools/a-nowhere.html").contains("None on file (left out of routes)"))
+
+        // The index: every school by name, with its visits and last visit.
+        let index = try site.text("orgA/schools/index.html")
+        let indexRows = index.components(separatedBy: "<tbody>")[1].components(separatedBy: "</tr>").dropLast().map {
+            $0.replacingOccurrences(of: #"<[^>]*>"#, with: "|", options: .regularExpression).split(separator: "|")
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }.joined(separator: "|")
+        }
+        let orgA = Self.schools.filter { $0.org == "orgA" }.sorted { $0.name.lowercased() < $1.name.lowercased() }
+        XCTAssertEqual(indexRows, orgA.map { school in
+            let visits = Self.visits(of: school)
+            return "\(Self.escaped(school.name))|Marion|\(visits.count)|" + (visits.first.map { Self.day($0.date) } ?? "No visits yet")
+        })
+        // Reachable: the navigation and the home page.
+        let home = try site.text("orgA/index.html")
+        XCTAssertTrue(home.contains(#"<a class="button" href="schools/index.html">"#))
+        XCTAssertTrue(home.contains("4 schools, 3 of them visited at least once."))
+        XCTAssertTrue(try site.text("orgA/mileage/index.html").contains(#"href="../schools/index.html">Schools</a>"#))
+    }
+
+    func testReportHeadsLinkTheSchoolsVisitedWhereverTheReportIsShown() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try write(site)
+        try await site.build()
+
+        let pages = ["orgA/reports/report/r2.html", "orgA/reports/daily/2024-09-03/index.html", "orgA/reports/monthly/2024-09/index.html",
+                     "orgA/reports/report/r3.html", "orgA/reports/daily/2024-12-10/index.html", "orgA/reports/monthly/2024-12/index.html"]
+        for page in pages {
+            let heads = Self.headLinks(try site.text(page))
+            XCTAssertFalse(heads.isEmpty, page)
+            let folder = site.output.appendingPathComponent(page).deletingLastPathComponent()
+            for head in heads {
+                XCTAssertFalse(head.hrefs.isEmpty, page)
+                for href in head.hrefs {
+                    let target = folder.appendingPathComponent(href).standardizedFileURL.path
+                    XCTAssertTrue(target.hasPrefix(site.output.appendingPathComponent("orgA/schools").standardizedFileURL.path), "\(page): \(href)")
+                    XCTAssertTrue(FileManager.default.fileExists(atPath: target), "\(page): \(href)")
+                }
+            }
+        }
+        // r2: both schools, by their own names; r3: Lincoln linked, the unknown name as plain text.
+        let r2 = Self.headLinks(try site.text("orgA/reports/report/r2.html"))
+        XCTAssertEqual(r2.map(\.hrefs), [["../../schools/a-adams.html", "../../schools/a-lincoln.html"]])
+        XCTAssertEqual(r2.map(\.text), ["Schools visited Adams Elementary, Lincoln High &amp; Annex"])
+        let r3 = Self.headLinks(try site.text("orgA/reports/report/r3.html"))
+        XCTAssertEqual(r3.map(\.hrefs), [["../../schools/a-lincoln.html"]])
+        XCTAssertEqual(r3.map(\.text), ["Schools visited Lincoln High &amp; Annex, Bravo Only School"])
+        let r4 = Self.headLinks(try site.text("orgA/reports/report/r4.html"))
+        XCTAssertEqual(r4.map(\.hrefs), [["../../schools/a-adams.html"]], "named twice, shown once")
+        // r7 names only orgB's school: no link into any tree.
+        XCTAssertEqual(Self.headLinks(try site.text("orgA/reports/report/r7.html")).map(\.hrefs), [[]])
+        XCTAssertEqual(Self.headLinks(try site.text("orgA/reports/daily/2024-09-03/index.html")).count, 2)
+        // The head has them, so the HTML body's facts leave them out; the Markdown keeps them there.
+        XCTAssertFalse(try site.text("orgA/reports/report/r2.html").contains("<dt>Schools visited</dt>"))
+        XCTAssertTrue(try site.text("orgA/reports/report/r2.md").contains("**Schools visited:**"))
+
+        // Inside the archive: the same heads, names as plain text (the archive holds no school page).
+        let zip = try Archive(url: site.output.appendingPathComponent("orgA/archive/2024-09.zip"), accessMode: .read)
+        var data = Data()
+        _ = try zip.extract(zip["2024-09/index.html"]!) { data.append($0) }
+        let archived = Self.headLinks(String(decoding: data, as: UTF8.self))
+        XCTAssertEqual(archived.map(\.hrefs), [[], []])
+        XCTAssertEqual(archived.map(\.text), ["Schools visited Adams Elementary", "Schools visited Adams Elementary, Lincoln High &amp; Annex"])
+
+        // The reports index: who filed each day and which schools.
+        let index = try site.text("orgA/reports/index.html")
+        let row = index.components(separatedBy: #"<td colspan="4" headers="d-2024-09-03">"#)[1].components(separatedBy: "</tr>")[0]
+        XCTAssertTrue(row.contains("Filed by</span> Ann Archer, Ben Brooks"), row)
+        XCTAssertEqual(OrganizationIsolationTests.links(in: row), ["../schools/a-adams.html", "../schools/a-lincoln.html"])
+        let december = index.components(separatedBy: #"<td colspan="4" headers="d-2024-12-10">"#)[1].components(separatedBy: "</tr>")[0]
+        XCTAssertTrue(december.contains(#"<a href="../schools/a-lincoln.html">Lincoln High &amp; Annex</a>, Bravo Only School"#), december)
+    }
+}
