@@ -1,36 +1,52 @@
-// gen-embed: writes one Swift source declaring the given files' bytes, so the gen executable carries its
-// templates and assets (run by the EmbedTemplates build-tool plugin on every file of `Templates/`).
+// gen-embed: writes one Swift source declaring the bytes of every file under a folder, so the gen executable
+// carries its templates and assets (run by the EmbedTemplates build-tool plugin on `Templates/`).
 //
-// Usage: gen-embed OUTPUT.swift ROOT FILE...   (each FILE under ROOT; it is named by its path relative to ROOT)
+// Usage: gen-embed OUTPUT.swift FOLDER
+//
+// It lists the folder itself rather than taking the plugin's list: SwiftPM does not ask the plugin again when a
+// file is added, but runs this command again (the folder is one of its inputs), and the new file is embedded.
 import Foundation
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3 else {
-    FileHandle.standardError.write(Data("usage: gen-embed OUTPUT.swift ROOT FILE...\n".utf8))
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: gen-embed OUTPUT.swift FOLDER\n".utf8))
     exit(2)
 }
 let output = URL(fileURLWithPath: arguments[1])
 let root = URL(fileURLWithPath: arguments[2]).standardizedFileURL.path
-let prefix = root.hasSuffix("/") ? root : root + "/"
+
+/// Every regular file under `folder`, by path relative to `root`; hidden files and folders (an editor's swap
+/// file, `.DS_Store`) and symbolic links left out.
+func files(under folder: String, prefix: String = "") -> [String] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        FileHandle.standardError.write(Data("gen-embed: cannot list \(folder)\n".utf8))
+        exit(2)
+    }
+    var found: [String] = []
+    for name in names where !name.hasPrefix(".") {
+        var info = stat()
+        guard lstat(folder + "/" + name, &info) == 0 else { continue }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: found.append(prefix + name)
+        case S_IFDIR: found += files(under: folder + "/" + name, prefix: prefix + name + "/")
+        default: continue
+        }
+    }
+    return found
+}
 
 var entries: [(path: String, bytes: Data)] = []
-for file in arguments.dropFirst(3) {
-    let path = URL(fileURLWithPath: file).standardizedFileURL.path
-    guard path.hasPrefix(prefix) else {
-        FileHandle.standardError.write(Data("gen-embed: \(path) is not under \(root)\n".utf8))
+// Sorted by path: the same folder gives the same source.
+for path in files(under: root).sorted() {
+    guard let bytes = FileManager.default.contents(atPath: root + "/" + path) else {
+        FileHandle.standardError.write(Data("gen-embed: cannot read \(root)/\(path)\n".utf8))
         exit(2)
     }
-    guard let bytes = FileManager.default.contents(atPath: path) else {
-        FileHandle.standardError.write(Data("gen-embed: cannot read \(path)\n".utf8))
-        exit(2)
-    }
-    entries.append((String(path.dropFirst(prefix.count)), bytes))
+    entries.append((path, bytes))
 }
-// Sorted by path: the same folder gives the same source, whatever order the plugin listed it in.
-entries.sort { $0.path < $1.path }
 
 // Base64 string literals: a `[UInt8]` literal of this size costs the type checker seconds, a string literal
-// nothing. The paths are plain names (the plugin lists files of the repository), escaped all the same.
+// nothing. The paths are plain names (files of the repository), escaped all the same.
 func literal(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
