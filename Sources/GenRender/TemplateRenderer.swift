@@ -19,7 +19,7 @@ public struct TemplateRenderer: Sendable {
     /// The texts of repeated blocks rendered so far (a build's renderer is one value, copied into every worker).
     let repeated: RepeatedTexts
 
-    init(library: MustacheLibrary, closures: TemplateClosures, assets: [String: Data] = [:]) {
+    init(library: MustacheLibrary, closures: TemplateClosures, assets: [String: Data]) {
         self.library = library
         self.closures = closures
         self.assets = assets
