@@ -4,6 +4,7 @@
 // Targets are pipeline stages with one-way dependencies:
 //   GenModel ← GenLoad ← GenResolve ← GenCompute ← GenPlan ← GenRender / GenWrite ← GenBuild ← gen
 //   GenMedia (images → thumbnails) depends only on GenModel and libvips.
+//   GenTemplates (Templates/, embedded by the EmbedTemplates plugin) depends on nothing; GenRender reads it.
 import PackageDescription
 
 let package = Package(
@@ -63,9 +64,15 @@ let package = Package(
         ]),
         // Stage 4: which pages and data files exist, with the context each is rendered from.
         .target(name: "GenPlan", dependencies: ["GenModel", "GenResolve", "GenCompute", "GenMedia"]),
+        // The built-in templates and assets: the top-level Templates/ folder embedded at build time (SwiftPM
+        // resources must lie inside the target's folder; Templates/ stays where people edit it).
+        .target(name: "GenTemplates", plugins: ["EmbedTemplates"]),
+        // Build tool: writes the Swift source that declares the files of Templates/ (run by EmbedTemplates).
+        .executableTarget(name: "gen-embed"),
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["gen-embed"]),
         // Stage 5: turn planned outputs into bytes (Mustache templates, cmark-gfm, JSON, CSV).
         .target(name: "GenRender", dependencies: [
-            "GenModel", "GenPlan", "CCmarkGFM",
+            "GenModel", "GenPlan", "GenTemplates", "CCmarkGFM",
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -85,7 +92,7 @@ let package = Package(
         // throughout. Measured: a cold build at 10,000 reports 10 % faster, at 100,000 14 % faster with a lower
         // peak (BENCHMARKS.md). Linked, so every library in the process allocates through it.
         .executableTarget(name: "gen", dependencies: [
-            "GenBuild", "GenSample", "GenModel",
+            "GenBuild", "GenSample", "GenModel", "GenTemplates",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]),
         // Dev-only: the libFuzzer targets over everything that parses input (scripts/fuzz); built normally, it
@@ -97,7 +104,7 @@ let package = Package(
         .executableTarget(name: "gen-bench-engine", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "GenTests", dependencies: [
             "GenModel", "GenLoad", "GenResolve", "GenCompute", "GenPlan", "GenRender", "GenWrite", "GenBuild", "GenSample", "GenMedia",
-            "CVipsCheck",
+            "GenTemplates", "CVipsCheck",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             .product(name: "Crypto", package: "swift-crypto"),
         ], resources: [.copy("Fixtures")]),

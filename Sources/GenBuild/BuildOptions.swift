@@ -1,8 +1,13 @@
 import Foundation
+import GenRender
 
 public struct BuildOptions: Sendable {
     public var content: URL
-    public var templates: URL
+    /// The overlay folder (`--templates`): a template or asset there replaces the built-in of the same name.
+    /// nil: the built-in templates alone.
+    public var templates: URL?
+    /// What the overlay falls back to: gen's built-in files; a test replaces them to break a build midway.
+    var builtInTemplates = TemplateFiles.builtIn
     public var output: URL
     /// Thumbnail cache, reused across builds; never inside the output.
     public var cache: URL
@@ -17,7 +22,7 @@ public struct BuildOptions: Sendable {
     /// When another build of the same output holds its lock: wait for it (true), or fail at once (exit 2).
     public var waitForLock: Bool
 
-    public init(content: URL, templates: URL, output: URL, cache: URL? = nil, writeOutput: Bool = true,
+    public init(content: URL, templates: URL? = nil, output: URL, cache: URL? = nil, writeOutput: Bool = true,
                 progress: Progress = .silent, clean: Bool = false, endsProcess: Bool = false, waitForLock: Bool = true) {
         self.content = content
         self.templates = templates

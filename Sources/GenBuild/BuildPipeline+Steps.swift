@@ -10,8 +10,9 @@ extension BuildPipeline {
     /// The output checked (`OutputFolder.check`) and locked for this build (`BuildLock`), and its leftovers removed.
     static func claimOutput(_ options: BuildOptions) async throws(BuildFailure) -> BuildLock {
         do {
-            try OutputFolder.check(options.output, inputs: [("content", options.content), ("templates", options.templates),
-                                                            ("cache", options.cache)])
+            // The built-in templates are in gen itself; only an overlay folder is on disk to be destroyed.
+            let templates = options.templates.map { [(name: "templates", url: $0)] } ?? []
+            try OutputFolder.check(options.output, inputs: [("content", options.content)] + templates + [("cache", options.cache)])
         } catch {
             throw .write(error.message)
         }
@@ -42,7 +43,8 @@ extension BuildPipeline {
             return nil
         })
         for name in names.sorted() where !templates.has(name) {
-            throw .input(InputError(file: options.templates.appendingPathComponent("\(name).mustache").path, message: "template not found"))
+            let file = options.templates?.appendingPathComponent("\(name).mustache").path ?? "Templates/\(name).mustache"
+            throw .input(InputError(file: file, message: "template not found"))
         }
     }
 }

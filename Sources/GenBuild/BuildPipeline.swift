@@ -23,8 +23,10 @@ public enum BuildPipeline {
 
         progress.step(1, steps, "loading site.yml and exports")
         let config = try await input { () throws(InputError) in try ConfigLoader.load(contentDirectory: options.content) }
-        // Templates first among the heavy steps: a missing or broken template folder fails in a second.
-        let templates = try await input { () throws(InputError) in try await TemplateRenderer.load(directory: options.templates) }
+        // Templates first among the heavy steps: a missing overlay folder or a broken template fails in a second.
+        let templates = try await input { () throws(InputError) in
+            try TemplateRenderer.load(options.builtInTemplates.overlaid(with: options.templates))
+        }
         let (pages, pageWarnings) = try await input { () throws(InputError) in try PageLoader.load(contentDirectory: options.content) }
         let loaded = try await input { () throws(InputError) in try ExportLoader.load(contentDirectory: options.content) }
         report.exportFiles = loaded.files
@@ -82,7 +84,7 @@ public enum BuildPipeline {
         var renderTemplates = templates
         let previousManifest = previous.manifest.value
         renderTemplates.rendersMostPages = previousManifest == nil
-        let renderer = Renderer(templates: renderTemplates, assetsDirectory: options.templates.appendingPathComponent("assets"))
+        let renderer = Renderer(templates: renderTemplates)
         let tree: OutputTree
         do { tree = try OutputTree(output: options.output) } catch { throw .write(error.description) }
         let rendered: RenderStep.Result

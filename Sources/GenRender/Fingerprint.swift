@@ -108,9 +108,7 @@ extension Renderer {
             hasher.update(data: try render(file))
         case .asset(let name):
             add("asset:\(name)")
-            guard let data = FileManager.default.contents(atPath: assetsDirectory.appendingPathComponent(name).path) else {
-                throw .missingAsset(name)
-            }
+            guard let data = templates.asset(name) else { throw .missingAsset(name) }
             hasher.update(data: data)
         case .copy(let url):
             // Cached renditions are named by a hash of their source and settings.

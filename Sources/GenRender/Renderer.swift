@@ -4,12 +4,11 @@ import GenPlan
 
 /// Stage 5: planned files → bytes.
 public struct Renderer: Sendable {
+    /// The templates, and the assets that go with them.
     public let templates: TemplateRenderer
-    public let assetsDirectory: URL
 
-    public init(templates: TemplateRenderer, assetsDirectory: URL) {
+    public init(templates: TemplateRenderer) {
         self.templates = templates
-        self.assetsDirectory = assetsDirectory
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -42,9 +41,7 @@ public struct Renderer: Sendable {
         case .script(let call, let value):
             do { return try DataEncoders.script(call: call, value) } catch { throw .encoding(path: file.path, error) }
         case .asset(let name):
-            guard let data = FileManager.default.contents(atPath: assetsDirectory.appendingPathComponent(name).path) else {
-                throw .missingAsset(name)
-            }
+            guard let data = templates.asset(name) else { throw .missingAsset(name) }
             return data
         case .copy(let url):
             guard let data = FileManager.default.contents(atPath: url.path) else { throw .missingFile(url.path) }

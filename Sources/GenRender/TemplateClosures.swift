@@ -16,13 +16,10 @@ struct TemplateClosures: Sendable {
         self.names = names
     }
 
-    init(directory: URL) {
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-            .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }
-        var texts: [String: String] = [:]
-        for name in files {
-            texts[name] = (try? String(contentsOf: directory.appendingPathComponent("\(name).mustache"), encoding: .utf8)) ?? ""
-        }
+    /// From the texts the templates were parsed from, by name: the built-ins with an overlay's files in their
+    /// place, so a page's fingerprint follows the template it is actually rendered with, wherever it came from.
+    init(texts: [String: String]) {
+        let files = texts.keys.sorted()
         let references = texts.mapValues(Self.referencedNames)
         var hashes: [String: String] = [:]
         var names: [String: Set<String>] = [:]

@@ -1,5 +1,6 @@
-import GenBuild
+@testable import GenBuild
 import GenModel
+import GenRender
 import XCTest
 
 final class BuildOutputTests: XCTestCase {
@@ -29,13 +30,14 @@ final class BuildOutputTests: XCTestCase {
         return site
     }
 
-    /// Changes the site's input (the user's name) and returns a copy of the templates without `file`.
-    func changedInputAndTemplates(_ site: TestSite, without file: String) throws -> URL {
-        let broken = site.root.appendingPathComponent("BrokenTemplates")
-        try FileManager.default.copyItem(at: TestSite.templates, to: broken)
-        try FileManager.default.removeItem(at: broken.appendingPathComponent(file))
+    /// Changes the site's input (the user's name) and builds it with built-in templates that lack a template or
+    /// an asset (an overlay never lacks one: it falls back to the built-ins).
+    func buildChanged(_ site: TestSite, without template: String? = nil, asset: String? = nil) async throws {
         try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Changed", last: "Name")])
-        return broken
+        var options = BuildOptions(content: site.content, output: site.output)
+        if let template { options.builtInTemplates.templates[template] = nil }
+        if let asset { options.builtInTemplates.assets[asset] = nil }
+        _ = try await BuildPipeline.run(options)
     }
 
     /// A build that fails midway (a page needs a template that does not exist) leaves the previous output as it was.
@@ -45,9 +47,8 @@ final class BuildOutputTests: XCTestCase {
         let before = TestSite.files(under: site.output).map { ($0, try? Data(contentsOf: site.output.appendingPathComponent($0))) }
 
         // Templates without the stylesheet: planning succeeds, rendering fails partway through.
-        let broken = try changedInputAndTemplates(site, without: "assets/style.css")
         do {
-            try await site.build(templates: broken)
+            try await buildChanged(site, asset: "style.css")
             XCTFail("the build should fail")
         } catch {
             XCTAssertTrue("\(error)".contains("style.css"), "\(error)")
@@ -67,12 +68,11 @@ final class BuildOutputTests: XCTestCase {
         defer { site.remove() }
         let before = TestSite.files(under: site.output)
 
-        let broken = try changedInputAndTemplates(site, without: "reports-month.mustache")
         do {
-            try await site.build(templates: broken)
+            try await buildChanged(site, without: "reports-month")
             XCTFail("the build should fail")
         } catch let BuildFailure.input(error) {
-            XCTAssertTrue(error.file.hasSuffix("BrokenTemplates/reports-month.mustache"), error.file)
+            XCTAssertEqual(error.file, "Templates/reports-month.mustache")
             XCTAssertEqual(error.message, "template not found")
         }
         XCTAssertEqual(TestSite.files(under: site.output), before)

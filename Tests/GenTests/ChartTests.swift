@@ -14,14 +14,11 @@ final class ChartTests: XCTestCase {
 
     static let wrapper = "{{#page}}<charts>{{#charts}}{{> partial-chart}}{{/charts}}</charts>{{/page}}"
 
-    /// The real Templates folder copied to a temp folder plus a wrapper template (the repository's
-    /// folder is never written to).
+    /// The built-in templates plus a wrapper template.
     static func render(_ charts: [Chart]) async throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gen-charts-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: TestSite.templates, to: folder)
-        try Data(wrapper.utf8).write(to: folder.appendingPathComponent("chart-test.mustache"))
-        let renderer = try await TemplateRenderer.load(directory: folder)
+        var files = TemplateFiles.builtIn
+        files.templates["chart-test"] = TemplateFiles.Template(text: wrapper, file: "chart-test.mustache")
+        let renderer = try TemplateRenderer.load(files)
         let context = PageContext(siteTitle: "Site", title: "PAGE-TITLE", root: "", organization: nil, nav: [],
                                   page: ChartsPage(charts: charts))
         return try XCTUnwrap(renderer.render(context, template: "chart-test"))

@@ -23,7 +23,7 @@ final class FragmentTests: XCTestCase {
     }
 
     func templates() async throws -> TemplateRenderer {
-        try await TemplateRenderer.load(directory: TestSite.templates)
+        try TemplateRenderer.load(.builtIn)
     }
 
     func context(_ fragment: Fragment, title: String = "Day") -> PageContext {
@@ -73,7 +73,7 @@ final class FragmentTests: XCTestCase {
     }
 
     func testMissingFragmentTemplateNamesTheFile() async throws {
-        let renderer = Renderer(templates: try await templates(), assetsDirectory: TestSite.templates)
+        let renderer = Renderer(templates: try await templates())
         let file = PlannedFile(path: "org/reports/daily/x/index.html",
                                content: .page(template: "reports-day",
                                               context: context(Fragment(template: "no-such-partial", context: ["a": "b"]))))

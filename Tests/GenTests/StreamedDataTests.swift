@@ -35,7 +35,7 @@ final class StreamedDataTests: XCTestCase {
         defer { site.remove() }
         let tree = try OutputTree(output: site.output)
         defer { tree.discard() }
-        let renderer = Renderer(templates: try await TemplateRenderer.load(directory: TestSite.templates), assetsDirectory: site.root)
+        let renderer = Renderer(templates: try await TemplateRenderer.load(directory: TestSite.templates))
         let table = CSVTable(header: ["a", "b"], count: 5000) { ["\($0)", "x\"y"] }
         let file = PlannedFile(path: "o1/data/table.csv", content: .csv(table))
         var fingerprint = ""

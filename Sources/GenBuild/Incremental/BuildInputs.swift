@@ -27,17 +27,18 @@ enum BuildInputs {
         return hash
     }
 
-    /// What a build reads, as two keys. `all`: SHA-256 over every file under the content and template
-    /// folders (path and bytes, in path order), the output path and the gen hash — equal means nothing to
-    /// do. `shared`: the same without the export folder — with the shared documents' digest, what every
-    /// month of reports may depend on (`PlanBatch.key` adds what one month reads of the export).
-    static func keys(content: URL, templates: URL, output: URL, gen: String) -> (all: String, shared: String) {
+    /// What a build reads, as two keys. `all`: SHA-256 over every file under the content folder and the
+    /// template overlay folder, if any (path and bytes, in path order), the output path and the gen hash —
+    /// equal means nothing to do; the built-in templates are part of gen, so of its hash. `shared`: the same
+    /// without the export folder — with the shared documents' digest, what every month of reports may depend
+    /// on (`PlanBatch.key` adds what one month reads of the export).
+    static func keys(content: URL, templates: URL?, output: URL, gen: String) -> (all: String, shared: String) {
         var all = SHA256(), shared = SHA256()
         let header = Data("gen \(gen)\u{0}output \(output.standardizedFileURL.path)\u{0}".utf8)
         all.update(data: header)
         shared.update(data: header)
         var found: [(label: String, path: String, bytes: Data)] = []
-        for (label, folder) in [("content", content), ("templates", templates)] {
+        for (label, folder) in [("content", content)] + (templates.map { [("templates", $0)] } ?? []) {
             let base = folder.standardizedFileURL
             let inside = ContentFolder(base)
             let paths = ((FileManager.default.enumerator(atPath: base.path)?.allObjects as? [String]) ?? []).sorted()

@@ -1,0 +1,191 @@
+import Foundation
+import GenBuild
+import GenModel
+import GenRender
+import GenTemplates
+import XCTest
+import ZIPFoundation
+
+/// The built-in templates (the repository's `Templates/`, carried in the executable) and an overlay folder
+/// (`--templates DIR`) whose files replace the built-ins of the same name.
+final class TemplateOverlayTests: XCTestCase {
+    static let marker = "<p>OVERLAY-MARKER</p>"
+    static let stylesheet = "/* a custom stylesheet */\nbody { color: rebeccapurple; }\n"
+
+    /// An overlay folder under `site` holding `files` (relative path → text).
+    func overlay(_ site: TestSite, _ files: [String: String]) throws -> URL {
+        let folder = site.root.appendingPathComponent("my-theme")
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return folder
+    }
+
+    /// The built-in `content-page` with the marker after its article's opening tag.
+    static func markedContentPage() throws -> String {
+        let text = String(decoding: try XCTUnwrap(BuiltInTemplates.files["content-page.mustache"]), as: UTF8.self)
+        let marked = text.replacingOccurrences(of: "<article class=\"prose\">\n", with: "<article class=\"prose\">\n\(marker)\n")
+        XCTAssertNotEqual(marked, text)
+        return marked
+    }
+
+    func build(_ site: TestSite, into name: String, templates: URL?) async throws -> URL {
+        let output = site.root.appendingPathComponent(name)
+        _ = try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: templates, output: output,
+                                                     cache: site.root.appendingPathComponent("cache-\(name)")))
+        return output
+    }
+
+    func assertSameFiles(_ a: URL, _ b: URL, except: (String) -> Bool = { _ in false },
+                         file: StaticString = #filePath, line: UInt = #line) throws {
+        let files = TestSite.files(under: a)
+        XCTAssertEqual(files, TestSite.files(under: b), file: file, line: line)
+        for path in files where !except(path) {
+            let same = try Data(contentsOf: a.appendingPathComponent(path)) == Data(contentsOf: b.appendingPathComponent(path))
+            XCTAssertTrue(same, "\(path) differs", file: file, line: line)
+        }
+    }
+
+    /// No templates folder at all: the built-ins, the same bytes as the repository's `Templates/` given as the
+    /// folder. An overlay with a changed `content-page` and its own stylesheet: the content pages show the
+    /// change, every other page is the built-ins' byte for byte, and every copy of the stylesheet is the overlay's.
+    func testBuiltInsEqualTheRepositoryFolderAndAnOverlayReplacesOnlyItsFiles() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let builtIn = try await build(site, into: "built-in", templates: nil)
+        let repository = try await build(site, into: "repository", templates: TestSite.templates)
+        try assertSameFiles(builtIn, repository)
+
+        let theme = try overlay(site, ["content-page.mustache": try Self.markedContentPage(), "assets/style.css": Self.stylesheet])
+        let themed = try await build(site, into: "themed", templates: theme)
+        let contentPages = TestSite.files(under: themed).filter { $0.contains("/pages/") && $0.hasSuffix(".html") }
+        XCTAssertEqual(contentPages.count, 2, "\(contentPages)")
+        for path in contentPages {
+            let text = String(decoding: try Data(contentsOf: themed.appendingPathComponent(path)), as: UTF8.self)
+            XCTAssertTrue(text.contains(Self.marker), path)
+        }
+        let stylesheets = TestSite.files(under: themed).filter { $0.hasSuffix("assets/style.css") }
+        XCTAssertGreaterThanOrEqual(stylesheets.count, 2, "\(stylesheets)")
+        for path in stylesheets {
+            XCTAssertEqual(try Data(contentsOf: themed.appendingPathComponent(path)), Data(Self.stylesheet.utf8), path)
+        }
+        // The monthly archives carry the stylesheet too: their other entries are unchanged, and their checksums
+        // but the stylesheet's.
+        let archives = TestSite.files(under: themed).filter { $0.hasSuffix(".zip") }
+        XCTAssertFalse(archives.isEmpty)
+        for path in archives {
+            let ours = try entries(themed.appendingPathComponent(path)), theirs = try entries(builtIn.appendingPathComponent(path))
+            XCTAssertEqual(ours.keys.sorted(), theirs.keys.sorted(), path)
+            for (entry, data) in ours {
+                if entry.hasSuffix("assets/style.css") {
+                    XCTAssertEqual(data, Data(Self.stylesheet.utf8), "\(path): \(entry)")
+                } else if entry.hasSuffix("/SHA256SUMS") {
+                    func lines(_ data: Data?) -> [Substring] {
+                        String(decoding: data ?? Data(), as: UTF8.self).split(separator: "\n").filter { !$0.hasSuffix("assets/style.css") }
+                    }
+                    XCTAssertEqual(lines(data), lines(theirs[entry]), "\(path): \(entry)")
+                    XCTAssertNotEqual(data, theirs[entry], "\(path): \(entry)")
+                } else {
+                    XCTAssertEqual(data, theirs[entry], "\(path): \(entry)")
+                }
+            }
+        }
+        try assertSameFiles(builtIn, themed) { path in
+            contentPages.contains(path) || stylesheets.contains(path) || archives.contains(path)
+        }
+    }
+
+    func entries(_ zip: URL) throws -> [String: Data] {
+        let archive = try Archive(url: zip, accessMode: .read)
+        var entries: [String: Data] = [:]
+        for entry in archive {
+            var data = Data()
+            _ = try archive.extract(entry) { data.append($0) }
+            entries[entry.path] = data
+        }
+        return entries
+    }
+
+    /// An incremental build renders again exactly the files whose effective template or asset changed: adding
+    /// an overlay file, then taking it away again.
+    func testIncrementalBuildFollowsTheEffectiveTemplates() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let output = site.root.appendingPathComponent("out"), cache = site.root.appendingPathComponent("cache")
+        func build(_ templates: URL?) async throws -> BuildReport {
+            try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: templates, output: output, cache: cache))
+        }
+        let first = try await build(nil)
+        let before = TestSite.allText(under: output)
+        let theme = try overlay(site, ["content-page.mustache": try Self.markedContentPage()])
+        let themed = try await build(theme)
+        XCTAssertEqual(themed.filesWritten - themed.filesKept, 2, "only the two content pages are rendered again")
+        XCTAssertEqual(themed.filesWritten, first.filesWritten)
+        XCTAssertTrue(try String(contentsOf: output.appendingPathComponent(TestSite.files(under: output).first { $0.contains("/pages/") }!),
+                                 encoding: .utf8).contains(Self.marker))
+        // The same overlay file, unchanged: nothing to do.
+        let again = try await build(theme)
+        XCTAssertTrue(again.upToDate)
+        // Back to the built-ins: the same two pages again, and the output is the first build's.
+        try FileManager.default.removeItem(at: theme.appendingPathComponent("content-page.mustache"))
+        let back = try await build(theme)
+        XCTAssertEqual(back.filesWritten - back.filesKept, 2)
+        XCTAssertEqual(TestSite.allText(under: output), before)
+    }
+
+    /// A template of the overlay that does not parse: unusable input naming the overlay's file, line and column;
+    /// nothing is written.
+    func testOverlayTemplateThatDoesNotParseNamesItsFileAndLine() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
+        let theme = try overlay(site, ["partial-badge.mustache": "{{% CONTENT_TYPE: HTML}}\n<span>\n{{#label}}{{/style}}\n"])
+        do {
+            try await site.build(templates: theme)
+            XCTFail("the build should fail")
+        } catch let BuildFailure.input(error) {
+            XCTAssertEqual(error.file, theme.appendingPathComponent("partial-badge.mustache").path)
+            XCTAssertEqual(error.line, 3)
+            XCTAssertNotNil(error.column)
+            XCTAssertTrue(error.message.hasPrefix("template does not parse"), error.message)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.output.path))
+    }
+
+    /// A link where a template would be is refused: only regular files are read (and hashed for the next build).
+    func testLinkInTheOverlayIsUnusableInput() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let theme = try overlay(site, ["elsewhere.txt": "{{<layout}}{{/layout}}"])
+        try FileManager.default.createSymbolicLink(atPath: theme.appendingPathComponent("content-page.mustache").path,
+                                                   withDestinationPath: theme.appendingPathComponent("elsewhere.txt").path)
+        XCTAssertThrowsError(try TemplateFiles.builtIn.overlaid(with: theme)) { error in
+            let input = error as? InputError
+            XCTAssertEqual(input?.file, theme.appendingPathComponent("content-page.mustache").path)
+        }
+    }
+
+    /// `gen templates`: every file of the repository's `Templates/`, byte for byte; a second run refuses to
+    /// overwrite and writes nothing, unless told to.
+    func testWrittenBuiltInsEqualTheRepositoryFolder() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let folder = site.root.appendingPathComponent("written")
+        let written = try BuiltInTemplates.write(to: folder)
+        let repository = TestSite.files(under: TestSite.templates).filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+        XCTAssertEqual(written, repository)
+        XCTAssertEqual(TestSite.files(under: folder), repository)
+        XCTAssertEqual(TestSite.allText(under: folder), TestSite.allText(under: TestSite.templates))
+
+        let layout = folder.appendingPathComponent("layout.mustache")
+        try Data("mine".utf8).write(to: layout)
+        XCTAssertThrowsError(try BuiltInTemplates.write(to: folder)) { error in
+            XCTAssertTrue("\(error)".contains("assets/search.js: already exists"), "\(error)")
+        }
+        XCTAssertEqual(try String(contentsOf: layout, encoding: .utf8), "mine")
+        try BuiltInTemplates.write(to: folder, overwrite: true)
+        XCTAssertEqual(TestSite.allText(under: folder), TestSite.allText(under: TestSite.templates))
+    }
+}
