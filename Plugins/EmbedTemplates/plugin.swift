@@ -10,26 +10,31 @@ struct EmbedTemplates: BuildToolPlugin {
         let folder = context.package.directoryURL.appending(path: "Templates")
         let (files, folders) = Self.contents(of: folder)
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles.swift")
-        return [.buildCommand(
-            displayName: "Embedding the templates into \(target.name)",
-            executable: try context.tool(named: "gen-embed").url,
-            arguments: [output.path, folder.path],
-            // The folders too: SwiftPM asks this plugin for its commands again only when it plans the build again
-            // (Package.swift or the list of a target folder's files changed), not when a file is added to
-            // Templates/. The folder's modification time changes then, so the command runs and gen-embed, which
-            // lists the folder itself, embeds the new file. Until the next planning, that file is no input of its
-            // own: an edit written in place is embedded only with the next change of another input.
-            inputFiles: files + folders,
-            outputFiles: [output]
-        )]
+        return [
+            .buildCommand(
+                displayName: "Embedding the templates into \(target.name)",
+                executable: try context.tool(named: "gen-embed").url,
+                arguments: [output.path, folder.path],
+                // The folders too: SwiftPM asks this plugin for its commands again only when it plans the build again
+                // (Package.swift or the list of a target folder's files changed), not when a file is added to
+                // Templates/. The folder's modification time changes then, so the command runs and gen-embed, which
+                // lists the folder itself, embeds the new file. Until the next planning, that file is no input of its
+                // own: an edit written in place is embedded only with the next change of another input.
+                inputFiles: files + folders,
+                outputFiles: [output]
+            )
+        ]
     }
 
     /// Every regular file under `folder` and every folder, itself included, in path order; hidden files (an
     /// editor's swap file, `.DS_Store`) left out, as gen-embed leaves them out.
     static func contents(of folder: URL) -> (files: [URL], folders: [URL]) {
         let keys: [URLResourceKey] = [.isRegularFileKey, .isDirectoryKey]
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys,
-                                                          options: [.skipsHiddenFiles]) else { return ([], []) }
+        guard
+            let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: keys,
+                options: [.skipsHiddenFiles])
+        else { return ([], []) }
         var files: [URL] = [], folders: [URL] = [folder]
         for case let url as URL in walker {
             let values = try? url.resourceValues(forKeys: Set(keys))

@@ -22,8 +22,10 @@ public struct BuildOptions: Sendable {
     /// When another build of the same output holds its lock: wait for it (true), or fail at once (exit 2).
     public var waitForLock: Bool
 
-    public init(content: URL, templates: URL? = nil, output: URL, cache: URL? = nil, writeOutput: Bool = true,
-                progress: Progress = .silent, clean: Bool = false, endsProcess: Bool = false, waitForLock: Bool = true) {
+    public init(
+        content: URL, templates: URL? = nil, output: URL, cache: URL? = nil, writeOutput: Bool = true,
+        progress: Progress = .silent, clean: Bool = false, endsProcess: Bool = false, waitForLock: Bool = true
+    ) {
         self.content = content
         self.templates = templates
         self.output = output

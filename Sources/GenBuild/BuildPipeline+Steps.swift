@@ -38,10 +38,11 @@ extension BuildPipeline {
 
     /// A batch's pages name only templates that exist: a missing one is bad input (exit 2), named by file.
     static func checkTemplates(_ files: [PlannedFile], templates: TemplateRenderer, options: BuildOptions) throws(BuildFailure) {
-        let names = Set(files.compactMap { file -> String? in
-            if case .page(let template, _) = file.content { return template }
-            return nil
-        })
+        let names = Set(
+            files.compactMap { file -> String? in
+                if case .page(let template, _) = file.content { return template }
+                return nil
+            })
         for name in names.sorted() where !templates.has(name) {
             let file = options.templates?.appendingPathComponent("\(name).mustache").path ?? "Templates/\(name).mustache"
             throw .input(InputError(file: file, message: "template not found"))

@@ -54,8 +54,9 @@ public enum BuildPipeline {
         }
 
         progress.step(5, steps, "processing images")
-        let processor = ImageProcessor(settings: config.thumbnails, mediaDirectory: options.content.appendingPathComponent("media"),
-                                       cacheDirectory: options.cache)
+        let processor = ImageProcessor(
+            settings: config.thumbnails, mediaDirectory: options.content.appendingPathComponent("media"),
+            cacheDirectory: options.cache)
         let media = MediaStep.run(site.organizations, summaries: computed.map(\.summaries), processor: processor)
         report.images = media.stats
         report.diagnostics += media.diagnostics
@@ -64,11 +65,12 @@ public enum BuildPipeline {
         // Planning reads a report through its form; of the raw fields only the few the report header names.
         site.organizations = site.organizations.map { $0.keepingReportFields(SitePlanner.reportFieldsRead) }
         let inputs = site.organizations.indices.map { i in
-            OrganizationInput(organization: site.organizations[i], mileage: computed[i].mileage, media: media.perOrganization[i],
-                              summaries: computed[i].summaries, forms: computed[i].forms, routeNotes: computed[i].routeNotes,
-                              statistics: statistics[i],
-                              outline: outlines[i], diagnostics: report.diagnostics.filter { $0.organizationID == site.organizations[i].id },
-                              timeZone: config.timeZone)
+            OrganizationInput(
+                organization: site.organizations[i], mileage: computed[i].mileage, media: media.perOrganization[i],
+                summaries: computed[i].summaries, forms: computed[i].forms, routeNotes: computed[i].routeNotes,
+                statistics: statistics[i],
+                outline: outlines[i], diagnostics: report.diagnostics.filter { $0.organizationID == site.organizations[i].id },
+                timeZone: config.timeZone)
         }
         let markdown = MarkdownRenderer()  // registers cmark-gfm extensions once, before any parallel use
         let batches = SitePlanner(markdown: { markdown.html($0) }, mediaFile: { processor.cachedFile($0) })
@@ -89,9 +91,10 @@ public enum BuildPipeline {
         do { tree = try OutputTree(output: options.output) } catch { throw .write(error.description) }
         let rendered: RenderStep.Result
         do {
-            rendered = try RenderStep.run(batches, renderer: renderer, into: tree, previous: previousManifest,
-                                          sharedKey: "\(previous.inputs.shared)-\(site.sharedDigest.hex)", check: check,
-                                          progress: progress)
+            rendered = try RenderStep.run(
+                batches, renderer: renderer, into: tree, previous: previousManifest,
+                sharedKey: "\(previous.inputs.shared)-\(site.sharedDigest.hex)", check: check,
+                progress: progress)
         } catch {
             tree.discard()
             throw error
@@ -107,7 +110,8 @@ public enum BuildPipeline {
         let removal = Pending { tree.removeReplaced() }
         // An image that failed only because the thumbnail cache could not be written is this build's failure:
         // no manifest, so the next build tries it again (with one it would keep "Image unavailable" for good).
-        let recorded = !media.perOrganization.contains(where: { $0.values.contains(where: \.failedForTheCache) })
+        let recorded =
+            !media.perOrganization.contains(where: { $0.values.contains(where: \.failedForTheCache) })
             && previous.record(report, rendered: rendered)
         removal.value
         if recorded { previous.stamp(options.output) }

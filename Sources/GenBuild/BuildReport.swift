@@ -70,7 +70,9 @@ public struct BuildReport: Sendable, Codable {
             lines.append("not shown: critiques not published (\(parts.joined(separator: ", ")))")
         }
         if images.sources + images.remote > 0 {
-            lines.append("images: \(images.sources) local (\(images.processed) processed, \(images.reused) from cache, \(images.failed) unusable), \(images.remote) without a local file")
+            lines.append(
+                "images: \(images.sources) local (\(images.processed) processed, \(images.reused) from cache, \(images.failed) unusable), \(images.remote) without a local file"
+            )
         }
         if invalidReports > 0 {
             lines.append("\(invalidReports) report\(invalidReports == 1 ? "" : "s") with validation problems (listed on their pages)")
@@ -81,11 +83,15 @@ public struct BuildReport: Sendable, Codable {
             if upToDate {
                 lines.append("up to date: nothing changed since the last build of \(outputPath) (\(pagesWritten) pages, \(filesWritten) files)")
             } else {
-                lines.append("wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") (\(filesWritten) files) for \(organizations.count) organization\(organizations.count == 1 ? "" : "s") to \(outputPath)")
+                lines.append(
+                    "wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") (\(filesWritten) files) for \(organizations.count) organization\(organizations.count == 1 ? "" : "s") to \(outputPath)"
+                )
                 if filesKept > 0 {
                     let n = monthsKept.count
                     let months = n > 0 ? " (\(n) unchanged month\(n == 1 ? "" : "s") not planned again)" : ""
-                    lines.append("kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build\(months), rendered \(filesWritten - filesKept)")
+                    lines.append(
+                        "kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build\(months), rendered \(filesWritten - filesKept)"
+                    )
                 }
             }
         }

@@ -6,8 +6,11 @@ enum HeapTuning {
     /// Hands jemalloc's unused dirty pages back to the system (it keeps freed pages for a while otherwise), so
     /// that the resident size `--timings` prints is what the build holds.
     static func purge() {
-        typealias MallCtl = @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?,
-                                            UnsafeMutableRawPointer?, Int) -> Int32
+        typealias MallCtl =
+            @convention(c) (
+                UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?,
+                UnsafeMutableRawPointer?, Int
+            ) -> Int32
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallctl") else { return }
         // 4096 is MALLCTL_ARENAS_ALL: every arena.
         _ = unsafeBitCast(symbol, to: MallCtl.self)("arena.4096.purge", nil, nil, nil, 0)

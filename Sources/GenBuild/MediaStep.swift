@@ -26,8 +26,9 @@ enum MediaStep {
         let referencesPerOrg = zip(organizations, summaries).map { org, summaries in references(org, summaries) }
         let batch = processor.process(Array(Set(referencesPerOrg.joined().map(\.path))).sorted())
         let perOrg = referencesPerOrg.map { references in
-            Dictionary(references.compactMap { ref in batch.images[ref.path].map { (ref.path, $0) } },
-                       uniquingKeysWith: { a, _ in a })
+            Dictionary(
+                references.compactMap { ref in batch.images[ref.path].map { (ref.path, $0) } },
+                uniquingKeysWith: { a, _ in a })
         }
 
         var diagnostics: [Diagnostic] = []
@@ -35,13 +36,15 @@ enum MediaStep {
             for ref in references {
                 guard let error = media[ref.path]?.error else { continue }
                 let shown = ref.source.collection == "photoCritiques" ? "shown as \"Image unavailable\"" : "linked without a thumbnail"
-                diagnostics.append(Diagnostic(.warning, ref.source, field: ref.field, "media/\(ref.path): \(error); \(shown)")
-                    .owned(by: org.id))
+                diagnostics.append(
+                    Diagnostic(.warning, ref.source, field: ref.field, "media/\(ref.path): \(error); \(shown)")
+                        .owned(by: org.id))
             }
         }
-        let stats = BuildReport.ImageStats(sources: batch.images.count, processed: batch.processed,
-                                           reused: batch.reused, failed: batch.images.values.count(where: { $0.error != nil }),
-                                           remote: batch.missing.count)
+        let stats = BuildReport.ImageStats(
+            sources: batch.images.count, processed: batch.processed,
+            reused: batch.reused, failed: batch.images.values.count(where: { $0.error != nil }),
+            remote: batch.missing.count)
         return Result(perOrganization: perOrg, stats: stats, diagnostics: diagnostics)
     }
 

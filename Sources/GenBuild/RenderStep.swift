@@ -25,8 +25,10 @@ enum RenderStep {
     /// `previous`: the previous build's manifest, only when its output is untouched (`OutputStamp`).
     /// `sharedKey`: what every month may read beyond its own documents (`BuildInputs.keys`' `shared`).
     /// `check` sees each batch's files before any is rendered (a missing template fails the build, exit 2).
-    static func run(_ batches: [PlanBatch], renderer: Renderer, into tree: OutputTree, previous: BuildManifest?, sharedKey: String,
-                    check: @escaping @Sendable ([PlannedFile]) throws(BuildFailure) -> Void, progress: Progress) throws(BuildFailure) -> Result {
+    static func run(
+        _ batches: [PlanBatch], renderer: Renderer, into tree: OutputTree, previous: BuildManifest?, sharedKey: String,
+        check: @escaping @Sendable ([PlannedFile]) throws(BuildFailure) -> Void, progress: Progress
+    ) throws(BuildFailure) -> Result {
         let work = WorkList(batches)
         let outcome = Outcome()
         DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in
@@ -40,7 +42,8 @@ enum RenderStep {
                         let batch = batches[index]
                         let key = batch.key.flatMap { monthKey in monthKey().map { "\(sharedKey)-\($0.hex)" } }
                         if let key, let month = previous?.months[batch.name], month.key == key,
-                           keep(month.files, from: previous!, into: tree, result: &own) {
+                            keep(month.files, from: previous!, into: tree, result: &own)
+                        {
                             own.months[batch.name] = month
                             own.monthsKept.append(batch.name)
                             progress.mark("\(batch.name): \(month.files.count) files kept unplanned")
@@ -67,8 +70,10 @@ enum RenderStep {
     }
 
     /// One file: kept when its fingerprint is the previous build's and its file is still there, else rendered.
-    private static func render(_ file: PlannedFile, renderer: Renderer, into tree: OutputTree, previous: BuildManifest?,
-                               result: inout Result) throws(BuildFailure) {
+    private static func render(
+        _ file: PlannedFile, renderer: Renderer, into tree: OutputTree, previous: BuildManifest?,
+        result: inout Result
+    ) throws(BuildFailure) {
         let old = previous?.files[file.path]
         do {
             if file.isPage { result.pages += 1 }

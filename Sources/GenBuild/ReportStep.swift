@@ -34,8 +34,9 @@ enum ReportStep {
             forms[report.id] = outcome.form
             if !outcome.notes.isEmpty { routeNotes[report.id] = outcome.notes }
         }
-        return Result(mileage: MileageSummary.assemble(org, rows: outcomes.map(\.mileage), config: config.mileage),
-                      mileageDiagnostics: outcomes.flatMap(\.diagnostics), summaries: outcomes.map(\.summary), forms: forms,
-                      routeNotes: routeNotes)
+        return Result(
+            mileage: MileageSummary.assemble(org, rows: outcomes.map(\.mileage), config: config.mileage),
+            mileageDiagnostics: outcomes.flatMap(\.diagnostics), summaries: outcomes.map(\.summary), forms: forms,
+            routeNotes: routeNotes)
     }
 }

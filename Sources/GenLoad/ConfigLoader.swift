@@ -7,8 +7,10 @@ public enum ConfigLoader {
     static let topKeys: Set<String> = ["title", "baseURL", "timeZone", "organizations", "mileage", "gallery", "thumbnails"]
     static let mileageKeys: Set<String> = ["ratePerMile", "averageSpeedKmh"]
     static let galleryKeys: Set<String> = ["pageSize"]
-    static let thumbnailKeys: Set<String> = ["thumbnailWidth", "thumbnailHeight", "displayWidth", "displayHeight",
-                                             "quality", "maxMegapixels"]
+    static let thumbnailKeys: Set<String> = [
+        "thumbnailWidth", "thumbnailHeight", "displayWidth", "displayHeight",
+        "quality", "maxMegapixels"
+    ]
 
     public static func load(contentDirectory: URL) throws(InputError) -> SiteConfig {
         let url = contentDirectory.appendingPathComponent("site.yml")
@@ -79,8 +81,10 @@ public enum ConfigLoader {
     }
 
     /// A nested mapping of settings; nil when absent or empty (`gallery:` with every key commented out).
-    private static func section(_ root: [String: Any], _ key: String, allowed: Set<String>,
-                                file: String) throws(InputError) -> [String: Any]? {
+    private static func section(
+        _ root: [String: Any], _ key: String, allowed: Set<String>,
+        file: String
+    ) throws(InputError) -> [String: Any]? {
         guard let v = root[key], !(v is NSNull) else { return nil }
         guard let map = v as? [String: Any] else {
             let known = allowed.sorted().joined(separator: ", ")
@@ -109,10 +113,15 @@ public enum ConfigLoader {
 
     private static func string(_ v: Any, _ key: String, _ file: String, maxLength: Int = maxTextLength) throws(InputError) -> String {
         let text: String
-        if let s = v as? String { text = s }
-        else if let i = v as? Int { text = String(i) }
-        else if let d = v as? Double { text = String(d) }
-        else { throw InputError(file: file, message: "\(key): expected text") }
+        if let s = v as? String {
+            text = s
+        } else if let i = v as? Int {
+            text = String(i)
+        } else if let d = v as? Double {
+            text = String(d)
+        } else {
+            throw InputError(file: file, message: "\(key): expected text")
+        }
         guard text.count <= maxLength else {
             throw InputError(file: file, message: "\(key): \(text.count) characters is too long (at most \(maxLength))")
         }
@@ -122,7 +131,11 @@ public enum ConfigLoader {
     /// A number inside `range`; NaN and infinities are not numbers here.
     private static func number(_ v: Any, _ key: String, _ range: ClosedRange<Double>, _ file: String) throws(InputError) -> Double {
         let x: Double
-        if let d = v as? Double { x = d } else if let i = v as? Int { x = Double(i) } else {
+        if let d = v as? Double {
+            x = d
+        } else if let i = v as? Int {
+            x = Double(i)
+        } else {
             throw InputError(file: file, message: "\(key): expected a number")
         }
         guard x.isFinite else { throw InputError(file: file, message: "\(key): \(x) is not a number (\(range.lowerBound)–\(range.upperBound))") }

@@ -88,17 +88,19 @@ public enum DocumentDecoder {
         case .schools?: document = .school(decodeSchool(&reader), doc.digest)
         case .reportTemplates?: document = .template(decodeTemplate(&reader), doc.digest)
         case .dailyJobReports?:
-            document = .report(decodeReport(&reader, timeZone: timeZone).map { report in
-                var report = report
-                report.digest = doc.digest
-                return report
-            })
+            document = .report(
+                decodeReport(&reader, timeZone: timeZone).map { report in
+                    var report = report
+                    report.digest = doc.digest
+                    return report
+                })
         case .photoCritiques?:
-            document = .critique(decodeCritique(&reader).map { critique in
-                var critique = critique
-                critique.digest = doc.digest
-                return critique
-            })
+            document = .critique(
+                decodeCritique(&reader).map { critique in
+                    var critique = critique
+                    critique.digest = doc.digest
+                    return critique
+                })
         case nil: document = .unknown
         }
         // Attribute the document's problems to the organization it names (even when it is skipped for
@@ -121,10 +123,11 @@ public enum DocumentDecoder {
     static func decodeUser(_ r: inout FieldReader) -> User? {
         guard let org = organization(&r, "organizationID") else { return nil }
         let role = r.string("role")
-        return User(id: r.document.id, organizationID: org, firstName: r.nonBlank("firstName"),
-                    lastName: r.nonBlank("lastName"), email: r.nonBlank("email"), role: role,
-                    isPhotographer: r.bool("isPhotographer") ?? (role?.lowercased() == "photographer"),
-                    userCoordinates: r.coordinates("userCoordinates"), source: r.document.source)
+        return User(
+            id: r.document.id, organizationID: org, firstName: r.nonBlank("firstName"),
+            lastName: r.nonBlank("lastName"), email: r.nonBlank("email"), role: role,
+            isPhotographer: r.bool("isPhotographer") ?? (role?.lowercased() == "photographer"),
+            userCoordinates: r.coordinates("userCoordinates"), source: r.document.source)
     }
 
     static func decodeSchool(_ r: inout FieldReader) -> School? {
@@ -133,9 +136,10 @@ public enum DocumentDecoder {
             skip(&r, "value", "a school needs its display name")
             return nil
         }
-        return School(id: r.document.id, organizationID: org, value: name, street: r.nonBlank("street"),
-                      city: r.nonBlank("city"), state: r.nonBlank("state"), zipCode: r.nonBlank("zipCode"),
-                      coordinates: r.coordinates("coordinates"), source: r.document.source)
+        return School(
+            id: r.document.id, organizationID: org, value: name, street: r.nonBlank("street"),
+            city: r.nonBlank("city"), state: r.nonBlank("state"), zipCode: r.nonBlank("zipCode"),
+            coordinates: r.coordinates("coordinates"), source: r.document.source)
     }
 
     static func decodeTemplate(_ r: inout FieldReader) -> ReportTemplate? {
@@ -151,15 +155,18 @@ public enum DocumentDecoder {
         case let v?:
             r.warn("fields", "expected a list of fields, found \(v.kindName)")
         }
-        let name = r.nonBlank("name") ?? {
-            r.warn("name", "template has no name; its id is shown instead")
-            return r.document.id.text
-        }()
-        return ReportTemplate(id: r.document.id, organizationID: org, name: name, description: r.nonBlank("description"),
-                              shootType: r.nonBlank("shootType"), isDefault: r.bool("isDefault") ?? false,
-                              isActive: r.bool("isActive") ?? true, version: r.int("version") ?? 1, fields: fields,
-                              createdAt: r.timestamp("createdAt"), updatedAt: r.timestamp("updatedAt"),
-                              createdBy: r.string("createdBy"), source: r.document.source)
+        let name =
+            r.nonBlank("name")
+            ?? {
+                r.warn("name", "template has no name; its id is shown instead")
+                return r.document.id.text
+            }()
+        return ReportTemplate(
+            id: r.document.id, organizationID: org, name: name, description: r.nonBlank("description"),
+            shootType: r.nonBlank("shootType"), isDefault: r.bool("isDefault") ?? false,
+            isActive: r.bool("isActive") ?? true, version: r.int("version") ?? 1, fields: fields,
+            createdAt: r.timestamp("createdAt"), updatedAt: r.timestamp("updatedAt"),
+            createdBy: r.string("createdBy"), source: r.document.source)
     }
 
     private static func decodeField(_ value: FirestoreValue, index: Int, reader r: inout FieldReader) -> TemplateField? {
@@ -171,32 +178,37 @@ public enum DocumentDecoder {
             r.warn("fields[\(index)].id", "field \(index + 1) has no id; left out")
             return nil
         }
-        let type = m["type"]?.string ?? {
-            r.warn("fields[\(index)].type", "field \"\(id)\" has no type; shown as text")
-            return "text"
-        }()
+        let type =
+            m["type"]?.string
+            ?? {
+                r.warn("fields[\(index)].type", "field \"\(id)\" has no type; shown as text")
+                return "text"
+            }()
         var smart: SmartFieldConfig?
         if case .map(let s)? = m["smartConfig"] {
-            smart = SmartFieldConfig(calculationType: s["calculationType"]?.string ?? type,
-                                     fallbackValue: s["fallbackValue"]?.scalarText, autoUpdate: s["autoUpdate"]?.bool ?? false,
-                                     format: s["format"]?.string, formula: s["formula"]?.string)
+            smart = SmartFieldConfig(
+                calculationType: s["calculationType"]?.string ?? type,
+                fallbackValue: s["fallbackValue"]?.scalarText, autoUpdate: s["autoUpdate"]?.bool ?? false,
+                format: s["format"]?.string, formula: s["formula"]?.string)
         }
-        return TemplateField(id: id, type: type, label: m["label"]?.string ?? id, required: m["required"]?.bool ?? false,
-                             options: m["options"]?.array?.compactMap(\.scalarText), placeholder: m["placeholder"]?.string,
-                             defaultValue: m["defaultValue"]?.scalarText, smartConfig: smart,
-                             readOnly: m["readOnly"]?.bool, logic: m["logic"])
+        return TemplateField(
+            id: id, type: type, label: m["label"]?.string ?? id, required: m["required"]?.bool ?? false,
+            options: m["options"]?.array?.compactMap(\.scalarText), placeholder: m["placeholder"]?.string,
+            defaultValue: m["defaultValue"]?.scalarText, smartConfig: smart,
+            readOnly: m["readOnly"]?.bool, logic: m["logic"])
     }
 
     static func decodeReport(_ r: inout FieldReader, timeZone: TimeZone) -> DailyJobReport? {
         guard let org = organization(&r, "organizationID") else { return nil }
         let createdAt = r.timestamp("createdAt")
         guard let date = reportDate(&r, createdAt: createdAt, timeZone: timeZone) else { return nil }
-        return DailyJobReport(id: r.document.id, organizationID: org, userId: r.id("userId"), date: date,
-                              photographer: r.nonBlank("photographer"), templateId: r.id("templateId"),
-                              templateName: r.nonBlank("templateName"), templateVersion: r.int("templateVersion"),
-                              reportType: r.nonBlank("reportType"), smartFieldsUsed: r.strings("smartFieldsUsed"),
-                              createdAt: createdAt, updatedAt: r.timestamp("updatedAt"),
-                              fields: r.document.fields, source: r.document.source)
+        return DailyJobReport(
+            id: r.document.id, organizationID: org, userId: r.id("userId"), date: date,
+            photographer: r.nonBlank("photographer"), templateId: r.id("templateId"),
+            templateName: r.nonBlank("templateName"), templateVersion: r.int("templateVersion"),
+            reportType: r.nonBlank("reportType"), smartFieldsUsed: r.strings("smartFieldsUsed"),
+            createdAt: createdAt, updatedAt: r.timestamp("updatedAt"),
+            fields: r.document.fields, source: r.document.source)
     }
 
     /// The report's local day: a plain `YYYY-MM-DD` as is; a full timestamp converted to the
@@ -216,7 +228,8 @@ public enum DocumentDecoder {
         case .string(let s)?:
             let text = s.trimmedBlanks
             if let day = LocalDate(iso: text) {
-                return day.isPlausible ? day : implausible("\"\(s)\" is outside \(Timestamp.plausibleYears.lowerBound)–\(Timestamp.plausibleYears.upperBound)")
+                return day.isPlausible
+                    ? day : implausible("\"\(s)\" is outside \(Timestamp.plausibleYears.lowerBound)–\(Timestamp.plausibleYears.upperBound)")
             }
             if let t = Timestamp(parsing: text) {
                 return t.isPlausible ? LocalDate(t, in: timeZone) : implausible("\"\(s)\" \(t.implausibleReason)")
@@ -253,17 +266,20 @@ public enum DocumentDecoder {
         if thumbs.isEmpty, let single = r.nonBlank("thumbnailUrl") { thumbs = [single] }
         let exampleType = r.nonBlank("exampleType")
         if exampleType != "example", exampleType != "improvement" {
-            r.warn("exampleType", exampleType.map { "unknown example type \"\($0)\"; shown with a neutral badge" }
-                   ?? "no example type; shown with a neutral badge")
+            r.warn(
+                "exampleType",
+                exampleType.map { "unknown example type \"\($0)\"; shown with a neutral badge" }
+                    ?? "no example type; shown with a neutral badge")
         }
-        return Critique(id: r.document.id, organizationID: org, submitterId: r.id("submitterId"),
-                        submitterName: r.nonBlank("submitterName"), submitterEmail: r.nonBlank("submitterEmail"),
-                        targetPhotographerId: r.id("targetPhotographerId"),
-                        targetPhotographerName: r.nonBlank("targetPhotographerName"),
-                        imageUrls: images, thumbnailUrls: thumbs, imageCount: r.int("imageCount") ?? images.count,
-                        managerNotes: r.string("managerNotes"), exampleType: exampleType,
-                        status: r.nonBlank("status"), createdAt: r.timestamp("createdAt"),
-                        updatedAt: r.timestamp("updatedAt"), source: r.document.source)
+        return Critique(
+            id: r.document.id, organizationID: org, submitterId: r.id("submitterId"),
+            submitterName: r.nonBlank("submitterName"), submitterEmail: r.nonBlank("submitterEmail"),
+            targetPhotographerId: r.id("targetPhotographerId"),
+            targetPhotographerName: r.nonBlank("targetPhotographerName"),
+            imageUrls: images, thumbnailUrls: thumbs, imageCount: r.int("imageCount") ?? images.count,
+            managerNotes: r.string("managerNotes"), exampleType: exampleType,
+            status: r.nonBlank("status"), createdAt: r.timestamp("createdAt"),
+            updatedAt: r.timestamp("updatedAt"), source: r.document.source)
     }
 }
 

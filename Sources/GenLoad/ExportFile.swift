@@ -103,7 +103,7 @@ struct ExportFileReader {
                 }
                 let blank = bytes[start..<end].allSatisfy { (byte: UInt8) -> Bool in byte == 0x20 || byte == 0x09 || byte == 0x0D }
                 if !blank {
-                    lines.append((lineNumber, data.startIndex + start ..< data.startIndex + end))
+                    lines.append((lineNumber, data.startIndex + start..<data.startIndex + end))
                 }
                 start = end + 1
             }
@@ -121,8 +121,9 @@ struct ExportFileReader {
     private func readLine(_ text: Data, number: Int) throws(InputError) -> ExportFileContents {
         let json = try JSONText.parse(Data(text), file: relativePath, lineOffset: number - 1)
         guard let object = json as? [String: Any] else {
-            throw InputError(file: relativePath, line: number, column: 1,
-                             message: "expected one JSON object per line, found \(describe(json))")
+            throw InputError(
+                file: relativePath, line: number, column: 1,
+                message: "expected one JSON object per line, found \(describe(json))")
         }
         var out = ExportFileContents()
         out.diagnostics = JSONDuplicateKeys.diagnostics(Data(text), file: relativePath, lineOffset: number - 1)
@@ -154,8 +155,10 @@ struct ExportFileReader {
             if let collections = object["__collections__"] as? [String: Any] {  // node-firestore-import-export
                 guard object.count == 1 else {
                     // An export of one document path: its id is not in the file, so it cannot be placed.
-                    throw InputError(file: relativePath, message: "looks like a node-firestore-import-export export of a single "
-                        + "document (fields beside \"__collections__\"); its document id is unknown — export the collection instead")
+                    throw InputError(
+                        file: relativePath,
+                        message: "looks like a node-firestore-import-export export of a single "
+                            + "document (fields beside \"__collections__\"); its document id is unknown — export the collection instead")
                 }
                 readCollections(collections, path: "", into: &out)
                 return
@@ -166,9 +169,11 @@ struct ExportFileReader {
             }
         }
         guard let collection = collectionFromFileName else {
-            throw InputError(file: relativePath, message: "not a recognised export: expected a collections wrapper "
-                + "(keys such as \"users\", \"dailyJobReports\" or \"__collections__\"), changelog rows, "
-                + "or a file named after a collection (users, schools, reportTemplates, dailyJobReports, photoCritiques)")
+            throw InputError(
+                file: relativePath,
+                message: "not a recognised export: expected a collections wrapper "
+                    + "(keys such as \"users\", \"dailyJobReports\" or \"__collections__\"), changelog rows, "
+                    + "or a file named after a collection (users, schools, reportTemplates, dailyJobReports, photoCritiques)")
         }
         if let object = json as? [String: Any] {
             readCollection(collection.rawValue, object, path: "", into: &out)
@@ -204,8 +209,10 @@ struct ExportFileReader {
         }
         for id in docs.keys.sorted() {
             guard let fields = docs[id] as? [String: Any] else {
-                out.diagnostics.append(Diagnostic(.skipped, file: relativePath, collection: name, documentID: id,
-                                                  message: "document is \(describe(docs[id]!)), not an object"))
+                out.diagnostics.append(
+                    Diagnostic(
+                        .skipped, file: relativePath, collection: name, documentID: id,
+                        message: "document is \(describe(docs[id]!)), not an object"))
                 continue
             }
             appendFields(fields, collection: name, id: DocumentID(id), into: &out)
@@ -220,8 +227,10 @@ struct ExportFileReader {
         }
         for (i, doc) in docs.enumerated() {
             guard let fields = doc as? [String: Any] else {
-                out.diagnostics.append(Diagnostic(.skipped, file: relativePath, collection: name,
-                                                  message: "element \(i + 1) is \(describe(doc)), not an object"))
+                out.diagnostics.append(
+                    Diagnostic(
+                        .skipped, file: relativePath, collection: name,
+                        message: "element \(i + 1) is \(describe(doc)), not an object"))
                 continue
             }
             try? appendDocument(fields, id: nil, collection: name, line: nil, index: i, into: &out)
@@ -229,17 +238,23 @@ struct ExportFileReader {
     }
 
     /// Adds a per-collection document that must carry its id in `id` (or `__id`, `documentId`).
-    private func appendDocument(_ object: [String: Any], id: String?, collection: String? = nil, line: Int?,
-                                index: Int? = nil, into out: inout ExportFileContents) throws(InputError) {
+    private func appendDocument(
+        _ object: [String: Any], id: String?, collection: String? = nil, line: Int?,
+        index: Int? = nil, into out: inout ExportFileContents
+    ) throws(InputError) {
         guard let name = collection ?? collectionFromFileName?.rawValue else {
-            throw InputError(file: relativePath, line: line, column: 1, message: "not a recognised export: a document "
-                + "line in a file not named after a collection (users, schools, reportTemplates, dailyJobReports, photoCritiques)")
+            throw InputError(
+                file: relativePath, line: line, column: 1,
+                message: "not a recognised export: a document "
+                    + "line in a file not named after a collection (users, schools, reportTemplates, dailyJobReports, photoCritiques)")
         }
         let idKey = ["id", "__id", "documentId", "_id"].first { object[$0] is String }
         guard let idKey, let docID = object[idKey] as? String, !docID.isEmpty else {
             let place = line.map { "line \($0)" } ?? index.map { "element \($0 + 1)" } ?? "document"
-            out.diagnostics.append(Diagnostic(.skipped, file: relativePath, collection: name, field: "id",
-                                              message: "\(place) has no document id"))
+            out.diagnostics.append(
+                Diagnostic(
+                    .skipped, file: relativePath, collection: name, field: "id",
+                    message: "\(place) has no document id"))
             return
         }
         var fields = object
@@ -258,8 +273,10 @@ struct ExportFileReader {
                 out.ignoredCollections[pattern, default: 0] += count
             }
         }
-        out.documents.append(RawDocument(collection: collection, id: id,
-                                         fields: fields.mapValues(ValueDecoding.decode), file: relativePath))
+        out.documents.append(
+            RawDocument(
+                collection: collection, id: id,
+                fields: fields.mapValues(ValueDecoding.decode), file: relativePath))
     }
 
     /// `users/abc/orders` → `users/*/orders`: one summary line per sub-collection, not per parent.
@@ -277,14 +294,18 @@ struct ExportFileReader {
         let name = row["document_name"] as! String
         // projects/<p>/databases/(default)/documents/<collection>/<docId>[/<sub>/<docId>…]
         guard let range = name.range(of: "/documents/") else {
-            out.diagnostics.append(Diagnostic(.skipped, file: relativePath, field: "document_name",
-                                              message: "line \(line): document_name \"\(name)\" has no /documents/ path"))
+            out.diagnostics.append(
+                Diagnostic(
+                    .skipped, file: relativePath, field: "document_name",
+                    message: "line \(line): document_name \"\(name)\" has no /documents/ path"))
             return
         }
         let parts = name[range.upperBound...].split(separator: "/").map(String.init)
         guard parts.count >= 2, parts.count % 2 == 0 else {
-            out.diagnostics.append(Diagnostic(.skipped, file: relativePath, field: "document_name",
-                                              message: "line \(line): document_name \"\(name)\" is not a document path"))
+            out.diagnostics.append(
+                Diagnostic(
+                    .skipped, file: relativePath, field: "document_name",
+                    message: "line \(line): document_name \"\(name)\" is not a document path"))
             return
         }
         let collection = parts[0]
@@ -303,7 +324,8 @@ struct ExportFileReader {
         switch row["timestamp"].map(ValueDecoding.decode) {
         case .string(let s)?: stamp = Timestamp(parsing: s)
         case .timestamp(let t)?: stamp = t
-        case .int(let micros)?: stamp = Timestamp(seconds: floorDiv(micros, 1_000_000), nanoseconds: Int32((micros - floorDiv(micros, 1_000_000) * 1_000_000) * 1000))
+        case .int(let micros)?:
+            stamp = Timestamp(seconds: floorDiv(micros, 1_000_000), nanoseconds: Int32((micros - floorDiv(micros, 1_000_000) * 1_000_000) * 1000))
         default: stamp = nil
         }
         guard let stamp else {
@@ -318,7 +340,8 @@ struct ExportFileReader {
                 object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
             }
             guard let object else {
-                out.diagnostics.append(Diagnostic(.skipped, source, field: "data", "line \(line): \(op.rawValue) change has no readable document data"))
+                out.diagnostics.append(
+                    Diagnostic(.skipped, source, field: "data", "line \(line): \(op.rawValue) change has no readable document data"))
                 return
             }
             var doc = ExportFileContents()
@@ -326,8 +349,10 @@ struct ExportFileReader {
             out.ignoredCollections.merge(doc.ignoredCollections, uniquingKeysWith: +)
             fields = doc.documents.first?.fields
         }
-        out.changes.append(ChangelogRow(collection: collection, documentID: id, timestamp: stamp, operation: op,
-                                        fields: fields, file: relativePath, line: line))
+        out.changes.append(
+            ChangelogRow(
+                collection: collection, documentID: id, timestamp: stamp, operation: op,
+                fields: fields, file: relativePath, line: line))
     }
 
     private func describe(_ json: Any) -> String {

@@ -139,7 +139,8 @@ public enum ExportLoader {
         let rank = Ranks.of(sequence.map(\.collection))
         let keys = sequence.map { (rank: rank[$0.collection]!, id: TextSortKey($0.id)) }
         let order = sequence.indices.sorted { a, b in
-            keys[a].rank != keys[b].rank ? keys[a].rank < keys[b].rank
+            keys[a].rank != keys[b].rank
+                ? keys[a].rank < keys[b].rank
                 : TextSortKey.precedes(sequence[a].id, keys[a].id, sequence[b].id, keys[b].id)
         }
         // Of each run of copies, the last one put is the document; each copy from another file than the one
@@ -151,11 +152,17 @@ public enum ExportLoader {
         while first < order.count {
             var end = first + 1
             while end < order.count, keys[order[end]].rank == keys[order[first]].rank,
-                  sequence[order[end]].id == sequence[order[first]].id {
+                sequence[order[end]].id == sequence[order[first]].id
+            {
                 let previous = sequence[order[end - 1]], doc = sequence[order[end]]
                 if previous.file != doc.file {
-                    replacements.append((order[end], replacement(previous, wasDeleted: deletedAt.contains(order[end - 1]),
-                                                                 by: doc, isDeletion: deletedAt.contains(order[end]))))
+                    replacements.append(
+                        (
+                            order[end],
+                            replacement(
+                                previous, wasDeleted: deletedAt.contains(order[end - 1]),
+                                by: doc, isDeletion: deletedAt.contains(order[end]))
+                        ))
                 }
                 end += 1
             }

@@ -64,7 +64,7 @@ enum JSONDuplicateKeys {
     }
 
     private static func repeated(_ key: Key, among keys: [Key], _ bytes: UnsafeBufferPointer<UInt8>) -> Finding? {
-        let text = { (k: Key) in UnsafeBufferPointer(rebasing: bytes[k.start ..< k.end]) }
+        let text = { (k: Key) in UnsafeBufferPointer(rebasing: bytes[k.start..<k.end]) }
         for other in keys where other.hash == key.hash && text(other).elementsEqual(text(key)) {
             return Finding(offset: key.start - 1, key: decoded(key, bytes), spelledAlike: false)
         }
@@ -80,7 +80,7 @@ enum JSONDuplicateKeys {
     }
 
     private static func decoded(_ key: Key, _ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let quoted = Data(bytes[(key.start - 1) ... min(key.end, bytes.count - 1)])
+        let quoted = Data(bytes[(key.start - 1)...min(key.end, bytes.count - 1)])
         if key.plain { return String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self) }
         return (try? JSONSerialization.jsonObject(with: quoted, options: [.fragmentsAllowed])) as? String
             ?? String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
@@ -90,7 +90,8 @@ enum JSONDuplicateKeys {
     static func diagnostics(_ data: Data, file: String, lineOffset: Int = 0) -> [Diagnostic] {
         scan(data).map { finding in
             let (line, column) = JSONText.lineAndColumn(of: finding.offset, in: data)
-            let what = finding.spelledAlike
+            let what =
+                finding.spelledAlike
                 ? "the key \"\(finding.key)\" appears twice in one object, spelled with different Unicode characters that read the same"
                 : "the key \"\(finding.key)\" appears twice in one object"
             return Diagnostic(.warning, file: file, message: "line \(line + lineOffset), column \(column): \(what); only the last value is read")

@@ -10,8 +10,9 @@ enum JSONText {
         } catch {
             let reason = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
             let (line, column) = position(of: reason, in: data)
-            throw InputError(file: file, line: line + lineOffset, column: column,
-                             message: "malformed JSON: \(reason.replacingOccurrences(of: #" around character \d+\.?"#, with: "", options: .regularExpression))")
+            throw InputError(
+                file: file, line: line + lineOffset, column: column,
+                message: "malformed JSON: \(reason.replacingOccurrences(of: #" around character \d+\.?"#, with: "", options: .regularExpression))")
         }
     }
 
@@ -20,7 +21,8 @@ enum JSONText {
     /// surrogate escape, a number too large for a double). People want line and column, never none.
     static func position(of reason: String, in data: Data) -> (line: Int, column: Int) {
         if let range = reason.range(of: #"character (\d+)"#, options: .regularExpression),
-           let offset = Int(reason[range].dropFirst("character ".count)) {
+            let offset = Int(reason[range].dropFirst("character ".count))
+        {
             return lineAndColumn(of: min(offset, data.count), in: data)
         }
         let bytes = Array(data)
@@ -43,7 +45,7 @@ enum JSONText {
             line += 1
             lineStart = i + 1
         }
-        let column = String(decoding: data[data.startIndex + lineStart ..< data.startIndex + offset], as: UTF8.self).count + 1
+        let column = String(decoding: data[data.startIndex + lineStart..<data.startIndex + offset], as: UTF8.self).count + 1
         return (line, column)
     }
 
@@ -51,7 +53,7 @@ enum JSONText {
     private static func loneSurrogate(in bytes: [UInt8]) -> Int? {
         func escape(at i: Int) -> UInt32? {
             guard i + 6 <= bytes.count, bytes[i] == 0x5C, bytes[i + 1] == 0x75 else { return nil }
-            return UInt32(String(decoding: bytes[i + 2 ..< i + 6], as: UTF8.self), radix: 16)
+            return UInt32(String(decoding: bytes[i + 2..<i + 6], as: UTF8.self), radix: 16)
         }
         var i = 0
         while i < bytes.count {
@@ -72,6 +74,6 @@ enum JSONText {
 
     private static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
         guard !needle.isEmpty, needle.count <= bytes.count else { return nil }
-        return (0...(bytes.count - needle.count)).first { bytes[$0 ..< $0 + needle.count].elementsEqual(needle) }
+        return (0...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
     }
 }

@@ -32,7 +32,8 @@ public enum PageLoader {
         var diagnostics: [Diagnostic] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.first?.trimmedBlanks == "---",
-           let end = lines.dropFirst().firstIndex(where: { $0.trimmedBlanks == "---" }) {
+            let end = lines.dropFirst().firstIndex(where: { $0.trimmedBlanks == "---" })
+        {
             let yaml = lines[1..<end].joined(separator: "\n")
             body = lines[(end + 1)...].joined(separator: "\n")
             meta = (try YAMLGuard.load(yaml, file: file, lineOffset: 1) as? [String: Any]) ?? [:]  // after the opening ---

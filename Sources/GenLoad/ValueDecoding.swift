@@ -74,7 +74,8 @@ enum ValueDecoding {
     private static func timestamp(_ o: [String: Any], extraKeys: Set<String> = []) -> Timestamp? {
         for (s, n) in [("_seconds", "_nanoseconds"), ("seconds", "nanoseconds")] {
             guard Set(o.keys).subtracting(extraKeys) == [s, n],
-                  let secs = o[s] as? NSNumber, let nanos = o[n] as? NSNumber else { continue }
+                let secs = o[s] as? NSNumber, let nanos = o[n] as? NSNumber
+            else { continue }
             return Timestamp(seconds: secs.int64Value, nanoseconds: nanos.int32Value)
         }
         return nil
@@ -83,7 +84,8 @@ enum ValueDecoding {
     private static func geoPoint(_ o: [String: Any], extraKeys: Set<String> = []) -> GeoPoint? {
         for (a, b) in [("_latitude", "_longitude"), ("latitude", "longitude")] {
             guard Set(o.keys).subtracting(extraKeys) == [a, b],
-                  let lat = o[a] as? NSNumber, let lng = o[b] as? NSNumber else { continue }
+                let lat = o[a] as? NSNumber, let lng = o[b] as? NSNumber
+            else { continue }
             return GeoPoint(latitude: lat.doubleValue, longitude: lng.doubleValue)
         }
         return nil

@@ -41,8 +41,9 @@ enum YAMLGuard {
             var out: [String: Any] = [:]
             for (key, item) in pairs {
                 guard case .scalar(let scalar) = key else {
-                    throw InputError(file: file, line: key.mark.map { $0.line + lineOffset }, column: key.mark?.column,
-                                     message: "a key must be text, not a list or a mapping")
+                    throw InputError(
+                        file: file, line: key.mark.map { $0.line + lineOffset }, column: key.mark?.column,
+                        message: "a key must be text, not a list or a mapping")
                 }
                 out[scalar.string] = try value(item, file: file, lineOffset: lineOffset)
             }
@@ -56,8 +57,9 @@ enum YAMLGuard {
         }
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if let column = nodeIndicatorColumn(Array(line.utf8)) {
-                throw InputError(file: file, line: index + 1 + lineOffset, column: column,
-                                 message: "YAML anchors and aliases (& and *) are not allowed; quote a value that starts with one")
+                throw InputError(
+                    file: file, line: index + 1 + lineOffset, column: column,
+                    message: "YAML anchors and aliases (& and *) are not allowed; quote a value that starts with one")
             }
         }
     }

@@ -29,11 +29,12 @@ public enum ImageProbe {
         let loader = gen_vips_loader(image.pointer).map { String(cString: $0) } ?? ""
         // "jpegload", "webpload_buffer", "heifload_source" → "jpeg", "webp", "heif"
         let format = loader.split(separator: "_").first.map { $0.hasSuffix("load") ? String($0.dropLast(4)) : String($0) } ?? ""
-        return Info(width: image.width, height: image.height, format: format,
-                    hasEXIF: image.hasField("exif-data"),
-                    hasGPS: gen_vips_has_field_prefix(image.pointer, "exif-ifd3-") == 1,
-                    orientation: Int(gen_vips_orientation(image.pointer)),
-                    hasICCProfile: image.hasField("icc-profile-data"))
+        return Info(
+            width: image.width, height: image.height, format: format,
+            hasEXIF: image.hasField("exif-data"),
+            hasGPS: gen_vips_has_field_prefix(image.pointer, "exif-ifd3-") == 1,
+            orientation: Int(gen_vips_orientation(image.pointer)),
+            hasICCProfile: image.hasField("icc-profile-data"))
     }
 
     /// The band values (0–255 for 8-bit images) of one stored pixel, or nil.

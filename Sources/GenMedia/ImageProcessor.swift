@@ -68,8 +68,9 @@ public struct ImageProcessor: Sendable {
                 batch.images[path] = image
                 batch.processed += 1
             case .retryAlone:
-                batch.images[path] = ProcessedImage(mediaPath: path, sha256: nil, width: nil, height: nil, renditions: [],
-                                                    error: "libvips failed twice without saying why")
+                batch.images[path] = ProcessedImage(
+                    mediaPath: path, sha256: nil, width: nil, height: nil, renditions: [],
+                    error: "libvips failed twice without saying why")
                 batch.processed += 1
             }
         }
@@ -100,16 +101,20 @@ public struct ImageProcessor: Sendable {
         else { return .missing }
         let url = mediaDirectory.appendingPathComponent(path)
         guard content.contains(url.path) else {
-            return .processed(ProcessedImage(mediaPath: path, sha256: nil, width: nil, height: nil, renditions: [],
-                                             error: "media/\(path): \(ContentFolder.outsideMessage)"))
+            return .processed(
+                ProcessedImage(
+                    mediaPath: path, sha256: nil, width: nil, height: nil, renditions: [],
+                    error: "media/\(path): \(ContentFolder.outsideMessage)"))
         }
 
         let bytes: Data
         do {
             bytes = try Data(contentsOf: url)
         } catch {
-            return .processed(ProcessedImage(mediaPath: path, sha256: nil, width: nil, height: nil, renditions: [],
-                                             error: "could not read the file: \(error.localizedDescription)"))
+            return .processed(
+                ProcessedImage(
+                    mediaPath: path, sha256: nil, width: nil, height: nil, renditions: [],
+                    error: "could not read the file: \(error.localizedDescription)"))
         }
         let sourceHash = RenditionCache.sha256Hex(bytes)
         let key = RenditionCache.key(sourceHash: sourceHash, settings: settings)
@@ -131,8 +136,10 @@ public struct ImageProcessor: Sendable {
             try cache.store(entry, files: files)
         } catch {
             // Renditions are served from the cache, so without it there are none to offer.
-            return .processed(ProcessedImage(mediaPath: path, sha256: sourceHash, width: entry.width, height: entry.height,
-                                             renditions: [], error: "\(ProcessedImage.cacheFailure): \(error.localizedDescription)"))
+            return .processed(
+                ProcessedImage(
+                    mediaPath: path, sha256: sourceHash, width: entry.width, height: entry.height,
+                    renditions: [], error: "\(ProcessedImage.cacheFailure): \(error.localizedDescription)"))
         }
         return .processed(entry.image(at: path))
     }
@@ -141,8 +148,9 @@ public struct ImageProcessor: Sendable {
     /// processor has not seen, e.g. from an earlier run).
     private func findKey(prefix: String) -> String? {
         let shard = cache.root.appendingPathComponent(String(prefix.prefix(2)), isDirectory: true)
-        guard let key = (try? FileManager.default.contentsOfDirectory(atPath: shard.path))?
-            .filter({ $0.hasPrefix(prefix) }).sorted().first
+        guard
+            let key = (try? FileManager.default.contentsOfDirectory(atPath: shard.path))?
+                .filter({ $0.hasPrefix(prefix) }).sorted().first
         else { return nil }
         keys.record(key)
         return key

@@ -64,7 +64,7 @@ public enum MediaLocator {
         let name = url.utf8[..<colon]
         func isLetter(_ b: UInt8) -> Bool { (0x61...0x7A).contains(b | 0x20) }
         guard let first = name.first, isLetter(first),
-              name.allSatisfy({ isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })  // + - .
+            name.allSatisfy({ isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })  // + - .
         else { return nil }
         return String(url[..<colon])
     }
@@ -94,7 +94,8 @@ public enum MediaLocator {
             // v0/b/<bucket>/o/<object path, with its slashes encoded as %2F>
             let parts = encodedPath.split(separator: UInt8(ascii: "/"), maxSplits: 4, omittingEmptySubsequences: false)
             guard parts.count == 5, parts[0].elementsEqual("v0".utf8), parts[1].elementsEqual("b".utf8), !parts[2].isEmpty,
-                  parts[3].elementsEqual("o".utf8) else { return nil }
+                parts[3].elementsEqual("o".utf8)
+            else { return nil }
             return Substring(parts[4]).removingPercentEncoding
         }
         guard let path = Substring(encodedPath).removingPercentEncoding else { return nil }

@@ -43,12 +43,12 @@ struct RenditionCache: Sendable {
     func load(key: String) -> CacheEntry? {
         let directory = directory(forKey: key)
         guard let data = try? Data(contentsOf: directory.appendingPathComponent("entry.json")),
-              let entry = try? JSONDecoder().decode(CacheEntry.self, from: data), entry.key == key
+            let entry = try? JSONDecoder().decode(CacheEntry.self, from: data), entry.key == key
         else { return nil }
         for rendition in entry.renditions {
             let path = directory.appendingPathComponent(rendition.fileName).path
             guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-                  size.intValue == rendition.bytes
+                size.intValue == rendition.bytes
             else { return nil }
         }
         return entry
@@ -77,8 +77,12 @@ struct RenditionCache: Sendable {
         if rename(temporary.path, final.path) != 0 {
             let code = errno
             guard code == EEXIST || code == ENOTEMPTY else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: final.path,
-                                                              NSLocalizedDescriptionKey: String(cString: strerror(code))])
+                throw CocoaError(
+                    .fileWriteUnknown,
+                    userInfo: [
+                        NSFilePathErrorKey: final.path,
+                        NSLocalizedDescriptionKey: String(cString: strerror(code))
+                    ])
             }
         }
     }

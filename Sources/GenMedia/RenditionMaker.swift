@@ -21,7 +21,7 @@ struct RenditionMaker {
     static let acceptedLoaders: [String: String] = [
         "VipsForeignLoadJpegBuffer": "JPEG", "VipsForeignLoadPngBuffer": "PNG",
         "VipsForeignLoadWebpBuffer": "WebP", "VipsForeignLoadNsgifBuffer": "GIF",
-        "VipsForeignLoadHeifBuffer": "HEIC/AVIF", "VipsForeignLoadTiffBuffer": "TIFF",
+        "VipsForeignLoadHeifBuffer": "HEIC/AVIF", "VipsForeignLoadTiffBuffer": "TIFF"
     ]
 
     /// - Parameters:
@@ -67,16 +67,19 @@ struct RenditionMaker {
         let megapixels = Double(sourceWidth) * Double(sourceHeight) / 1e6
         guard megapixels <= settings.maxMegapixels else {
             let shown = megapixels >= 10 ? String(format: "%.0f", megapixels) : String(format: "%.2f", megapixels)
-            return .failed("too many pixels: \(sourceWidth)×\(sourceHeight) is \(shown) megapixels, over thumbnails.maxMegapixels (\(Self.plain(settings.maxMegapixels)))",
-                           width: width, height: height)
+            return .failed(
+                "too many pixels: \(sourceWidth)×\(sourceHeight) is \(shown) megapixels, over thumbnails.maxMegapixels (\(Self.plain(settings.maxMegapixels)))",
+                width: width, height: height)
         }
         let tagged = header.hasField("icc-profile-data") ? Int32(1) : 0
 
         // Display: fitted inside the box, never enlarged. Decoded with shrink-on-load, upright.
         var out: OpaquePointer?
-        guard gen_vips_thumbnail_buffer(data, length, Int32(settings.displayWidth), Int32(settings.displayHeight),
-                                        0, 1, tagged, &out) == 0,
-              let lazyDisplay = VipsImageHandle(out), let display = lazyDisplay.inMemory()
+        guard
+            gen_vips_thumbnail_buffer(
+                data, length, Int32(settings.displayWidth), Int32(settings.displayHeight),
+                0, 1, tagged, &out) == 0,
+            let lazyDisplay = VipsImageHandle(out), let display = lazyDisplay.inMemory()
         else { return libvipsFailure("corrupt or truncated image") }
 
         // Thumbnail: cropped to fill. From the display image when it still has enough pixels
@@ -84,7 +87,8 @@ struct RenditionMaker {
         let fill = max(Double(settings.thumbnailWidth) / Double(sourceWidth), Double(settings.thumbnailHeight) / Double(sourceHeight))
         let displayIsEnough = display.width >= sourceWidth || Double(display.width) >= (Double(sourceWidth) * fill).rounded(.up)
         out = nil
-        let status = displayIsEnough
+        let status =
+            displayIsEnough
             ? gen_vips_thumbnail_image(display.pointer, Int32(settings.thumbnailWidth), Int32(settings.thumbnailHeight), 1, 0, &out)
             : gen_vips_thumbnail_buffer(data, length, Int32(settings.thumbnailWidth), Int32(settings.thumbnailHeight), 1, 0, tagged, &out)
         guard status == 0, let lazyThumbnail = VipsImageHandle(out), let thumbnail = lazyThumbnail.inMemory()
@@ -97,8 +101,12 @@ struct RenditionMaker {
                     return libvipsFailure("could not encode the \(role) as \(format.rawValue)")
                 }
                 let name = "\(namePrefix)-\(role)-\(image.width)x\(image.height).\(format.fileExtension)"
-                files.append((ImageRendition(role: role, format: format.rawValue, fileName: name,
-                                             width: image.width, height: image.height, bytes: encoded.count), encoded))
+                files.append(
+                    (
+                        ImageRendition(
+                            role: role, format: format.rawValue, fileName: name,
+                            width: image.width, height: image.height, bytes: encoded.count), encoded
+                    ))
             }
         }
         return .made(width: sourceWidth, height: sourceHeight, files: files)

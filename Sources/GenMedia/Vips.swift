@@ -58,10 +58,11 @@ final class VipsImageHandle {
     func encoded(as format: RenditionFormat, quality: Int) -> Data? {
         var bytes: UnsafeMutableRawPointer?
         var length = 0
-        let status = switch format {
-        case .webp: gen_vips_save_webp(pointer, Int32(quality), &bytes, &length)
-        case .jpeg: gen_vips_save_jpeg(pointer, Int32(quality), &bytes, &length)
-        }
+        let status =
+            switch format {
+            case .webp: gen_vips_save_webp(pointer, Int32(quality), &bytes, &length)
+            case .jpeg: gen_vips_save_jpeg(pointer, Int32(quality), &bytes, &length)
+            }
         guard status == 0, let bytes else { return nil }
         defer { gen_vips_free(bytes) }
         return Data(bytes: bytes, count: length)

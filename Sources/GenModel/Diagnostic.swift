@@ -32,8 +32,10 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// lists the problem, and no other organization's does.
     public var organizationID: DocumentID?
 
-    public init(_ kind: Kind, file: String? = nil, collection: String? = nil, documentID: String? = nil,
-                field: String? = nil, message: String) {
+    public init(
+        _ kind: Kind, file: String? = nil, collection: String? = nil, documentID: String? = nil,
+        field: String? = nil, message: String
+    ) {
         self.kind = kind
         self.file = file
         self.collection = collection
@@ -43,8 +45,9 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     public init(_ kind: Kind, _ source: DocumentSource, field: String? = nil, _ message: String) {
-        self.init(kind, file: source.file, collection: source.collection, documentID: source.documentID,
-                  field: field, message: message)
+        self.init(
+            kind, file: source.file, collection: source.collection, documentID: source.documentID,
+            field: field, message: message)
     }
 
     /// The same diagnostic, attributed to an organization.
@@ -58,8 +61,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String {
         var out = ""
         if let file { out += "\(file): " }
-        if let collection, let documentID { out += "\(collection)/\(documentID)" }
-        else if let collection { out += collection }
+        if let collection, let documentID { out += "\(collection)/\(documentID)" } else if let collection { out += collection }
         if let field { out += (out.hasSuffix(": ") || out.isEmpty ? "" : ", ") + "field \"\(field)\"" }
         if !out.isEmpty, !out.hasSuffix(": ") { out += ": " }
         return (out + (kind == .skipped ? "skipped: " : "warning: ") + message).escapingControlCharacters

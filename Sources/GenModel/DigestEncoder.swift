@@ -45,11 +45,13 @@ private final class DigestState {
         case ObjectIdentifier(UInt16.self): hasher.mark(0x75, UInt64(leaf(UInt16.self)))
         case ObjectIdentifier(UInt8.self): hasher.mark(0x75, UInt64(leaf(UInt8.self)))
         default:
-            let stringKeyed = isStringKeyed[ObjectIdentifier(T.self)] ?? {
-                let answer = T.self is any StringKeyedEntries.Type
-                isStringKeyed[ObjectIdentifier(T.self)] = answer
-                return answer
-            }()
+            let stringKeyed =
+                isStringKeyed[ObjectIdentifier(T.self)]
+                ?? {
+                    let answer = T.self is any StringKeyedEntries.Type
+                    isStringKeyed[ObjectIdentifier(T.self)] = answer
+                    return answer
+                }()
             if stringKeyed, let dictionary = value as? any StringKeyedEntries {
                 hasher.mark(0x7B)
                 for (key, entry) in dictionary.sortedEntries {

@@ -7,7 +7,8 @@
 /// into one tree and dropped one of two documents without a word. Every id from the loader to the planner is a
 /// `DocumentID`, so no stage can compare one the other way by accident.
 public struct DocumentID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible,
-    ExpressibleByStringLiteral {
+    ExpressibleByStringLiteral
+{
     /// The id as stored.
     public let text: String
 

@@ -20,8 +20,8 @@ public struct GeoPoint: Sendable, Hashable {
     public init?(coordinates text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let lat = Double(parts[0].trimmedBlanks),
-              let lng = Double(parts[1].trimmedBlanks)
+            let lat = Double(parts[0].trimmedBlanks),
+            let lng = Double(parts[1].trimmedBlanks)
         else { return nil }
         self.init(latitude: lat, longitude: lng)
         guard isValid else { return nil }

@@ -9,7 +9,8 @@ public enum Haversine {
         let rad = Double.pi / 180
         let dLat = (b.latitude - a.latitude) * rad
         let dLng = (b.longitude - a.longitude) * rad
-        let h = sin(dLat / 2) * sin(dLat / 2)
+        let h =
+            sin(dLat / 2) * sin(dLat / 2)
             + cos(a.latitude * rad) * cos(b.latitude * rad) * sin(dLng / 2) * sin(dLng / 2)
         return 2 * earthRadiusMiles * atan2(sqrt(h), sqrt(1 - h))
     }

@@ -16,9 +16,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public init?(iso text: String) {
         let b = Array(text.utf8)
         guard b.count == 10, b[4] == 0x2D, b[7] == 0x2D,
-              let y = Int(text.prefix(4)), let m = Int(text.dropFirst(5).prefix(2)), let d = Int(text.suffix(2)),
-              b.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || (0x30...0x39).contains($0.element) }),
-              (1...12).contains(m), (1...LocalDate.daysIn(year: y, month: m)).contains(d)
+            let y = Int(text.prefix(4)), let m = Int(text.dropFirst(5).prefix(2)), let d = Int(text.suffix(2)),
+            b.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || (0x30...0x39).contains($0.element) }),
+            (1...12).contains(m), (1...LocalDate.daysIn(year: y, month: m)).contains(d)
         else { return nil }
         self.init(year: y, month: m, day: d)
     }
@@ -28,7 +28,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self = LocalDateTime(timestamp, in: zone).date
     }
 
-    public var description: String { FastFormat.padded(year, width: 4) + "-" + FastFormat.padded(month, width: 2) + "-" + FastFormat.padded(day, width: 2) }
+    public var description: String {
+        FastFormat.padded(year, width: 4) + "-" + FastFormat.padded(month, width: 2) + "-" + FastFormat.padded(day, width: 2)
+    }
 
     /// `YYYY-MM`, the month key used by every monthly summary.
     public var monthKey: String { FastFormat.padded(year, width: 4) + "-" + FastFormat.padded(month, width: 2) }

@@ -34,8 +34,9 @@ public struct LocalDateTime: Sendable, Hashable {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: timestamp.date)
-            self.init(date: LocalDate(year: c.year!, month: c.month!, day: c.day!), hour: c.hour!, minute: c.minute!, second: c.second!,
-                      secondsFromGMT: offset)
+            self.init(
+                date: LocalDate(year: c.year!, month: c.month!, day: c.day!), hour: c.hour!, minute: c.minute!, second: c.second!,
+                secondsFromGMT: offset)
             return
         }
         // Whole seconds: the nanoseconds (0 ≤ n < 10⁹) never carry into the next second. (The calendar reads a
@@ -43,8 +44,9 @@ public struct LocalDateTime: Sendable, Hashable {
         let local = Int(timestamp.seconds) + offset
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let secondOfDay = local - days * 86_400
-        self.init(date: LocalDate(daysSinceEpoch: days), hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60,
-                  second: secondOfDay % 60, secondsFromGMT: offset)
+        self.init(
+            date: LocalDate(daysSinceEpoch: days), hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60,
+            second: secondOfDay % 60, secondsFromGMT: offset)
     }
 
     public init(date: LocalDate, hour: Int, minute: Int, second: Int, secondsFromGMT: Int) {

@@ -28,10 +28,12 @@ public struct ReportTemplate: Sendable, Hashable {
     public var createdBy: String?
     public var source: DocumentSource
 
-    public init(id: DocumentID, organizationID: DocumentID, name: String, description: String? = nil,
-                shootType: String? = nil, isDefault: Bool = false, isActive: Bool = true, version: Int = 1,
-                fields: [TemplateField], createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil,
-                createdBy: String? = nil, source: DocumentSource) {
+    public init(
+        id: DocumentID, organizationID: DocumentID, name: String, description: String? = nil,
+        shootType: String? = nil, isDefault: Bool = false, isActive: Bool = true, version: Int = 1,
+        fields: [TemplateField], createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil,
+        createdBy: String? = nil, source: DocumentSource
+    ) {
         defer { optionKeys = Self.optionKeys(fields) }  // `defer`: `didSet` does not run in an initializer
         self.id = id
         self.organizationID = organizationID

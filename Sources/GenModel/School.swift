@@ -11,8 +11,10 @@ public struct School: Sendable, Hashable {
     public var coordinates: String?
     public var source: DocumentSource
 
-    public init(id: DocumentID, organizationID: DocumentID, value: String, street: String? = nil, city: String? = nil,
-                state: String? = nil, zipCode: String? = nil, coordinates: String? = nil, source: DocumentSource) {
+    public init(
+        id: DocumentID, organizationID: DocumentID, value: String, street: String? = nil, city: String? = nil,
+        state: String? = nil, zipCode: String? = nil, coordinates: String? = nil, source: DocumentSource
+    ) {
         self.id = id
         self.organizationID = organizationID
         self.value = value

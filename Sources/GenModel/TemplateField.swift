@@ -6,8 +6,10 @@ public struct SmartFieldConfig: Sendable, Hashable {
     public var format: String?
     public var formula: String?
 
-    public init(calculationType: String, fallbackValue: String? = nil, autoUpdate: Bool = false,
-                format: String? = nil, formula: String? = nil) {
+    public init(
+        calculationType: String, fallbackValue: String? = nil, autoUpdate: Bool = false,
+        format: String? = nil, formula: String? = nil
+    ) {
         self.calculationType = calculationType
         self.fallbackValue = fallbackValue
         self.autoUpdate = autoUpdate
@@ -32,9 +34,11 @@ public struct TemplateField: Sendable, Hashable {
     /// Kind and type as the form stage reads them (see `SmartKind.swift`).
     private(set) var reading: Reading
 
-    public init(id: String, type: String, label: String, required: Bool = false, options: [String]? = nil,
-                placeholder: String? = nil, defaultValue: String? = nil, smartConfig: SmartFieldConfig? = nil,
-                readOnly: Bool? = nil, logic: FirestoreValue? = nil) {
+    public init(
+        id: String, type: String, label: String, required: Bool = false, options: [String]? = nil,
+        placeholder: String? = nil, defaultValue: String? = nil, smartConfig: SmartFieldConfig? = nil,
+        readOnly: Bool? = nil, logic: FirestoreValue? = nil
+    ) {
         self.reading = Reading(type: type, smartConfig: smartConfig)
         self.id = id
         self.type = type

@@ -30,11 +30,11 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     private static func parse(_ b: [UInt8]) -> Timestamp? {
         // YYYY-MM-DD?HH:MM:SS
         guard b.count >= 19, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54 || b[10] == 0x20 || b[10] == 0x74,
-              b[13] == 0x3A, b[16] == 0x3A,
-              let year = digits(b, 0, 4), let month = digits(b, 5, 2), let day = digits(b, 8, 2),
-              let hour = digits(b, 11, 2), let minute = digits(b, 14, 2), let second = digits(b, 17, 2),
-              (1...12).contains(month), (1...LocalDate.daysIn(year: year, month: month)).contains(day),
-              hour < 24, minute < 60, second < 61
+            b[13] == 0x3A, b[16] == 0x3A,
+            let year = digits(b, 0, 4), let month = digits(b, 5, 2), let day = digits(b, 8, 2),
+            let hour = digits(b, 11, 2), let minute = digits(b, 14, 2), let second = digits(b, 17, 2),
+            (1...12).contains(month), (1...LocalDate.daysIn(year: year, month: month)).contains(day),
+            hour < 24, minute < 60, second < 61
         else { return nil }
         var i = 19
         var nanos: Int64 = 0
@@ -97,7 +97,7 @@ extension Timestamp {
     /// The instants gen takes as dates of field work: 1970-01-01 up to the end of 2200 (UTC). Anything else is a
     /// data problem (a value in milliseconds stored as seconds reads as the year 56,000); taking it as a date
     /// would put a report or critique tens of thousands of years from every other.
-    public static let plausibleSeconds: Range<Int64> = 0 ..< 7_289_654_400
+    public static let plausibleSeconds: Range<Int64> = 0..<7_289_654_400
     public static let plausibleYears = 1970...2200
 
     public var isPlausible: Bool { Self.plausibleSeconds.contains(seconds) }

@@ -12,9 +12,11 @@ public struct User: Sendable, Hashable {
     public var userCoordinates: String?
     public var source: DocumentSource
 
-    public init(id: DocumentID, organizationID: DocumentID, firstName: String? = nil, lastName: String? = nil,
-                email: String? = nil, role: String? = nil, isPhotographer: Bool = false,
-                userCoordinates: String? = nil, source: DocumentSource) {
+    public init(
+        id: DocumentID, organizationID: DocumentID, firstName: String? = nil, lastName: String? = nil,
+        email: String? = nil, role: String? = nil, isPhotographer: Bool = false,
+        userCoordinates: String? = nil, source: DocumentSource
+    ) {
         self.id = id
         self.organizationID = organizationID
         self.firstName = firstName

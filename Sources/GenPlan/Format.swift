@@ -25,8 +25,10 @@ public enum Format {
         return (x < 0 && text.contains(where: { $0 != "0" && $0 != "." }) ? "-" : "") + (parts.count > 1 ? "\(whole).\(parts[1])" : whole)
     }
 
-    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                                      "August", "September", "October", "November", "December"]
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July",
+        "August", "September", "October", "November", "December"
+    ]
     private static let shortMonths = monthNames.map { String($0.prefix(3)) }
 
     /// `2024-09` → `September 2024`.
@@ -47,7 +49,8 @@ public enum Format {
     public static func dateTime(_ ts: Timestamp, in zone: TimeZone) -> String {
         let c = LocalDateTime(ts, in: zone)
         let hour = c.hour % 12 == 0 ? 12 : c.hour % 12
-        return "\(shortMonths[c.date.month - 1]) \(c.date.day), \(c.date.year), \(hour):\(FastFormat.padded(c.minute, width: 2)) \(c.hour < 12 ? "AM" : "PM")"
+        return
+            "\(shortMonths[c.date.month - 1]) \(c.date.day), \(c.date.year), \(hour):\(FastFormat.padded(c.minute, width: 2)) \(c.hour < 12 ? "AM" : "PM")"
     }
 
     /// A moment in `zone` as `Jan 15, 2024`.

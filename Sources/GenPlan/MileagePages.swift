@@ -81,8 +81,10 @@ enum MileagePages {
         /// Shown in a report's body, rendered once per distinct route.
         var block: RepeatedBlock { RepeatedBlock(self, templates: Self.renditions) }
 
-        static let renditions = [RepeatedBlock.Rendition(key: "html", template: "partial-report-route"),
-                                 RepeatedBlock.Rendition(key: "markdown", template: "partial-report-route-md")]
+        static let renditions = [
+            RepeatedBlock.Rendition(key: "html", template: "partial-report-route"),
+            RepeatedBlock.Rendition(key: "markdown", template: "partial-report-route-md")
+        ]
     }
 
     struct MonthSection: Sendable, Encodable {
@@ -104,8 +106,9 @@ enum MileagePages {
     /// Each photographer's mileage page (`mileage/<name>.html`, relative to the organization) by photographer id.
     static func photographerPaths(_ summary: MileageSummary) -> [DocumentID: String] {
         let files = photographerFiles(summary)
-        return Dictionary(summary.photographers.map { ($0.photographerId, "mileage/\(files[$0.photographerId]).html") },
-                          uniquingKeysWith: { a, _ in a })
+        return Dictionary(
+            summary.photographers.map { ($0.photographerId, "mileage/\(files[$0.photographerId]).html") },
+            uniquingKeysWith: { a, _ in a })
     }
 
     /// The photographers' file names in `mileage/`, none of them a name gen writes there itself.
@@ -125,9 +128,10 @@ enum MileagePages {
             months: summary.months.reversed().map(monthRow),
             photographers: summary.photographers.map { p in
                 let total = p.months.reduce(0) { $0 + ($1.reimbursement ?? 0) }
-                return PhotographerRow(name: p.name, href: "\(files[p.photographerId]).html",
-                                       reports: Format.integer(p.months.reduce(0) { $0 + $1.reports }),
-                                       totalMiles: Format.miles(p.totalMiles), reimbursement: showMoney ? Format.money(total) : nil)
+                return PhotographerRow(
+                    name: p.name, href: "\(files[p.photographerId]).html",
+                    reports: Format.integer(p.months.reduce(0) { $0 + $1.reports }),
+                    totalMiles: Format.miles(p.totalMiles), reimbursement: showMoney ? Format.money(total) : nil)
             },
             hasReports: !summary.reports.isEmpty, showReimbursement: showMoney,
             rate: summary.ratePerMile.map { Format.money($0) }, speed: Format.integer(Int((config.mileage.averageSpeedKmh / 1.609344).rounded())),
@@ -140,21 +144,28 @@ enum MileagePages {
             let rows = byPhotographer[p.photographerId] ?? []
             let sections = Dictionary(grouping: rows, by: \.month).sorted { $0.key < $1.key }.map { month, reports in
                 let total = p.months.first { $0.month == month }
-                return MonthSection(id: "m-\(month)", title: Format.monthTitle(month), miles: Format.miles(total?.miles ?? 0),
-                                    reports: reports.map { reportRow($0, href: reportHref($0.reportId).map { "../" + $0 }, notes: input.routeNotes[$0.reportId] ?? []) },
-                                    reimbursement: total?.reimbursement.map(Format.money))
+                return MonthSection(
+                    id: "m-\(month)", title: Format.monthTitle(month), miles: Format.miles(total?.miles ?? 0),
+                    reports: reports.map {
+                        reportRow($0, href: reportHref($0.reportId).map { "../" + $0 }, notes: input.routeNotes[$0.reportId] ?? [])
+                    },
+                    reimbursement: total?.reimbursement.map(Format.money))
             }
-            let body = PhotographerBody(name: p.name, totalMiles: Format.miles(p.totalMiles), months: p.months.reversed().map(monthRow),
-                                        sections: sections, showReimbursement: showMoney)
-            planned.append(PlannedPage(path: "mileage/\(files[p.photographerId]).html", template: "mileage-photographer",
-                                   title: "Mileage: \(p.name)", body: body))
+            let body = PhotographerBody(
+                name: p.name, totalMiles: Format.miles(p.totalMiles), months: p.months.reversed().map(monthRow),
+                sections: sections, showReimbursement: showMoney)
+            planned.append(
+                PlannedPage(
+                    path: "mileage/\(files[p.photographerId]).html", template: "mileage-photographer",
+                    title: "Mileage: \(p.name)", body: body))
         }
         return planned
     }
 
     static func monthRow(_ m: MonthMileage) -> MonthRow {
-        MonthRow(month: Format.monthTitle(m.month), reports: Format.integer(m.reports), miles: Format.miles(m.miles),
-                 reimbursement: m.reimbursement.map(Format.money))
+        MonthRow(
+            month: Format.monthTitle(m.month), reports: Format.integer(m.reports), miles: Format.miles(m.miles),
+            reimbursement: m.reimbursement.map(Format.money))
     }
 
     static func reportRow(_ r: ReportMileage, href: String? = nil, notes: [String] = []) -> ReportRow {

@@ -34,8 +34,10 @@ enum OrganizationHomePage {
     }
 
     /// `visitedSchools`: how many of the organization's schools a report visited (`SchoolPages.Planner`).
-    static func make(_ input: OrganizationInput, pages: [NavLink], spreadsheets: [ReportSpreadsheets.Group] = [],
-                     visitedSchools: Int) -> Body {
+    static func make(
+        _ input: OrganizationInput, pages: [NavLink], spreadsheets: [ReportSpreadsheets.Group] = [],
+        visitedSchools: Int
+    ) -> Body {
         let org = input.organization
         let published = org.critiques.filter(\.isPublished).count
         let photographers = Set(org.users.filter(\.isPhotographer).map(\.id) + org.reports.compactMap(\.userId)).count
@@ -46,17 +48,18 @@ enum OrganizationHomePage {
             Stat(label: "Schools", value: Format.integer(org.schools.count)),
             Stat(label: "Users", value: Format.integer(org.users.count)),
             Stat(label: "Templates", value: Format.integer(org.templates.count)),
-            Stat(label: "Miles driven", value: Format.miles(input.mileage.totalMiles)),
+            Stat(label: "Miles driven", value: Format.miles(input.mileage.totalMiles))
         ]
         let months = input.mileage.months.reversed().map(MileagePages.monthRow)
-        return Body(stats: stats, firstDay: org.reports.first.map { Format.day($0.date.description) },
-                    lastDay: org.reports.last.map { Format.day($0.date.description) }, months: months,
-                    hasMonths: !months.isEmpty, pages: pages, hasPages: !pages.isEmpty,
-                    showReimbursement: input.mileage.ratePerMile != nil,
-                    critiques: GalleryPages.statCards(org.critiques.filter(\.isPublished).map(ExampleKind.init)),
-                    spreadsheets: spreadsheets.map {
-                        Spreadsheet(title: $0.title, href: $0.path, columnsHref: $0.columnsPath, reports: Format.count($0.reports.count, "report"))
-                    },
-                    schoolSummary: SchoolPages.summary(schools: org.schools.count, visited: visitedSchools))
+        return Body(
+            stats: stats, firstDay: org.reports.first.map { Format.day($0.date.description) },
+            lastDay: org.reports.last.map { Format.day($0.date.description) }, months: months,
+            hasMonths: !months.isEmpty, pages: pages, hasPages: !pages.isEmpty,
+            showReimbursement: input.mileage.ratePerMile != nil,
+            critiques: GalleryPages.statCards(org.critiques.filter(\.isPublished).map(ExampleKind.init)),
+            spreadsheets: spreadsheets.map {
+                Spreadsheet(title: $0.title, href: $0.path, columnsHref: $0.columnsPath, reports: Format.count($0.reports.count, "report"))
+            },
+            schoolSummary: SchoolPages.summary(schools: org.schools.count, visited: visitedSchools))
     }
 }

@@ -49,76 +49,96 @@ struct OrganizationPlanner: Sendable {
                 let days = reportPages.pages(of: key, bodies: bodies).flatMap { _, pages in
                     pages.map { page($0, current: "reports/index.html") }
                 }
-                return days + monthlyFiles(monthly.month(index, bodies: bodies),
-                                           reports: monthly.reportsByMonth[key] ?? [], critiques: monthly.critiquesByMonth[key] ?? [],
-                                           paths: reportPaths, galleries: galleries,
-                                           spreadsheets: spreadsheets.files(monthly.reportsByMonth[key] ?? []))
+                return days
+                    + monthlyFiles(
+                        monthly.month(index, bodies: bodies),
+                        reports: monthly.reportsByMonth[key] ?? [], critiques: monthly.critiquesByMonth[key] ?? [],
+                        paths: reportPaths, galleries: galleries,
+                        spreadsheets: spreadsheets.files(monthly.reportsByMonth[key] ?? []))
             }
         }
-        let statisticsLinks = StatisticsPages.Links(paths: reportPaths, galleries: galleries,
-                                                    mileagePages: MileagePages.photographerPaths(input.mileage),
-                                                    monthly: { "\(MonthlyReports.folder)/\($0)/index.html" })
+        let statisticsLinks = StatisticsPages.Links(
+            paths: reportPaths, galleries: galleries,
+            mileagePages: MileagePages.photographerPaths(input.mileage),
+            monthly: { "\(MonthlyReports.folder)/\($0)/index.html" })
         let statistics = StatisticsSection(input, links: statisticsLinks, zone: config.timeZone)
-        batches.append(PlanBatch(name: "\(name) statistics") {
-            statistics.overviewPages().map { page($0, current: StatisticsPages.overviewPath) }
-        })
-        batches.append(PlanBatch(name: "\(name) statistics photographers") {
-            statistics.photographerPages().map { page($0, current: StatisticsPages.overviewPath) }
-        })
-        batches.append(PlanBatch(name: "\(name) mileage") {
-            MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
-                .map { page($0, current: "mileage/index.html") }
-        })
+        batches.append(
+            PlanBatch(name: "\(name) statistics") {
+                statistics.overviewPages().map { page($0, current: StatisticsPages.overviewPath) }
+            })
+        batches.append(
+            PlanBatch(name: "\(name) statistics photographers") {
+                statistics.photographerPages().map { page($0, current: StatisticsPages.overviewPath) }
+            })
+        batches.append(
+            PlanBatch(name: "\(name) mileage") {
+                MileagePages.plan(input, config: config, reportHref: { reportPaths.page($0) })
+                    .map { page($0, current: "mileage/index.html") }
+            })
         // The school pages, after the index: each school's visits are worked out once, by whichever of the
         // two batches (or the home page) comes first.
         let schools = Lazy { SchoolPages.Planner(input, reportPaths: reportPaths) }
-        batches.append(PlanBatch(name: "\(name) schools") {
-            [page(schools.value.index(), current: SchoolPaths.index)]
-        })
+        batches.append(
+            PlanBatch(name: "\(name) schools") {
+                [page(schools.value.index(), current: SchoolPaths.index)]
+            })
         let schoolCount = org.schools.count
         for start in stride(from: 0, to: schoolCount, by: Self.schoolsPerBatch) {
             let part = start..<min(schoolCount, start + Self.schoolsPerBatch)
-            batches.append(PlanBatch(name: "\(name) schools \(part.lowerBound + 1)–\(part.upperBound)") {
-                schools.value.pages(part).map { page($0, current: SchoolPaths.index) }
-            })
+            batches.append(
+                PlanBatch(name: "\(name) schools \(part.lowerBound + 1)–\(part.upperBound)") {
+                    schools.value.pages(part).map { page($0, current: SchoolPaths.index) }
+                })
         }
-        batches.append(PlanBatch(name: "\(name) critique galleries") {
-            // The thumbnail manifest first: encoding it (20,000 critiques at 100,000 reports) takes one core a
-            // fifth of a second, which the pages then share with it rather than follow.
-            [CritiquePages.thumbnailManifest(input, galleries: galleries)]
-                + CritiquePages.galleryPages([galleries.all] + galleries.photographers, input: input, galleries: galleries,
-                                             config: config)
-                .map { page($0, current: "critiques/index.html") }
-        })
+        batches.append(
+            PlanBatch(name: "\(name) critique galleries") {
+                // The thumbnail manifest first: encoding it (20,000 critiques at 100,000 reports) takes one core a
+                // fifth of a second, which the pages then share with it rather than follow.
+                [CritiquePages.thumbnailManifest(input, galleries: galleries)]
+                    + CritiquePages.galleryPages(
+                        [galleries.all] + galleries.photographers, input: input, galleries: galleries,
+                        config: config
+                    )
+                    .map { page($0, current: "critiques/index.html") }
+            })
         // Detail pages in parts: a part's contexts are held only while it is written.
         let critiques = galleries.all.critiques
         let statisticsPeople = StatisticsPeople(input, galleries: galleries)
-        let people = CritiqueDetailPage.PeopleLinks(photographerStatistics: statisticsPeople.photographerPaths,
-                                                    managerStatistics: statisticsPeople.managerPaths,
-                                                    mileage: statisticsLinks.mileagePages)
+        let people = CritiqueDetailPage.PeopleLinks(
+            photographerStatistics: statisticsPeople.photographerPaths,
+            managerStatistics: statisticsPeople.managerPaths,
+            mileage: statisticsLinks.mileagePages)
         for start in stride(from: 0, to: critiques.count, by: Self.critiquesPerBatch) {
             let part = start..<min(critiques.count, start + Self.critiquesPerBatch)
-            batches.append(PlanBatch(name: "\(name) critiques \(part.lowerBound + 1)–\(part.upperBound)") {
-                CritiquePages.details(Array(critiques[part]), input: input, galleries: galleries, people: people, config: config)
-                    .map { page($0, current: "critiques/index.html") }
-            })
+            batches.append(
+                PlanBatch(name: "\(name) critiques \(part.lowerBound + 1)–\(part.upperBound)") {
+                    CritiquePages.details(Array(critiques[part]), input: input, galleries: galleries, people: people, config: config)
+                        .map { page($0, current: "critiques/index.html") }
+                })
         }
-        batches.append(PlanBatch(name: "\(name) mileage data") {
-            [PlannedFile(path: "\(name)/data/mileage.json", content: .json(input.mileage)),
-             PlannedFile(path: "\(name)/data/mileage.csv", content: .csv(MileageCSV.table(input.mileage)))]
-        })
-        batches.append(PlanBatch(name: "\(name) report data") {
-            spreadsheets.files(org.reports, prefix: "\(name)/")
-        })
-        batches.append(PlanBatch(name: "\(name) overview") {
-            overview(reportPages: reportPages, monthKeys: monthly.keys, spreadsheets: spreadsheets, schools: schools.value)
-        })
+        batches.append(
+            PlanBatch(name: "\(name) mileage data") {
+                [
+                    PlannedFile(path: "\(name)/data/mileage.json", content: .json(input.mileage)),
+                    PlannedFile(path: "\(name)/data/mileage.csv", content: .csv(MileageCSV.table(input.mileage)))
+                ]
+            })
+        batches.append(
+            PlanBatch(name: "\(name) report data") {
+                spreadsheets.files(org.reports, prefix: "\(name)/")
+            })
+        batches.append(
+            PlanBatch(name: "\(name) overview") {
+                overview(reportPages: reportPages, monthKeys: monthly.keys, spreadsheets: spreadsheets, schools: schools.value)
+            })
         return batches
     }
 
     /// Home, reports index, media, `stats.json` and content pages.
-    private func overview(reportPages: ReportPages.Planner, monthKeys: [String], spreadsheets: ReportSpreadsheets,
-                          schools: SchoolPages.Planner) -> [PlannedFile] {
+    private func overview(
+        reportPages: ReportPages.Planner, monthKeys: [String], spreadsheets: ReportSpreadsheets,
+        schools: SchoolPages.Planner
+    ) -> [PlannedFile] {
         let base = org.pathSegment
         // `stats.json` first: the batch's largest file, encoded by one core while the other renders the pages.
         var files: [PlannedFile] = [
@@ -128,15 +148,19 @@ struct OrganizationPlanner: Sendable {
             PlannedFile(path: "\(base)/assets/search.js", content: .asset("search.js")),
             page(SearchPage.path, template: "search", title: "Search", current: SearchPage.path, body: SearchPage.Body(month: nil)),
             SearchIndex.indexFile(searchIndex(monthKeys: monthKeys), at: "\(base)/\(SearchIndex.indexPath)"),
-            page("index.html", template: "org-home", title: org.name, current: "index.html",
-                 body: OrganizationHomePage.make(input, pages: pageLinks, spreadsheets: spreadsheets.groups(org.reports),
-                                                 visitedSchools: schools.visitedCount)),
-            page(reportPages.index(monthKeys: monthKeys), current: "reports/index.html"),
+            page(
+                "index.html", template: "org-home", title: org.name, current: "index.html",
+                body: OrganizationHomePage.make(
+                    input, pages: pageLinks, spreadsheets: spreadsheets.groups(org.reports),
+                    visitedSchools: schools.visitedCount)),
+            page(reportPages.index(monthKeys: monthKeys), current: "reports/index.html")
         ]
         files += mediaCopies()
         for contentPage in contentPages {
-            files.append(page(contentPage.path, template: "content-page", title: contentPage.title, current: contentPage.path,
-                              body: contentPage.body))
+            files.append(
+                page(
+                    contentPage.path, template: "content-page", title: contentPage.title, current: contentPage.path,
+                    body: contentPage.body))
         }
         return files
     }
@@ -145,41 +169,59 @@ struct OrganizationPlanner: Sendable {
     /// (no navigation, links only to files in the zip), with the stylesheet, the thumbnails its reports
     /// show, the month's slices of `mileage.json` and `stats.json`, its search, and `spreadsheets`, the month's
     /// rows of the report spreadsheets (paths inside the archive).
-    private func monthlyFiles(_ month: MonthlyReports.Month, reports: [DailyJobReport], critiques: [Critique],
-                              paths: ReportPaths, galleries: CritiqueGalleries, spreadsheets: [PlannedFile]) -> [PlannedFile] {
+    private func monthlyFiles(
+        _ month: MonthlyReports.Month, reports: [DailyJobReport], critiques: [Critique],
+        paths: ReportPaths, galleries: CritiqueGalleries, spreadsheets: [PlannedFile]
+    ) -> [PlannedFile] {
         let folder = "\(MonthlyReports.folder)/\(month.key)"
         func search(_ links: SearchIndex.Links) -> [SearchIndex.Entry] {
             SearchIndex.month(reports: reports, critiques: critiques, input: input, links: links, zone: config.timeZone)
         }
         let archiveSearch = search(.archive(paths))
-        var files = [page("\(folder)/index.html", template: "reports-month", title: month.title, current: "reports/index.html",
-                          body: month.site),
-                     page("\(folder)/report.md", template: "reports-month-md", title: month.title, current: "reports/index.html",
-                          body: month.site)]
-        let archived = PageContext(siteTitle: config.title, title: month.title, root: "",
-                                   organization: OrganizationLink(name: org.name, id: org.id.text), nav: [], page: month.archive)
-        var entries = [PlannedFile(path: "index.html", content: .page(template: "reports-month", context: archived)),
-                       PlannedFile(path: "report.md", content: .page(template: "reports-month-md", context: archived)),
-                       PlannedFile(path: "assets/style.css", content: .asset("style.css")),
-                       PlannedFile(path: "data/mileage.json", content: .json(input.mileageSlice(month.key))),
-                       PlannedFile(path: "data/stats.json", content: .json(input.statistics.month(month.key))),
-                       // The month's search, so an unpacked archive searches its month offline.
-                       PlannedFile(path: SearchPage.path, content: .page(template: "search", context: PageContext(
-                           siteTitle: config.title, title: "Search \(month.title)", root: "",
-                           organization: OrganizationLink(name: org.name, id: org.id.text), nav: [],
-                           page: SearchPage.Body(month: month.title)))),
-                       PlannedFile(path: "assets/search.js", content: .asset("search.js")),
-                       SearchIndex.indexFile(SearchIndex.archiveIndex(month: month.key, entries: archiveSearch, input: input, reports: reports),
-                                             at: SearchIndex.indexPath),
-                       SearchIndex.monthFile(month.key, archiveSearch, at: SearchIndex.monthPath(month.key))]
+        var files = [
+            page(
+                "\(folder)/index.html", template: "reports-month", title: month.title, current: "reports/index.html",
+                body: month.site),
+            page(
+                "\(folder)/report.md", template: "reports-month-md", title: month.title, current: "reports/index.html",
+                body: month.site)
+        ]
+        let archived = PageContext(
+            siteTitle: config.title, title: month.title, root: "",
+            organization: OrganizationLink(name: org.name, id: org.id.text), nav: [], page: month.archive)
+        var entries = [
+            PlannedFile(path: "index.html", content: .page(template: "reports-month", context: archived)),
+            PlannedFile(path: "report.md", content: .page(template: "reports-month-md", context: archived)),
+            PlannedFile(path: "assets/style.css", content: .asset("style.css")),
+            PlannedFile(path: "data/mileage.json", content: .json(input.mileageSlice(month.key))),
+            PlannedFile(path: "data/stats.json", content: .json(input.statistics.month(month.key))),
+            // The month's search, so an unpacked archive searches its month offline.
+            PlannedFile(
+                path: SearchPage.path,
+                content: .page(
+                    template: "search",
+                    context: PageContext(
+                        siteTitle: config.title, title: "Search \(month.title)", root: "",
+                        organization: OrganizationLink(name: org.name, id: org.id.text), nav: [],
+                        page: SearchPage.Body(month: month.title)))),
+            PlannedFile(path: "assets/search.js", content: .asset("search.js")),
+            SearchIndex.indexFile(
+                SearchIndex.archiveIndex(month: month.key, entries: archiveSearch, input: input, reports: reports),
+                at: SearchIndex.indexPath),
+            SearchIndex.monthFile(month.key, archiveSearch, at: SearchIndex.monthPath(month.key))
+        ]
         entries += spreadsheets
         let renditions = Dictionary(month.media.flatMap(\.renditions).map { ($0.fileName, $0) }, uniquingKeysWith: { a, _ in a })
         entries += renditions.values.sorted { $0.fileName < $1.fileName }
             .map { PlannedFile(path: MediaFiles.path($0), content: .copy(mediaFile($0))) }
-        files.append(PlannedFile(path: "\(org.pathSegment)/\(MonthlyArchive.path(month.key))",
-                                 content: .archive(root: month.key, entries: entries)))
-        files.append(SearchIndex.monthFile(month.key, search(.site(paths, galleries)),
-                                           at: "\(org.pathSegment)/\(SearchIndex.monthPath(month.key))"))
+        files.append(
+            PlannedFile(
+                path: "\(org.pathSegment)/\(MonthlyArchive.path(month.key))",
+                content: .archive(root: month.key, entries: entries)))
+        files.append(
+            SearchIndex.monthFile(
+                month.key, search(.site(paths, galleries)),
+                at: "\(org.pathSegment)/\(SearchIndex.monthPath(month.key))"))
         return files
     }
 
@@ -209,25 +251,30 @@ struct OrganizationPlanner: Sendable {
     }
 
     private func page(_ path: String, template: String, title: String, current: String, body: any Encodable & Sendable) -> PlannedFile {
-        PlannedFile(path: "\(org.pathSegment)/\(path)",
-                    content: .page(template: template, context: context(path: path, title: title, current: current, body: body)))
+        PlannedFile(
+            path: "\(org.pathSegment)/\(path)",
+            content: .page(template: template, context: context(path: path, title: title, current: current, body: body)))
     }
 
     /// The layout context for a page at `path` (relative to the organization folder).
     func context(path: String, title: String, current: String, body: any Encodable & Sendable) -> PageContext {
         let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
         let nav = navigation.bar(root: root, current: current) {
-            let entries = [NavLink(title: "Overview", href: "index.html", current: false),
-                           NavLink(title: "Reports", href: "reports/index.html", current: false),
-                           NavLink(title: "Training Photos", href: "critiques/index.html", current: false),
-                           NavLink(title: "Mileage", href: "mileage/index.html", current: false),
-                           NavLink(title: "Schools", href: SchoolPaths.index, current: false),
-                           NavLink(title: "Statistics", href: StatisticsPages.overviewPath, current: false),
-                           NavLink(title: "Search", href: SearchPage.path, current: false)] + pageLinks
+            let entries =
+                [
+                    NavLink(title: "Overview", href: "index.html", current: false),
+                    NavLink(title: "Reports", href: "reports/index.html", current: false),
+                    NavLink(title: "Training Photos", href: "critiques/index.html", current: false),
+                    NavLink(title: "Mileage", href: "mileage/index.html", current: false),
+                    NavLink(title: "Schools", href: SchoolPaths.index, current: false),
+                    NavLink(title: "Statistics", href: StatisticsPages.overviewPath, current: false),
+                    NavLink(title: "Search", href: SearchPage.path, current: false)
+                ] + pageLinks
             return entries.map { NavLink(title: $0.title, href: root + $0.href, current: $0.href == current) }
         }
-        return PageContext(siteTitle: config.title, title: title, root: root,
-                           organization: OrganizationLink(name: org.name, id: org.id.text), nav: nav, page: body)
+        return PageContext(
+            siteTitle: config.title, title: title, root: root,
+            organization: OrganizationLink(name: org.name, id: org.id.text), nav: nav, page: body)
     }
 }
 
@@ -260,9 +307,11 @@ struct PlannedContentPage: Sendable {
     static func make(_ pages: [ContentPage], markdown: (String) -> String) -> [PlannedContentPage] {
         let names = PathAllocator(texts: pages.map(\.name))
         return pages.map { page in
-            PlannedContentPage(title: page.title, text: page.markdown, path: "pages/\(names[text: page.name]).html",
-                               body: ContentPageBody(html: markdown(page.markdown),
-                                                     hasOwnHeading: ContentPageBody.startsWithHeading(page.markdown)))
+            PlannedContentPage(
+                title: page.title, text: page.markdown, path: "pages/\(names[text: page.name]).html",
+                body: ContentPageBody(
+                    html: markdown(page.markdown),
+                    hasOwnHeading: ContentPageBody.startsWithHeading(page.markdown)))
         }
     }
 }

@@ -38,8 +38,9 @@ public struct PageContext: Sendable, Encodable {
     /// The brand and navigation bar: the same on every page of a section at one depth, so it is rendered
     /// once for all of them (`partial-site-header`), not once per page.
     var header: RepeatedBlock {
-        RepeatedBlock(SiteHeader(siteTitle: siteTitle, root: root, organization: organization, nav: nav, hasNav: hasNav),
-                      templates: [.init(key: "html", template: "partial-site-header")])
+        RepeatedBlock(
+            SiteHeader(siteTitle: siteTitle, root: root, organization: organization, nav: nav, hasNav: hasNav),
+            templates: [.init(key: "html", template: "partial-site-header")])
     }
 
     public init(siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], page: any Encodable & Sendable) {

@@ -63,8 +63,10 @@ public struct CSVTable: Sendable {
     }
 
     /// A table whose rows are made from `source` alone (the row function is given nothing else).
-    public init<Source: Encodable & Sendable>(of source: Source, header: [String], count: Int,
-                                              row: @escaping @Sendable (Source, Int) -> [String]) {
+    public init<Source: Encodable & Sendable>(
+        of source: Source, header: [String], count: Int,
+        row: @escaping @Sendable (Source, Int) -> [String]
+    ) {
         self.init(header: header, count: count) { row(source, $0) }
         self.source = { ContentDigest.of(source) }
     }

@@ -82,8 +82,10 @@ struct ReportSpreadsheets: Sendable {
     func files(_ reports: [DailyJobReport], prefix: String = "") -> [PlannedFile] {
         groups(reports).flatMap { group -> [PlannedFile] in
             let sheet = Sheet(group, input: input)
-            return [PlannedFile(path: prefix + group.path, content: .csv(sheet.table)),
-                    PlannedFile(path: prefix + group.columnsPath, content: .csv(sheet.columnTable))]
+            return [
+                PlannedFile(path: prefix + group.path, content: .csv(sheet.table)),
+                PlannedFile(path: prefix + group.columnsPath, content: .csv(sheet.columnTable))
+            ]
         }
     }
 }
@@ -132,12 +134,16 @@ struct Sheet: Sendable {
     /// The columns every spreadsheet starts with; `other.csv` also says how each report was read.
     static func fixed(generic: Bool) -> [Column] {
         func column(_ label: String, _ id: String, _ cell: Cell) -> Column { Column(label: label, id: id, kind: "fixed", cell: cell) }
-        var columns = [column("Report", "reportId", .reportId), column("Date", "date", .date),
-                       column("Photographer", "photographer", .photographer), column("Template", "templateName", .templateName),
-                       column("Template version", "templateVersion", .templateVersion)]
+        var columns = [
+            column("Report", "reportId", .reportId), column("Date", "date", .date),
+            column("Photographer", "photographer", .photographer), column("Template", "templateName", .templateName),
+            column("Template version", "templateVersion", .templateVersion)
+        ]
         if generic { columns += [column("Read as", "kind", .kind), column("Template id", "templateId", .templateId)] }
-        return columns + [column("Validation problems", "problems", .problems), column("Computed miles", "computedMiles", .computedMiles),
-                          column("Recorded miles", "recordedMiles", .recordedMiles), column("Local media", "localMedia", .media)]
+        return columns + [
+            column("Validation problems", "problems", .problems), column("Computed miles", "computedMiles", .computedMiles),
+            column("Recorded miles", "recordedMiles", .recordedMiles), column("Local media", "localMedia", .media)
+        ]
     }
 
     /// The template's fields in template order, each smart one followed by how it was filled; then the keys
@@ -207,8 +213,9 @@ struct Sheet: Sendable {
 
     /// The column list: `column` (from 1), `label`, `fieldId`, `kind`.
     var columnTable: CSVTable {
-        CSVTable(rows: [["column", "label", "fieldId", "kind"]]
-                 + columns.enumerated().map { [String($0 + 1), $1.label, $1.id, $1.kind] })
+        CSVTable(
+            rows: [["column", "label", "fieldId", "kind"]]
+                + columns.enumerated().map { [String($0 + 1), $1.label, $1.id, $1.kind] })
     }
 
     static func row(_ report: DailyJobReport, columns: [Column], input: OrganizationInput) -> [String] {

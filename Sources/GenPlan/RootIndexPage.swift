@@ -21,14 +21,16 @@ enum RootIndexPage {
         let entries = site.organizations.map(\.organization)
             .sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
             .map { org in
-                Entry(name: org.name, id: org.id.text, showID: org.name != org.id.text, href: "\(org.pathSegment)/index.html",
-                      reports: Format.count(org.reports.count, "report"),
-                      critiques: Format.count(org.critiques.filter(\.isPublished).count, "critique"),
-                      users: Format.count(org.users.count, "user"))
+                Entry(
+                    name: org.name, id: org.id.text, showID: org.name != org.id.text, href: "\(org.pathSegment)/index.html",
+                    reports: Format.count(org.reports.count, "report"),
+                    critiques: Format.count(org.critiques.filter(\.isPublished).count, "critique"),
+                    users: Format.count(org.users.count, "user"))
             }
-        let context = PageContext(siteTitle: site.config.title, title: "Organizations", root: "", organization: nil,
-                                  nav: [NavLink(title: "Organizations", href: "index.html", current: true)],
-                                  page: Body(organizations: entries))
+        let context = PageContext(
+            siteTitle: site.config.title, title: "Organizations", root: "", organization: nil,
+            nav: [NavLink(title: "Organizations", href: "index.html", current: true)],
+            page: Body(organizations: entries))
         return PlannedFile(path: "index.html", content: .page(template: "root-index", context: context))
     }
 }

@@ -48,11 +48,13 @@ public struct OrganizationInput: Sendable {
 
     /// `summaries`: aligned with the organization's reports; `forms`: every report's, by report id; `outline`:
     /// made from this organization (before its report fields were let go, which changes nothing it reads).
-    public init(organization: Organization, mileage: MileageSummary,
-                media: [String: ProcessedImage] = [:],
-                summaries: [FormSummary], forms: [DocumentID: ReportForm], routeNotes: [DocumentID: [String]] = [:],
-                statistics: Pending<OrganizationStatistics>? = nil, outline: Pending<OrganizationOutline>? = nil,
-                diagnostics: [Diagnostic] = [], timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+    public init(
+        organization: Organization, mileage: MileageSummary,
+        media: [String: ProcessedImage] = [:],
+        summaries: [FormSummary], forms: [DocumentID: ReportForm], routeNotes: [DocumentID: [String]] = [:],
+        statistics: Pending<OrganizationStatistics>? = nil, outline: Pending<OrganizationOutline>? = nil,
+        diagnostics: [Diagnostic] = [], timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    ) {
         self.organization = organization
         pendingOutline = Lazy { outline?.value ?? OrganizationOutline(organization, zone: timeZone) }
         self.mileage = mileage
@@ -66,23 +68,28 @@ public struct OrganizationInput: Sendable {
         self.forms = forms
         self.routeNotes = routeNotes
         mileageMonths = Lazy { [mileage] in mileage.monthSlices() }
-        pendingStatistics = statistics ?? Pending { [mileage] in
-            OrganizationStatistics.compute(for: organization, mileage: mileage, summaries: summaries, timeZone: timeZone)
-        }
+        pendingStatistics =
+            statistics
+            ?? Pending { [mileage] in
+                OrganizationStatistics.compute(for: organization, mileage: mileage, summaries: summaries, timeZone: timeZone)
+            }
         self.diagnostics = diagnostics
     }
 
     /// With every report's form made (tests, and planners run on their own): the summaries are made from them.
-    public init(organization: Organization, mileage: MileageSummary, media: [String: ProcessedImage] = [:],
-                forms: [ReportForm]? = nil, statistics: Pending<OrganizationStatistics>? = nil, diagnostics: [Diagnostic] = [],
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+    public init(
+        organization: Organization, mileage: MileageSummary, media: [String: ProcessedImage] = [:],
+        forms: [ReportForm]? = nil, statistics: Pending<OrganizationStatistics>? = nil, diagnostics: [Diagnostic] = [],
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    ) {
         let forms = forms ?? organization.reports.map { ReportForm(reportId: $0.id, layout: .legacy) }
         let summaries = zip(organization.reports, forms).map { report, form in
             FormSummary(form, of: report, in: organization)
         }
-        self.init(organization: organization, mileage: mileage, media: media, summaries: summaries,
-                  forms: Dictionary(zip(organization.reports.map(\.id), forms), uniquingKeysWith: { a, _ in a }),
-                  statistics: statistics, diagnostics: diagnostics, timeZone: timeZone)
+        self.init(
+            organization: organization, mileage: mileage, media: media, summaries: summaries,
+            forms: Dictionary(zip(organization.reports.map(\.id), forms), uniquingKeysWith: { a, _ in a }),
+            statistics: statistics, diagnostics: diagnostics, timeZone: timeZone)
     }
 }
 
@@ -104,8 +111,10 @@ public struct SitePlanner: Sendable {
     /// Where a rendition's bytes are (the media cache); injected so planning does no I/O.
     public var mediaFile: @Sendable (ImageRendition) -> URL
 
-    public init(markdown: @escaping @Sendable (String) -> String,
-                mediaFile: @escaping @Sendable (ImageRendition) -> URL = { URL(fileURLWithPath: $0.fileName) }) {
+    public init(
+        markdown: @escaping @Sendable (String) -> String,
+        mediaFile: @escaping @Sendable (ImageRendition) -> URL = { URL(fileURLWithPath: $0.fileName) }
+    ) {
         self.markdown = markdown
         self.mediaFile = mediaFile
     }
@@ -118,15 +127,21 @@ public struct SitePlanner: Sendable {
     /// The site as batches planned when they are rendered: the site's own files, then for each organization
     /// its overview (home, statistics, mileage, critiques, data files) and one batch per month.
     public func batches(_ site: SiteInput) -> [PlanBatch] {
-        var batches = [PlanBatch(name: "site") {
-            [PlannedFile(path: "assets/style.css", content: .asset("style.css")),
-             PlannedFile(path: "assets/site.js", content: .asset("site.js")), RootIndexPage.plan(site)]
-        }]
+        var batches = [
+            PlanBatch(name: "site") {
+                [
+                    PlannedFile(path: "assets/style.css", content: .asset("style.css")),
+                    PlannedFile(path: "assets/site.js", content: .asset("site.js")), RootIndexPage.plan(site)
+                ]
+            }
+        ]
         // Content pages are the same in every organization: render their Markdown once.
         let contentPages = PlannedContentPage.make(site.pages, markdown: markdown)
         for org in site.organizations {
-            batches += OrganizationPlanner(input: org, config: site.config, contentPages: contentPages,
-                                           markdown: markdown, mediaFile: mediaFile).batches()
+            batches += OrganizationPlanner(
+                input: org, config: site.config, contentPages: contentPages,
+                markdown: markdown, mediaFile: mediaFile
+            ).batches()
         }
         return batches
     }

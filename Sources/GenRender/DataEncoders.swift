@@ -64,14 +64,18 @@ public enum DataEncoders {
             var part: [UInt8] = bounds.lowerBound == 0 ? [0x0A] : [0x2C, 0x0A]  // "\n" or ",\n"
             appendIndented(array.dropFirst(2).dropLast(2), by: 2, to: &part)
             return Data(part)
-        } emit: { try emit($0) }
+        } emit: {
+            try emit($0)
+        }
         try emit(Data("\n  ]".utf8) + Data(shell[range.upperBound...]))
     }
 
     /// Makes the parts of `0..<count` (`per` items each) on all cores, a wave at a time, and hands them to
     /// `emit` in order.
-    static func inWaves(count: Int, per: Int, make: @Sendable (Range<Int>) throws -> Data,
-                        emit: (Data) throws -> Void) throws {
+    static func inWaves(
+        count: Int, per: Int, make: @Sendable (Range<Int>) throws -> Data,
+        emit: (Data) throws -> Void
+    ) throws {
         let starts = Array(stride(from: 0, to: count, by: per))
         for wave in stride(from: 0, to: starts.count, by: partsPerWave) {
             let parts = ParallelMap.map(Array(starts[wave..<min(starts.count, wave + partsPerWave)])) { start in
@@ -120,7 +124,9 @@ public enum DataEncoders {
             var part: [UInt8] = []
             for index in bounds { part.append(contentsOf: line(table.row(index))) }
             return Data(part)
-        } emit: { try emit($0) }
+        } emit: {
+            try emit($0)
+        }
     }
 
     static func csvField(_ raw: String) -> String {

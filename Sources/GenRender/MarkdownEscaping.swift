@@ -22,7 +22,7 @@ public enum MarkdownEscaping {
         let scalars = Array(text.unicodeScalars)
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 8)
-        var lineStart = true   // nothing written on this line yet
+        var lineStart = true  // nothing written on this line yet
         var onlyDigits = true  // the line so far is digits only (`1.` would start an ordered list)
         var i = 0
         func at(_ index: Int) -> Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
@@ -41,13 +41,15 @@ public enum MarkdownEscaping {
             if lineStart, c == " " || c == "\t" {
                 // Leading blanks would be trimmed, or indent text into a code block.
                 out += (c == " " ? "&#32;" : "&#9;").utf8
-            } else if c.isASCII && (alwaysBytes[Int(c.value)]
-                        || (lineStart && c == "=")                                        // setext underline
-                        || (lineStart && (c == "-" || c == "+") && blankFollows)          // list item
-                        || (lineStart && c == "-" && at(i) == "-")                        // --- rule
-                        || (!lineStart && onlyDigits && (c == "." || c == ")") && blankFollows)  // ordered list
-                        || (c == ":" && at(i) == "/" && at(i + 1) == "/")                 // scheme://
-                        || (c == "." && followsWWW(scalars, i - 1))) {                    // www. autolink
+            } else if c.isASCII
+                && (alwaysBytes[Int(c.value)]
+                    || (lineStart && c == "=")  // setext underline
+                    || (lineStart && (c == "-" || c == "+") && blankFollows)  // list item
+                    || (lineStart && c == "-" && at(i) == "-")  // --- rule
+                    || (!lineStart && onlyDigits && (c == "." || c == ")") && blankFollows)  // ordered list
+                    || (c == ":" && at(i) == "/" && at(i + 1) == "/")  // scheme://
+                    || (c == "." && followsWWW(scalars, i - 1)))
+            {  // www. autolink
                 out.append(UInt8(ascii: "\\"))
                 out.append(UInt8(c.value))
             } else {

@@ -15,7 +15,8 @@ public struct MarkdownRenderer: Sendable {
     }
 
     // Style attributes, not `align=` (obsolete in HTML5); UTF-8 validated so bad bytes cannot break a page.
-    static let options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
+    static let options =
+        CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
         | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES | CMARK_OPT_VALIDATE_UTF8
 
     public func html(_ markdown: String) -> String {
@@ -28,10 +29,13 @@ public struct MarkdownRenderer: Sendable {
     /// A task list's boxes named for screen readers ("Done", "Not done"): cmark-gfm writes them with no label.
     /// Safe mode omits raw HTML, so these exact tags can only be cmark's own; typed look-alikes arrive escaped.
     static func labellingTaskBoxes(_ html: String) -> String {
-        html.replacingOccurrences(of: #"<input type="checkbox" checked="" disabled="" />"#,
-                                  with: #"<input type="checkbox" checked="" disabled="" aria-label="Done" />"#)
-            .replacingOccurrences(of: #"<input type="checkbox" disabled="" />"#,
-                                  with: #"<input type="checkbox" disabled="" aria-label="Not done" />"#)
+        html.replacingOccurrences(
+            of: #"<input type="checkbox" checked="" disabled="" />"#,
+            with: #"<input type="checkbox" checked="" disabled="" aria-label="Done" />"#
+        )
+        .replacingOccurrences(
+            of: #"<input type="checkbox" disabled="" />"#,
+            with: #"<input type="checkbox" disabled="" aria-label="Not done" />"#)
     }
 
     /// Raw HTML passed through: only for tests that prove generated Markdown holds no markup
@@ -42,8 +46,10 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
-    private func render(_ markdown: String, extraOptions: Int32 = 0,
-                        _ renderer: (OpaquePointer, OpaquePointer) -> UnsafeMutablePointer<CChar>?) -> String {
+    private func render(
+        _ markdown: String, extraOptions: Int32 = 0,
+        _ renderer: (OpaquePointer, OpaquePointer) -> UnsafeMutablePointer<CChar>?
+    ) -> String {
         guard let parser = cmark_parser_new(Self.options | extraOptions) else { return "" }
         defer { cmark_parser_free(parser) }
         for name in MarkdownRenderer.extensionNames {

@@ -33,10 +33,13 @@ enum MustacheTree {
     /// for every page's fingerprint and renders few pages, which it encodes again.
     /// `shownBy`: the template the tree is rendered with, whose repeated blocks' templates are folded into
     /// the fingerprint; nil (a context several templates show) leaves that to the caller (`renditions`).
-    static func make(_ value: some Encodable, prefix: String, shownBy template: String?, buildTree: Bool = true,
-                     fragment: @escaping (Fragment) throws -> RenderedFragment, repeated: RepeatedTexts) throws -> Made {
-        let build = TreeBuild(fragment: fragment, repeated: repeated, buildsTree: buildTree,
-                              shows: template.flatMap(repeated.names))
+    static func make(
+        _ value: some Encodable, prefix: String, shownBy template: String?, buildTree: Bool = true,
+        fragment: @escaping (Fragment) throws -> RenderedFragment, repeated: RepeatedTexts
+    ) throws -> Made {
+        let build = TreeBuild(
+            fragment: fragment, repeated: repeated, buildsTree: buildTree,
+            shows: template.flatMap(repeated.names))
         build.digest.add(prefix, tag: 0x70)
         let tree = try build.node(for: value)
         func made(_ digest: inout StableHasher) -> Made {
@@ -78,8 +81,10 @@ final class TreeBuild {
     /// Whether values go into the tree: always inside a dictionary, which is hashed from its tree.
     var stores: Bool { buildsTree || unordered > 0 }
 
-    init(fragment: @escaping (Fragment) throws -> RenderedFragment, repeated: RepeatedTexts, buildsTree: Bool,
-         shows: Set<String>?) {
+    init(
+        fragment: @escaping (Fragment) throws -> RenderedFragment, repeated: RepeatedTexts, buildsTree: Bool,
+        shows: Set<String>?
+    ) {
         self.fragment = fragment
         self.repeated = repeated
         self.shows = shows
@@ -333,7 +338,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if T.self == Fragment.self || T.self == RepeatedBlock.self || T.self == RepeatedRows.self, let shows = build.shows, !shows.contains(key.stringValue) {
+        if T.self == Fragment.self || T.self == RepeatedBlock.self || T.self == RepeatedRows.self, let shows = build.shows,
+            !shows.contains(key.stringValue)
+        {
             if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B); build.digest.mark(0x78) }  // x: not shown
             if build.stores { box.node.entries.append((key.stringValue, MustacheNull())) }
             return

@@ -63,18 +63,21 @@ extension TemplateRenderer {
     /// its shared `RenderedFragment`, with its fingerprint: the template with everything it includes, and
     /// the whole context.
     func tree(_ context: some Encodable, template: String, buildTree: Bool = true) throws -> MustacheTree.Made {
-        try MustacheTree.make(context, prefix: repeated.renderedWith(template), shownBy: template, buildTree: buildTree,
-                              fragment: resolve, repeated: repeated)
+        try MustacheTree.make(
+            context, prefix: repeated.renderedWith(template), shownBy: template, buildTree: buildTree,
+            fragment: resolve, repeated: repeated)
     }
 
     private func resolve(_ fragment: Fragment) throws -> RenderedFragment {
         guard has(fragment.template) else { throw MissingFragmentTemplate(name: fragment.template) }
         let uses = fragment.uses  // before `memo`, which holds the fragment's lock
         return try fragment.memo { () throws -> RenderedFragment in
-            let made = try fragment.shared.map { try sharedTree($0, template: fragment.template) }
+            let made =
+                try fragment.shared.map { try sharedTree($0, template: fragment.template) }
                 ?? self.tree(fragment.context, template: fragment.template, buildTree: rendersMostPages)
-            return RenderedFragment(fingerprint: FastFormat.hex(made.fingerprint), fragment: fragment, uses: uses,
-                                    tree: rendersMostPages ? made.tree : nil, templates: self)
+            return RenderedFragment(
+                fingerprint: FastFormat.hex(made.fingerprint), fragment: fragment, uses: uses,
+                tree: rendersMostPages ? made.tree : nil, templates: self)
         }
     }
 
@@ -82,8 +85,9 @@ extension TemplateRenderer {
     /// template (with everything it includes) and the context's hash.
     private func sharedTree(_ shared: SharedContext, template: String) throws -> MustacheTree.Made {
         let context = try shared.take {
-            try MustacheTree.make(shared.make(), prefix: "shared context", shownBy: nil, buildTree: rendersMostPages, fragment: resolve,
-                                  repeated: repeated)
+            try MustacheTree.make(
+                shared.make(), prefix: "shared context", shownBy: nil, buildTree: rendersMostPages, fragment: resolve,
+                repeated: repeated)
         }
         var hasher = StableHasher()
         hasher.add(repeated.renderedWith(template), tag: 0x70)

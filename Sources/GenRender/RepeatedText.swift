@@ -119,8 +119,10 @@ final class RepeatedText: MustacheCustomRenderable, @unchecked Sendable {  // im
     private let fragment: (Fragment) throws -> RenderedFragment
     let texts: RepeatedTexts
 
-    init(key: RepeatedTexts.Key, content: any Encodable & Sendable, fragment: @escaping (Fragment) throws -> RenderedFragment,
-         texts: RepeatedTexts) {
+    init(
+        key: RepeatedTexts.Key, content: any Encodable & Sendable, fragment: @escaping (Fragment) throws -> RenderedFragment,
+        texts: RepeatedTexts
+    ) {
         self.key = key
         self.content = content
         self.fragment = fragment
@@ -130,8 +132,10 @@ final class RepeatedText: MustacheCustomRenderable, @unchecked Sendable {  // im
     /// The block's templates exist (checked when the block was met), so rendering cannot fail.
     var renderText: String {
         texts.text(key) {
-            (try? MustacheTree.make(content, prefix: RepeatedTexts.contentPrefix, shownBy: nil, fragment: fragment,
-                                    repeated: texts).tree) ?? MustacheNull()
+            (try? MustacheTree.make(
+                content, prefix: RepeatedTexts.contentPrefix, shownBy: nil, fragment: fragment,
+                repeated: texts
+            ).tree) ?? MustacheNull()
         }
     }
 
@@ -155,8 +159,9 @@ extension RepeatedBlock {
         for rendition in templates where !texts.has(rendition.template) {
             throw MissingFragmentTemplate(name: rendition.template)
         }
-        let made = try MustacheTree.make(content, prefix: RepeatedTexts.contentPrefix, shownBy: nil, buildTree: false,
-                                         fragment: build.fragment, repeated: texts)
+        let made = try MustacheTree.make(
+            content, prefix: RepeatedTexts.contentPrefix, shownBy: nil, buildTree: false,
+            fragment: build.fragment, repeated: texts)
         build.renditions.formUnion(made.renditions)
         build.renditions.formUnion(templates)
         let digest = ContentDigest(sha256: made.fingerprint)

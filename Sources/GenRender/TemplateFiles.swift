@@ -95,7 +95,9 @@ public struct TemplateFiles: Sendable {
     }
 
     private static func notRegular(_ url: URL) -> InputError {
-        InputError(file: url.path, message: "not a regular file or folder; gen reads only those in a template folder "
-            + "(a symbolic link is not followed: copy what it leads to instead)")
+        InputError(
+            file: url.path,
+            message: "not a regular file or folder; gen reads only those in a template folder "
+                + "(a symbolic link is not followed: copy what it leads to instead)")
     }
 }

@@ -47,14 +47,16 @@ public struct TemplateRenderer: Sendable {
             do {
                 library.register(try MustacheTemplate(string: template.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
-                throw InputError(file: template.file, line: error.context.lineNumber, column: error.context.columnNumber,
-                                 message: "template does not parse: \(error.error)")
+                throw InputError(
+                    file: template.file, line: error.context.lineNumber, column: error.context.columnNumber,
+                    message: "template does not parse: \(error.error)")
             } catch {
                 throw InputError(file: template.file, message: "template does not parse: \(error)")
             }
         }
-        return TemplateRenderer(library: library, closures: TemplateClosures(texts: files.templates.mapValues { $0.text }),
-                                assets: files.assets)
+        return TemplateRenderer(
+            library: library, closures: TemplateClosures(texts: files.templates.mapValues { $0.text }),
+            assets: files.assets)
     }
 
     /// An asset's bytes (`style.css`), nil for one the templates do not have.

@@ -22,8 +22,10 @@ public struct Organization: Sendable {
     /// Users' full names, made once: every page that names a photographer asks.
     private let namesByUserID: [DocumentID: String]
 
-    public init(id: DocumentID, name: String, pathSegment: String, users: [User], schools: [School],
-                templates: [ReportTemplate], reports: [DailyJobReport], critiques: [Critique]) {
+    public init(
+        id: DocumentID, name: String, pathSegment: String, users: [User], schools: [School],
+        templates: [ReportTemplate], reports: [DailyJobReport], critiques: [Critique]
+    ) {
         self.id = id
         self.name = name
         self.pathSegment = pathSegment

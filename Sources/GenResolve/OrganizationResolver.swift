@@ -14,9 +14,10 @@ public struct ResolvedSite: Sendable {
 public enum OrganizationResolver {
     public static func resolve(_ export: TypedExport, config: SiteConfig) -> ResolvedSite {
         var diagnostics: [Diagnostic] = []
-        let ids = Set(export.users.map(\.organizationID) + export.schools.map(\.organizationID)
-            + export.templates.map(\.organizationID) + export.reports.map(\.organizationID)
-            + export.critiques.map(\.organizationID))
+        let ids = Set(
+            export.users.map(\.organizationID) + export.schools.map(\.organizationID)
+                + export.templates.map(\.organizationID) + export.reports.map(\.organizationID)
+                + export.critiques.map(\.organizationID))
         // `assets` and `index.html` live beside the organization folders at the output root.
         let folders = PathAllocator(ids: ids, reserved: ["assets", "index.html"])
         let users = Dictionary(grouping: export.users, by: \.organizationID)
@@ -27,9 +28,10 @@ public enum OrganizationResolver {
 
         var organizations: [Organization] = []
         for id in ids.sorted() {
-            var org = Organization(id: id, name: config.organizationName(id), pathSegment: folders[id],
-                                   users: users[id] ?? [], schools: schools[id] ?? [], templates: templates[id] ?? [],
-                                   reports: [], critiques: critiques[id] ?? [])
+            var org = Organization(
+                id: id, name: config.organizationName(id), pathSegment: folders[id],
+                users: users[id] ?? [], schools: schools[id] ?? [], templates: templates[id] ?? [],
+                reports: [], critiques: critiques[id] ?? [])
             // By day, photographer's name, creation time and id. Keys made once per report, not once per
             // comparison; positions sorted, not the reports (a report is a large value, and a sort moves its
             // elements many times); a name compared by its rank among the few distinct names, so a comparison
@@ -61,8 +63,10 @@ public enum OrganizationResolver {
         var out = parts.flatMap { $0 }
         for critique in org.critiques {
             if let target = critique.targetPhotographerId, org.usersByID[target] == nil {
-                out.append(Diagnostic(.warning, critique.source, field: "targetPhotographerId",
-                                      "photographer \"\(target)\" is not in this organization"))
+                out.append(
+                    Diagnostic(
+                        .warning, critique.source, field: "targetPhotographerId",
+                        "photographer \"\(target)\" is not in this organization"))
             }
         }
         return out

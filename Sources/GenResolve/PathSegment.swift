@@ -38,7 +38,8 @@ public enum PathSegment {
     private static func isAllowed(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): return true
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            return true
         default: return false
         }
     }

@@ -23,7 +23,8 @@ final class BufferedFile {
         }
         // createFile truncates an existing file, so a rerun with fewer reports leaves no old tail.
         guard FileManager.default.createFile(atPath: url.path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: url.path) else {
+            let handle = FileHandle(forWritingAtPath: url.path)
+        else {
             throw SampleError("cannot create \(url.path)")
         }
         self.handle = handle

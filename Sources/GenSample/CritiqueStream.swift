@@ -50,8 +50,10 @@ enum CritiqueStream {
         }
     }
 
-    static func write(count: Int, world: SampleWorld, season: SampleSeason, seed: UInt64,
-                      to file: BufferedFile) throws(SampleError) {
+    static func write(
+        count: Int, world: SampleWorld, season: SampleSeason, seed: UInt64,
+        to file: BufferedFile
+    ) throws(SampleError) {
         guard count > 0 else { return }
         var rng = SampleRandom(seed: seed, stream: "critiques")
         let dayCount = season.days.count
@@ -93,8 +95,10 @@ enum CritiqueStream {
         "https://firebasestorage.googleapis.com/v0/b/\(project).appspot.com/o/\(encodedPath)?alt=media&token=\(rng.uuid())"
     }
 
-    private static func writeRow(operation: String, id: String, at seconds: Int, data: [UInt8], oldData: [UInt8]?,
-                                 _ rng: inout SampleRandom, _ file: BufferedFile) throws(SampleError) {
+    private static func writeRow(
+        operation: String, id: String, at seconds: Int, data: [UInt8], oldData: [UInt8]?,
+        _ rng: inout SampleRandom, _ file: BufferedFile
+    ) throws(SampleError) {
         // The extension's trigger fires a fraction of a second after the write.
         let micros = rng.int(180_000...900_999)
         let timestamp = SampleCalendar.bigQueryTimestamp(seconds: seconds + micros / 1_000_000, microseconds: micros % 1_000_000)

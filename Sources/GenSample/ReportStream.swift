@@ -36,7 +36,7 @@ enum ReportStream {
         [0.1, 0.2, 0.0, 0.0, 0.0],  // Fall Sports: Tripod, Flash, Backdrop, Light Stand, Reflector
         [0.9, 0.6, 0.0, 0.2, 0.4],  // Team Photos
         [0.5, 0.8, 0.7, 0.7, 0.4],  // Individual Photos
-        [0.8, 1.0, 1.0, 1.0, 0.3],  // Picture Day
+        [0.8, 1.0, 1.0, 1.0, 0.3]  // Picture Day
     ]
 
     private static let notePools = [SampleText.notesBySport, SampleText.notesTeam, SampleText.notesIndividual, SampleText.notesPictureDay]
@@ -44,8 +44,10 @@ enum ReportStream {
     /// Weights by nearness rank: photographers mostly work the schools closest to home.
     private static let rankWeights = [30, 22, 16, 11, 8, 6, 4, 3]
 
-    static func write(count: Int, world: SampleWorld, season: SampleSeason, seed: UInt64,
-                      to file: BufferedFile) throws(SampleError) {
+    static func write(
+        count: Int, world: SampleWorld, season: SampleSeason, seed: UInt64,
+        to file: BufferedFile
+    ) throws(SampleError) {
         guard count > 0 else { return }
         var rng = SampleRandom(seed: seed, stream: "reports")
         let dayCount = season.days.count
@@ -184,4 +186,3 @@ enum ReportStream {
         }
     }
 }
-

@@ -48,8 +48,10 @@ enum SampleCalendar {
         while days.count < count {
             if !isWeekend(epochDay: epochDay) {
                 let date = LocalDate(daysSinceEpoch: epochDay)
-                days.append(SampleDay(date: date, localMidnight: epochDay * 86_400 - chicagoUTCOffset(date),
-                                      iso: date.description, us: "\(date.month)/\(date.day)/\(date.year)"))
+                days.append(
+                    SampleDay(
+                        date: date, localMidnight: epochDay * 86_400 - chicagoUTCOffset(date),
+                        iso: date.description, us: "\(date.month)/\(date.day)/\(date.year)"))
             }
             epochDay += 1
         }

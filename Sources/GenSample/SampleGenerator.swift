@@ -51,7 +51,8 @@ public enum SampleGenerator {
             try CritiqueStream.write(count: options.critiques, world: world, season: season, seed: options.seed, to: file)
         }
 
-        return SampleSummary(files: files, reports: options.reports, critiques: options.critiques,
-                             users: world.userCount, schools: world.schoolCount, organizations: world.organizations.count)
+        return SampleSummary(
+            files: files, reports: options.reports, critiques: options.critiques,
+            users: world.userCount, schools: world.schoolCount, organizations: world.organizations.count)
     }
 }

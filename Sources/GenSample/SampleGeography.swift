@@ -64,7 +64,7 @@ enum SampleGeography {
         SampleTown(name: "Mount Carmel", zip: "62863", latitude: 38.4109, longitude: -87.7614),
         SampleTown(name: "Wayne City", zip: "62895", latitude: 38.3456, longitude: -88.5878),
         SampleTown(name: "Ina", zip: "62846", latitude: 38.1506, longitude: -88.9040),
-        SampleTown(name: "Woodlawn", zip: "62898", latitude: 38.3320, longitude: -89.0393),
+        SampleTown(name: "Woodlawn", zip: "62898", latitude: 38.3320, longitude: -89.0393)
     ]
 
     /// Great-circle distance in miles: the same haversine gen computes (GenModel's `Haversine`),
@@ -88,7 +88,8 @@ enum SampleGeography {
     /// so distances computed here equal those computed from the written text.
     static func scatter(_ town: SampleTown, radius: Double, _ rng: inout SampleRandom) -> GeoPoint {
         func round6(_ x: Double) -> Double { (x * 1_000_000).rounded() / 1_000_000 }
-        return GeoPoint(latitude: round6(town.latitude + rng.uniform(-radius, radius)),
-                        longitude: round6(town.longitude + rng.uniform(-radius, radius) * 1.25))
+        return GeoPoint(
+            latitude: round6(town.latitude + rng.uniform(-radius, radius)),
+            longitude: round6(town.longitude + rng.uniform(-radius, radius) * 1.25))
     }
 }

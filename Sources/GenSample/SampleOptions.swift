@@ -40,7 +40,8 @@ public struct SampleOptions: Sendable, Equatable {
         }
         guard organizations >= 1 else { throw SampleError("--organizations must be at least 1 (got \(organizations))") }
         guard organizations <= photographers else {
-            throw SampleError("--organizations (\(organizations)) must not exceed --photographers (\(photographers)): every organization needs a photographer")
+            throw SampleError(
+                "--organizations (\(organizations)) must not exceed --photographers (\(photographers)): every organization needs a photographer")
         }
     }
 }

@@ -102,8 +102,8 @@ struct SampleRandom {
         for i in 0..<32 {
             if i == 8 || i == 12 || i == 16 || i == 20 { bytes.append(UInt8(ascii: "-")) }
             var nibble = Int(((i < 16 ? hi : lo) >> UInt64(60 - (i % 16) * 4)) & 0xF)
-            if i == 12 { nibble = 4 }                       // version 4
-            if i == 16 { nibble = 8 | (nibble & 3) }        // RFC 4122 variant
+            if i == 12 { nibble = 4 }  // version 4
+            if i == 16 { nibble = 8 | (nibble & 3) }  // RFC 4122 variant
             bytes.append(Self.hexDigits[nibble])
         }
         return String(decoding: bytes, as: UTF8.self)

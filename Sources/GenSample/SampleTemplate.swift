@@ -31,30 +31,40 @@ struct SampleField {
     static func all(schoolOptions: [String]) -> [SampleField] {
         [
             SampleField(id: "job_type", type: "select", label: "Job Type", required: true, options: SampleText.jobTypes),
-            SampleField(id: "schools_visited", type: "multiselect", label: "Schools Visited", required: true,
-                           options: schoolOptions, placeholder: "Select schools in the order you visited them"),
-            SampleField(id: "school_name", type: "school_name", label: "School Name(s)", required: false,
-                           smart: Smart(calculationType: "school_name", fallbackValue: "No schools selected", autoUpdate: true),
-                           readOnly: true),
-            SampleField(id: "mileage", type: "mileage", label: "Round Trip Mileage", required: false,
-                           smart: Smart(calculationType: "mileage", fallbackValue: "0 miles", autoUpdate: true), readOnly: true),
-            SampleField(id: "weather", type: "weather_conditions", label: "Weather Conditions", required: false,
-                           smart: Smart(calculationType: "weather_conditions", fallbackValue: "Weather unavailable", autoUpdate: false),
-                           readOnly: false),
-            SampleField(id: "photographer_name", type: "user_name", label: "Photographer", required: false,
-                           smart: Smart(calculationType: "user_name", fallbackValue: "Photographer", autoUpdate: false), readOnly: true),
-            SampleField(id: "report_date", type: "date_auto", label: "Report Date", required: false,
-                           smart: Smart(calculationType: "date_auto", fallbackValue: nil, autoUpdate: false, format: "US"), readOnly: true),
-            SampleField(id: "submitted_time", type: "time_auto", label: "Submitted At", required: false,
-                           smart: Smart(calculationType: "time_auto", fallbackValue: nil, autoUpdate: true, format: "12-hour"),
-                           readOnly: true),
-            SampleField(id: "photos_taken", type: "number", label: "Photos Taken", required: true,
-                           placeholder: "Total frames shot today"),
-            SampleField(id: "equipment_used", type: "multiselect", label: "Equipment Used", required: false,
-                           options: SampleText.equipment),
+            SampleField(
+                id: "schools_visited", type: "multiselect", label: "Schools Visited", required: true,
+                options: schoolOptions, placeholder: "Select schools in the order you visited them"),
+            SampleField(
+                id: "school_name", type: "school_name", label: "School Name(s)", required: false,
+                smart: Smart(calculationType: "school_name", fallbackValue: "No schools selected", autoUpdate: true),
+                readOnly: true),
+            SampleField(
+                id: "mileage", type: "mileage", label: "Round Trip Mileage", required: false,
+                smart: Smart(calculationType: "mileage", fallbackValue: "0 miles", autoUpdate: true), readOnly: true),
+            SampleField(
+                id: "weather", type: "weather_conditions", label: "Weather Conditions", required: false,
+                smart: Smart(calculationType: "weather_conditions", fallbackValue: "Weather unavailable", autoUpdate: false),
+                readOnly: false),
+            SampleField(
+                id: "photographer_name", type: "user_name", label: "Photographer", required: false,
+                smart: Smart(calculationType: "user_name", fallbackValue: "Photographer", autoUpdate: false), readOnly: true),
+            SampleField(
+                id: "report_date", type: "date_auto", label: "Report Date", required: false,
+                smart: Smart(calculationType: "date_auto", fallbackValue: nil, autoUpdate: false, format: "US"), readOnly: true),
+            SampleField(
+                id: "submitted_time", type: "time_auto", label: "Submitted At", required: false,
+                smart: Smart(calculationType: "time_auto", fallbackValue: nil, autoUpdate: true, format: "12-hour"),
+                readOnly: true),
+            SampleField(
+                id: "photos_taken", type: "number", label: "Photos Taken", required: true,
+                placeholder: "Total frames shot today"),
+            SampleField(
+                id: "equipment_used", type: "multiselect", label: "Equipment Used", required: false,
+                options: SampleText.equipment),
             SampleField(id: "backup_completed", type: "toggle", label: "Cards Backed Up", required: true),
-            SampleField(id: "notes", type: "textarea", label: "Notes", required: false,
-                           placeholder: "Lighting, schedule changes, missing students, anything the office should know..."),
+            SampleField(
+                id: "notes", type: "textarea", label: "Notes", required: false,
+                placeholder: "Lighting, schedule changes, missing students, anything the office should know...")
         ]
     }
 

@@ -90,34 +90,37 @@ struct SampleWorld {
                 let (firstName, lastName) = names.next(&rng)
                 let town = territory[rng.below(min(territory.count, 6 + count))]
                 let home = SampleGeography.scatter(town, radius: 0.04, &rng)
-                photographers.append(SamplePerson(
-                    id: rng.id(length: 28),  // users are keyed by Firebase Auth uid (28 characters)
-                    firstName: firstName, lastName: lastName,
-                    email: Self.email(firstName, lastName, domain: domain),
-                    role: "photographer", organization: o, home: home,
-                    // Real data has the odd "lat, lng" with a space; gen must accept it.
-                    userCoordinates: SampleGeography.coordinates(home, spaceAfterComma: k == 0),
-                    createdAt: Self.joined(&rng)))
+                photographers.append(
+                    SamplePerson(
+                        id: rng.id(length: 28),  // users are keyed by Firebase Auth uid (28 characters)
+                        firstName: firstName, lastName: lastName,
+                        email: Self.email(firstName, lastName, domain: domain),
+                        role: "photographer", organization: o, home: home,
+                        // Real data has the odd "lat, lng" with a space; gen must accept it.
+                        userCoordinates: SampleGeography.coordinates(home, spaceAfterComma: k == 0),
+                        createdAt: Self.joined(&rng)))
             }
             var managers: [SamplePerson] = []
             for k in 0..<2 {
                 let (firstName, lastName) = names.next(&rng)
                 // The owner has a home address; the office manager never set one.
                 let home = k == 0 ? SampleGeography.scatter(centre, radius: 0.03, &rng) : nil
-                managers.append(SamplePerson(
-                    id: rng.id(length: 28), firstName: firstName, lastName: lastName,
-                    email: Self.email(firstName, lastName, domain: domain), role: "manager", organization: o,
-                    home: home, userCoordinates: home.map { SampleGeography.coordinates($0) },
-                    createdAt: Self.joined(&rng)))
+                managers.append(
+                    SamplePerson(
+                        id: rng.id(length: 28), firstName: firstName, lastName: lastName,
+                        email: Self.email(firstName, lastName, domain: domain), role: "manager", organization: o,
+                        home: home, userCoordinates: home.map { SampleGeography.coordinates($0) },
+                        createdAt: Self.joined(&rng)))
             }
             let template = SampleTemplate(
                 id: rng.id(),
                 createdAt: Self.localTime(LocalDate(year: 2024, month: 7, day: 15), hour: 10, &rng),
                 updatedAt: Self.localTime(LocalDate(year: 2024, month: 8, day: 28), hour: 16, &rng),
                 createdBy: managers[0].id)
-            organizations.append(SampleOrganization(
-                id: orgID, name: "Sample Photography \(o + 1)", schools: schools,
-                photographers: first..<photographers.count, managers: managers, template: template))
+            organizations.append(
+                SampleOrganization(
+                    id: orgID, name: "Sample Photography \(o + 1)", schools: schools,
+                    photographers: first..<photographers.count, managers: managers, template: template))
         }
 
         for p in photographers.indices {
@@ -148,10 +151,11 @@ struct SampleWorld {
                 let value = "\(name) - \(town.name)"
                 let point = SampleGeography.scatter(town, radius: 0.02, &rng)
                 let street = "\(rng.int(100...2999)) \(rng.pick(SampleText.streetDirections))\(rng.pick(SampleText.streets))"
-                schools.append(SampleSchool(
-                    id: rng.id(), value: value, valueUTF8: Array(value.utf8), street: street, city: town.name,
-                    zipCode: town.zip, point: point, coordinates: SampleGeography.coordinates(point),
-                    isSecondary: round < 2))
+                schools.append(
+                    SampleSchool(
+                        id: rng.id(), value: value, valueUTF8: Array(value.utf8), street: street, city: town.name,
+                        zipCode: town.zip, point: point, coordinates: SampleGeography.coordinates(point),
+                        isSecondary: round < 2))
             }
             round += 1
         }
@@ -160,8 +164,10 @@ struct SampleWorld {
 
     /// The `k` schools nearest `home` that pass `include`, nearest first (ties by index).
     /// A bounded insertion keeps this O(schools) per photographer.
-    private static func nearest(_ k: Int, to home: GeoPoint, in schools: [SampleSchool],
-                                where include: (SampleSchool) -> Bool) -> [Int] {
+    private static func nearest(
+        _ k: Int, to home: GeoPoint, in schools: [SampleSchool],
+        where include: (SampleSchool) -> Bool
+    ) -> [Int] {
         var best: [(d: Double, i: Int)] = []
         best.reserveCapacity(k + 1)
         for (i, s) in schools.enumerated() where include(s) {

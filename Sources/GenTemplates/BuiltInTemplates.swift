@@ -34,8 +34,9 @@ public enum BuiltInTemplates {
             let existing = paths.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
             if let first = existing.first {
                 let more = existing.count > 1 ? " (and \(existing.count - 1) more of the built-in files)" : ""
-                throw WriteError(file: folder.appendingPathComponent(first).path,
-                                 message: "already exists\(more); pass --force to overwrite")
+                throw WriteError(
+                    file: folder.appendingPathComponent(first).path,
+                    message: "already exists\(more); pass --force to overwrite")
             }
         }
         for path in paths {

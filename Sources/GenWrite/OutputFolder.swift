@@ -25,21 +25,24 @@ public enum OutputFolder {
         for input in inputs {
             let other = resolved(input.url)
             if real == other || real.hasPrefix(other + "/") || other.hasPrefix(real + "/") {
-                throw Refusal(message: "\(path): the output folder overlaps the \(input.name) folder (\(input.url.path)); "
-                    + "replacing it would destroy what the build reads")
+                throw Refusal(
+                    message: "\(path): the output folder overlaps the \(input.name) folder (\(input.url.path)); "
+                        + "replacing it would destroy what the build reads")
             }
         }
         var info = stat()
         if lstat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
-                throw Refusal(message: "\(path): the output is a symbolic link; gen replaces only a folder it made (pass the folder the link leads to)")
+                throw Refusal(
+                    message: "\(path): the output is a symbolic link; gen replaces only a folder it made (pass the folder the link leads to)")
             case S_IFDIR:
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
                 let others = Set(names).subtracting(placeholders)
                 guard others.isEmpty || others.contains(markName) else {
-                    throw Refusal(message: "\(path): the output folder holds files gen did not make (no \(markName)); "
-                        + "gen replaces only an empty folder or one it built. Choose another folder, or empty this one")
+                    throw Refusal(
+                        message: "\(path): the output folder holds files gen did not make (no \(markName)); "
+                            + "gen replaces only an empty folder or one it built. Choose another folder, or empty this one")
                 }
             default:
                 throw Refusal(message: "\(path): the output is a file, not a folder; gen replaces only a folder it made")
@@ -95,8 +98,9 @@ public final class BuildLock: Sendable {
             }
             guard wait else {
                 close(fd)
-                throw Busy(description: "another build of this output folder is running (lock \(url.path)); "
-                    + "run again when it has finished, or without --no-wait to wait for it")
+                throw Busy(
+                    description: "another build of this output folder is running (lock \(url.path)); "
+                        + "run again when it has finished, or without --no-wait to wait for it")
             }
             if !told { waiting(); told = true }
             try? await Task.sleep(nanoseconds: 100_000_000)

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The few file-system calls made once per output file, straight to POSIX: Foundation's `FileManager` on
@@ -158,9 +158,9 @@ public enum POSIXFiles {
 
     private static func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
-        Glibc.write(fd, bytes, count)
+            Glibc.write(fd, bytes, count)
         #else
-        Darwin.write(fd, bytes, count)
+            Darwin.write(fd, bytes, count)
         #endif
     }
 

@@ -60,8 +60,10 @@ for (name, value) in values {
 }
 
 // Rendered tags: ten of a kind in one template, less the empty template, divided by ten.
-let context = Node(entries: [("a", Text(text: "hello")), ("n", Null()), ("b", true),
-                             ("items", [Node(entries: [("t", Text(text: "x"))]), Node(entries: [("t", Text(text: "y"))])])])
+let context = Node(entries: [
+    ("a", Text(text: "hello")), ("n", Null()), ("b", true),
+    ("items", [Node(entries: [("t", Text(text: "x"))]), Node(entries: [("t", Text(text: "y"))])])
+])
 @MainActor func perTag(_ template: String) -> Double {
     let library = MustacheLibrary(templates: ["t": try! MustacheTemplate(string: template), "e": try! MustacheTemplate(string: "")])
     let count = max(1, iterations / 10)
@@ -76,7 +78,7 @@ let tags: [(String, String)] = [
     ("`{{#n}}{{/n}}`: a section on a null", "{{#n}}{{/n}}"),
     ("`{{#b}}{{/b}}`: a section on true", "{{#b}}{{/b}}"),
     ("`{{#items}}{{t}}{{/items}}`: a list of two, a text in each", "{{#items}}{{t}}{{/items}}"),
-    ("`{{#items}}{{a}}{{/items}}`: the same, the text one level up", "{{#items}}{{a}}{{/items}}"),
+    ("`{{#items}}{{a}}{{/items}}`: the same, the text one level up", "{{#items}}{{a}}{{/items}}")
 ]
 for (name, tag) in tags {
     print("| \(name) | \(String(format: "%.0f", perTag(String(repeating: tag, count: 10)))) |")

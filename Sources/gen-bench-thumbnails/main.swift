@@ -26,5 +26,7 @@ let batch = processor.process(names)
 let seconds = Date().timeIntervalSince(start)
 let failed = batch.images.values.filter { $0.error != nil }
 for image in failed.prefix(5) { print("failed: \(image.mediaPath): \(image.error ?? "")") }
-print(String(format: "gen: %d images (%d processed, %d reused, %d failed) in %.2f s = %.2f images/s",
-             names.count, batch.processed, batch.reused, failed.count, seconds, Double(names.count) / seconds))
+print(
+    String(
+        format: "gen: %d images (%d processed, %d reused, %d failed) in %.2f s = %.2f images/s",
+        names.count, batch.processed, batch.reused, failed.count, seconds, Double(names.count) / seconds))

@@ -61,13 +61,13 @@ func literal(_ text: String) -> String {
 }
 
 var source = """
-// Generated at build time by gen-embed (Plugins/EmbedTemplates) from the package's Templates/ folder.
-// Not checked in; edit Templates/ instead.
+    // Generated at build time by gen-embed (Plugins/EmbedTemplates) from the package's Templates/ folder.
+    // Not checked in; edit Templates/ instead.
 
-/// Every file of `Templates/`: its path relative to the folder, and its bytes in base64.
-let embeddedFiles: [(path: String, base64: String)] = [
+    /// Every file of `Templates/`: its path relative to the folder, and its bytes in base64.
+    let embeddedFiles: [(path: String, base64: String)] = [
 
-"""
+    """
 for entry in entries {
     source += "    (\(literal(entry.path)), \"\(entry.bytes.base64EncodedString())\"),\n"
 }

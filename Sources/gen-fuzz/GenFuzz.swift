@@ -28,8 +28,10 @@ enum FuzzTarget: String, CaseIterable {
     }
 
     /// Export file names by the input's first byte: the loader tells formats apart by name and shape.
-    static let exportNames = ["firestore-backup.json", "users.json", "dailyJobReports.ndjson", "photoCritiques_raw_changelog.ndjson",
-                              "reportTemplates.json", "schools.jsonl", "photoCritiques.json", "dailyJobReports.json"]
+    static let exportNames = [
+        "firestore-backup.json", "users.json", "dailyJobReports.ndjson", "photoCritiques_raw_changelog.ndjson",
+        "reportTemplates.json", "schools.jsonl", "photoCritiques.json", "dailyJobReports.json"
+    ]
 
     private static func export(_ data: Data) {
         guard let first = data.first else { return }
@@ -49,11 +51,16 @@ enum FuzzTarget: String, CaseIterable {
         var formulas: [String: String] = [:]
         for (n, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
             let parts = line.split(separator: "=", maxSplits: 1)
-            if parts.count == 2 { formulas[parts[0].trimmingCharacters(in: .whitespaces)] = String(parts[1]) }
-            else { formulas["f\(n)"] = String(line) }
+            if parts.count == 2 {
+                formulas[parts[0].trimmingCharacters(in: .whitespaces)] = String(parts[1])
+            } else {
+                formulas["f\(n)"] = String(line)
+            }
         }
-        let values: [String: FormulaValue] = ["a": .number(2), "b": .text("Fall Sports"), "c": .list([.number(1), .text("x")]),
-                                              "big": .number(1.7e308), "t": .bool(true), "e": .empty]
+        let values: [String: FormulaValue] = [
+            "a": .number(2), "b": .text("Fall Sports"), "c": .list([.number(1), .text("x")]),
+            "big": .number(1.7e308), "t": .bool(true), "e": .empty
+        ]
         _ = CalculationSet.calculate(formulas: formulas, values: values)
     }
 
@@ -68,40 +75,42 @@ enum FuzzTarget: String, CaseIterable {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    let name = ProcessInfo.processInfo.environment["GEN_FUZZ_TARGET"] ?? ""
-    guard let target = FuzzTarget(rawValue: name) else {
-        fatalError("set GEN_FUZZ_TARGET to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))")
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+        let name = ProcessInfo.processInfo.environment["GEN_FUZZ_TARGET"] ?? ""
+        guard let target = FuzzTarget(rawValue: name) else {
+            fatalError("set GEN_FUZZ_TARGET to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        target.run(Data(bytes: bytes, count: count))
+        return 0
     }
-    target.run(Data(bytes: bytes, count: count))
-    return 0
-}
 
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+    ) -> CInt
 
-/// SwiftPM links an executable's entry point under the module's name; it hands over to libFuzzer's driver.
-@_cdecl("gen_fuzz_main")
-public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { fuzz($0, $1) }
-}
+    /// SwiftPM links an executable's entry point under the module's name; it hands over to libFuzzer's driver.
+    @_cdecl("gen_fuzz_main")
+    public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+        var argc = argc
+        var argv = argv
+        return LLVMFuzzerRunDriver(&argc, &argv) { fuzz($0, $1) }
+    }
 #else
-@main
-enum Replay {
-    static func main() {
-        let arguments = CommandLine.arguments.dropFirst()
-        guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
-            FileHandle.standardError.write(Data("usage: gen-fuzz \(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")) FILE...\n".utf8))
-            exit(2)
-        }
-        for path in arguments.dropFirst() {
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            target.run(data)
+    @main
+    enum Replay {
+        static func main() {
+            let arguments = CommandLine.arguments.dropFirst()
+            guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
+                FileHandle.standardError.write(Data("usage: gen-fuzz \(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")) FILE...\n".utf8))
+                exit(2)
+            }
+            for path in arguments.dropFirst() {
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                target.run(data)
+            }
         }
     }
-}
 #endif

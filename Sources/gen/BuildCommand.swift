@@ -7,7 +7,10 @@ import GenModel
 struct Folders: ParsableArguments {
     @Option(help: "Content folder: site.yml, export/, pages/.")
     var content = "Content"
-    @Option(help: "Overlay folder: a *.mustache or assets/ file there replaces the built-in of the same name (default: the built-in templates; gen templates writes them out).")
+    @Option(
+        help:
+            "Overlay folder: a *.mustache or assets/ file there replaces the built-in of the same name (default: the built-in templates; gen templates writes them out)."
+    )
     var templates: String?
     @Option(help: "Output folder; replaced atomically when the build succeeds.")
     var output = "Output"
@@ -18,10 +21,11 @@ struct Folders: ParsableArguments {
     var timings = false
 
     func options(write: Bool, quiet: Bool, clean: Bool = false, wait: Bool = true) -> BuildOptions {
-        BuildOptions(content: URL(fileURLWithPath: content), templates: templates.map { URL(fileURLWithPath: $0) },
-                     output: URL(fileURLWithPath: output), cache: cache.map { URL(fileURLWithPath: $0) }, writeOutput: write,
-                     progress: .automatic(quiet: quiet, timings: timings), clean: clean, endsProcess: true,
-                     waitForLock: wait)
+        BuildOptions(
+            content: URL(fileURLWithPath: content), templates: templates.map { URL(fileURLWithPath: $0) },
+            output: URL(fileURLWithPath: output), cache: cache.map { URL(fileURLWithPath: $0) }, writeOutput: write,
+            progress: .automatic(quiet: quiet, timings: timings), clean: clean, endsProcess: true,
+            waitForLock: wait)
     }
 }
 

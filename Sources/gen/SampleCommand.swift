@@ -20,10 +20,12 @@ struct SampleCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     func run() throws {
-        let options = SampleOptions(reports: reports, critiques: critiques, photographers: photographers,
-                                    organizations: organizations, seed: seed)
+        let options = SampleOptions(
+            reports: reports, critiques: critiques, photographers: photographers,
+            organizations: organizations, seed: seed)
         let summary = try SampleGenerator.write(options, to: URL(fileURLWithPath: output))
-        print("wrote \(summary.reports) reports, \(summary.critiques) critiques, \(summary.users) users, "
-            + "\(summary.schools) schools for \(summary.organizations) organization(s) to \(output)")
+        print(
+            "wrote \(summary.reports) reports, \(summary.critiques) critiques, \(summary.users) users, "
+                + "\(summary.schools) schools for \(summary.organizations) organization(s) to \(output)")
     }
 }

@@ -19,7 +19,7 @@ final class ArchiveTests: XCTestCase {
             (path: "data/empty.json", data: Data()),
             (path: "données/résumé été.txt", data: Data("ünïcödé\n".utf8)),
             (path: "report.md", data: Data(slice)),
-            (path: "slice.txt", data: slice),
+            (path: "slice.txt", data: slice)
         ]
     }
 
@@ -62,18 +62,23 @@ final class ArchiveTests: XCTestCase {
     }
 
     func testEmptyRootPutsChecksumsAtTheTop() throws {
-        let zip = try ReproducibleZip.make([(path: "b/x.txt", data: Data("x".utf8)), (path: "a.txt", data: Data("a".utf8))],
-                                           root: "")
+        let zip = try ReproducibleZip.make(
+            [(path: "b/x.txt", data: Data("x".utf8)), (path: "a.txt", data: Data("a".utf8))],
+            root: "")
         let read = try entries(of: zip)
         XCTAssertEqual(read.map(\.path), ["a.txt", "b/x.txt", "SHA256SUMS"])
-        XCTAssertEqual(String(decoding: read[2].data, as: UTF8.self),
-                       "\(Self.hex(Data("a".utf8)))  a.txt\n\(Self.hex(Data("x".utf8)))  b/x.txt\n")
+        XCTAssertEqual(
+            String(decoding: read[2].data, as: UTF8.self),
+            "\(Self.hex(Data("a".utf8)))  a.txt\n\(Self.hex(Data("x".utf8)))  b/x.txt\n")
     }
 
     func testByteOrderIsNotStringOrder() throws {
         // "Z" (0x5A) < "a" (0x61) < "é" (0xC3 0xA9) in bytes; uppercase sorts first.
-        let zip = try ReproducibleZip.make([(path: "é.txt", data: Data()), (path: "a.txt", data: Data()),
-                                            (path: "Z.txt", data: Data())], root: "r")
+        let zip = try ReproducibleZip.make(
+            [
+                (path: "é.txt", data: Data()), (path: "a.txt", data: Data()),
+                (path: "Z.txt", data: Data())
+            ], root: "r")
         XCTAssertEqual(try entries(of: zip).map(\.path), ["r/Z.txt", "r/a.txt", "r/é.txt", "r/SHA256SUMS"])
     }
 
@@ -101,8 +106,9 @@ final class ArchiveTests: XCTestCase {
 
         let root = out.appendingPathComponent("2024-10")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["2024-10"])
-        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("données/résumé été.txt")),
-                       Data("ünïcödé\n".utf8))
+        XCTAssertEqual(
+            try Data(contentsOf: root.appendingPathComponent("données/résumé été.txt")),
+            Data("ünïcödé\n".utf8))
 
         let sha256sum = URL(fileURLWithPath: "/usr/bin/sha256sum")
         guard FileManager.default.isExecutableFile(atPath: sha256sum.path) else {
@@ -181,8 +187,9 @@ final class ArchiveTests: XCTestCase {
         setZone("UTC")
         let utc = try ReproducibleZip.make(files, root: "2024-10")
         setZone("Asia/Tokyo")
-        XCTAssertEqual(TimeZone.current.secondsFromGMT(for: ReproducibleZip.entryDate), 9 * 3600,
-                       "TZ change did not take effect, so this test would prove nothing")
+        XCTAssertEqual(
+            TimeZone.current.secondsFromGMT(for: ReproducibleZip.entryDate), 9 * 3600,
+            "TZ change did not take effect, so this test would prove nothing")
         let tokyo = try ReproducibleZip.make(files, root: "2024-10")
         setZone("America/Los_Angeles")
         let losAngeles = try ReproducibleZip.make(files, root: "2024-10")
@@ -233,8 +240,10 @@ final class ArchiveTests: XCTestCase {
     func testBadPathsThrow() {
         let one = Data("1".utf8)
         func assertInvalid(_ paths: [String], root: String = "r", line: UInt = #line) {
-            XCTAssertThrowsError(try ReproducibleZip.make(paths.map { (path: $0, data: one) }, root: root),
-                                 "\(paths) root \(root)", line: line) { error in
+            XCTAssertThrowsError(
+                try ReproducibleZip.make(paths.map { (path: $0, data: one) }, root: root),
+                "\(paths) root \(root)", line: line
+            ) { error in
                 XCTAssertTrue(error is ReproducibleZip.PathError, "\(error)", line: line)
             }
         }
@@ -244,12 +253,12 @@ final class ArchiveTests: XCTestCase {
         for root in ["../r", "/r", "r/", "r/../s", "."] {
             assertInvalid(["a.txt"], root: root)
         }
-        assertInvalid(["a.txt", "a.txt"])                       // duplicate
-        assertInvalid(["A.txt", "a.txt"])                       // same file on macOS/Windows
-        assertInvalid(["caf\u{E9}.txt", "cafe\u{301}.txt"])     // NFC vs NFD: same file on macOS
-        assertInvalid(["a", "a/b.txt"])                         // file where a folder must go
+        assertInvalid(["a.txt", "a.txt"])  // duplicate
+        assertInvalid(["A.txt", "a.txt"])  // same file on macOS/Windows
+        assertInvalid(["caf\u{E9}.txt", "cafe\u{301}.txt"])  // NFC vs NFD: same file on macOS
+        assertInvalid(["a", "a/b.txt"])  // file where a folder must go
         assertInvalid(["a/b.txt", "A"])
-        assertInvalid(["SHA256SUMS"])                           // reserved
+        assertInvalid(["SHA256SUMS"])  // reserved
         assertInvalid(["sha256sums"])
         assertInvalid([String(repeating: "x", count: 70_000)])  // longer than a zip name can be
 
@@ -260,8 +269,12 @@ final class ArchiveTests: XCTestCase {
             XCTAssertEqual(error as? ReproducibleZip.PathError, .conflict(path: "x", with: "x"))
         }
         // Fine: same name in different folders, a folder name that is a prefix of a file name.
-        XCTAssertNoThrow(try ReproducibleZip.make([(path: "a/x", data: one), (path: "b/x", data: one),
-                                                   (path: "ab", data: one), (path: "a.b", data: one),
-                                                   (path: "sub/SHA256SUMS", data: one)], root: "r"))
+        XCTAssertNoThrow(
+            try ReproducibleZip.make(
+                [
+                    (path: "a/x", data: one), (path: "b/x", data: one),
+                    (path: "ab", data: one), (path: "a.b", data: one),
+                    (path: "sub/SHA256SUMS", data: one)
+                ], root: "r"))
     }
 }

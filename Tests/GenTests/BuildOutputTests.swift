@@ -76,8 +76,9 @@ final class BuildOutputTests: XCTestCase {
             XCTAssertEqual(error.message, "template not found")
         }
         XCTAssertEqual(TestSite.files(under: site.output), before)
-        XCTAssertTrue(try String(contentsOf: site.output.appendingPathComponent("o1/reports/report/r1.html"), encoding: .utf8)
-            .contains("Ann Lee"))
+        XCTAssertTrue(
+            try String(contentsOf: site.output.appendingPathComponent("o1/reports/report/r1.html"), encoding: .utf8)
+                .contains("Ann Lee"))
     }
 
     func testMissingTemplateFolderIsUnusableInput() async throws {
@@ -95,24 +96,33 @@ final class BuildOutputTests: XCTestCase {
     func testSampleSiteHasEveryPageAndTheMileageData() async throws {
         let site = try TestSite()
         defer { site.remove() }
-        let report = try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: TestSite.templates, output: site.output))
+        let report = try await BuildPipeline.run(
+            BuildOptions(content: TestSite.repositoryContent, templates: TestSite.templates, output: site.output))
         XCTAssertEqual(report.documentsRead["dailyJobReports"], 133)
         XCTAssertEqual(report.ignoredCollections["auditLog"], 1)  // one document, changed twice
         let org = "L7mQ2xVb9KpT4wRz8NcE"
-        for path in ["index.html", "assets/style.css", "\(org)/index.html", "\(org)/mileage/index.html", "\(org)/data/mileage.json",
-                     "\(org)/data/mileage.csv", "\(org)/pages/about.html", "\(org)/pages/mileage-policy.html",
-                     "\(org)/critiques/index.html", "\(org)/critiques/photo/4Y0mSWHUXJfhcredYBre.html", "\(org)/manifests/thumbnails.json"] {
+        for path in [
+            "index.html", "assets/style.css", "\(org)/index.html", "\(org)/mileage/index.html", "\(org)/data/mileage.json",
+            "\(org)/data/mileage.csv", "\(org)/pages/about.html", "\(org)/pages/mileage-policy.html",
+            "\(org)/critiques/index.html", "\(org)/critiques/photo/4Y0mSWHUXJfhcredYBre.html", "\(org)/manifests/thumbnails.json"
+        ] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: site.output.appendingPathComponent(path).path), path)
         }
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("\(org)/data/mileage.json"))) as! [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("\(org)/data/mileage.json"))) as! [String: Any]
         XCTAssertEqual(Set(json.keys), ["organizationId", "unit", "ratePerMile", "reports", "photographers", "months"])
         let reports = json["reports"] as! [[String: Any]]
         XCTAssertEqual(reports.count, 133)
-        XCTAssertEqual(Set(reports[0].keys), ["reportId", "date", "photographerId", "photographer", "schools", "legs", "computedMiles",
-                                              "recordedMiles", "miles", "source", "flags"])
+        XCTAssertEqual(
+            Set(reports[0].keys),
+            [
+                "reportId", "date", "photographerId", "photographer", "schools", "legs", "computedMiles",
+                "recordedMiles", "miles", "source", "flags"
+            ])
         // The five seeded discrepancies are flagged.
         let flagged = reports.filter { ($0["flags"] as! [String]).contains("discrepancy") }.map { $0["reportId"] as! String }
-        XCTAssertEqual(Set(flagged), ["9tPJWSXDXAJOtMFqa6Xg", "ViQPVVcakPYjLRBTCEbJ", "qhKUhrDk17omtQhETkAU", "TiFWyNjAmoJiYXJ65Vec", "7NMrUr0ojw1PNhPFBQKM"])
+        XCTAssertEqual(
+            Set(flagged), ["9tPJWSXDXAJOtMFqa6Xg", "ViQPVVcakPYjLRBTCEbJ", "qhKUhrDk17omtQhETkAU", "TiFWyNjAmoJiYXJ65Vec", "7NMrUr0ojw1PNhPFBQKM"])
         // Late-night UTC timestamps land on the previous local day (America/Chicago).
         XCTAssertEqual(reports.first { $0["reportId"] as? String == "LUHPGyg8xx1ekTUxqCJe" }?["date"] as? String, "2024-09-30")
         // Month totals are the sums of the per-report miles.
@@ -124,11 +134,14 @@ final class BuildOutputTests: XCTestCase {
         }
         // The sample's photos: real renditions for every local file, an error for the truncated one,
         // the document's own URL for the remote one; drafts nowhere.
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("\(org)/manifests/thumbnails.json"))) as! [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("\(org)/manifests/thumbnails.json")))
+            as! [String: Any]
         let images = manifest["images"] as! [[String: Any]]
         XCTAssertEqual(Set(images.map { $0["critiqueId"] as! String }).count, 22)
-        XCTAssertEqual(images.filter { $0["error"] is String }.map { $0["critiqueId"] as! String }.sorted(),
-                       ["3EIPMUEPpGI9egKKQT0P", "jmzogqAkIoRHuUmNB8UJ"])
+        XCTAssertEqual(
+            images.filter { $0["error"] is String }.map { $0["critiqueId"] as! String }.sorted(),
+            ["3EIPMUEPpGI9egKKQT0P", "jmzogqAkIoRHuUmNB8UJ"])
         XCTAssertEqual(images.filter { $0["local"] is NSNull }.map { $0["critiqueId"] as! String }, ["WzyFqUVOjoIvO2DcLLPr"])
         XCTAssertTrue(images.filter { $0["local"] is String && $0["error"] is NSNull }.allSatisfy { ($0["renditions"] as! [Any]).count == 4 })
         XCTAssertFalse(images.contains { ["h4eUP7XzLp6Fn85sHSid", "ka6G5UFhsN4Xg2Ugd5VP"].contains($0["critiqueId"] as! String) })
@@ -147,9 +160,16 @@ final class BuildOutputTests: XCTestCase {
         defer { site.remove() }
         try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
         try site.writeCollection("reportTemplates", [Doc.template(org: "o1")])
-        try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1", extra: [
-            "schools_visited": [], "job_type": "Senior Portraits", "notes": "Front steps at noon",
-            "lens_notes": "Used the 85mm all day"])])
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report(
+                    "r1", org: "o1", user: "u1",
+                    extra: [
+                        "schools_visited": [], "job_type": "Senior Portraits", "notes": "Front steps at noon",
+                        "lens_notes": "Used the 85mm all day"
+                    ])
+            ])
         try await site.build()
         let page = try site.text("o1/reports/report/r1.html")
         XCTAssertTrue(page.contains("Shoot type"), "the header names the shoot type")

@@ -4,8 +4,9 @@ import XCTest
 final class CSVTests: XCTestCase {
     func testRFC4180Quoting() {
         let data = DataEncoders.csv([["a", "b,c", "say \"hi\"", "two\nlines", ""], ["1", "2", "3", "4", "5"]])
-        XCTAssertEqual(String(decoding: data, as: UTF8.self),
-                       "a,\"b,c\",\"say \"\"hi\"\"\",\"two\nlines\",\r\n1,2,3,4,5\r\n")
+        XCTAssertEqual(
+            String(decoding: data, as: UTF8.self),
+            "a,\"b,c\",\"say \"\"hi\"\"\",\"two\nlines\",\r\n1,2,3,4,5\r\n")
     }
 
     func testSpreadsheetFormulasAreNeutralised() {

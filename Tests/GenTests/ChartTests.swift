@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import GenModel
 import GenPlan
@@ -19,8 +19,9 @@ final class ChartTests: XCTestCase {
         var files = TemplateFiles.builtIn
         files.templates["chart-test"] = TemplateFiles.Template(text: wrapper, file: "chart-test.mustache")
         let renderer = try TemplateRenderer.load(files)
-        let context = PageContext(siteTitle: "Site", title: "PAGE-TITLE", root: "", organization: nil, nav: [],
-                                  page: ChartsPage(charts: charts))
+        let context = PageContext(
+            siteTitle: "Site", title: "PAGE-TITLE", root: "", organization: nil, nav: [],
+            page: ChartsPage(charts: charts))
         return try XCTUnwrap(renderer.render(context, template: "chart-test"))
     }
 
@@ -40,8 +41,9 @@ final class ChartTests: XCTestCase {
     static let months: [(label: String, value: Double)] = [("Aug 2025", 12), ("Sep 2025", 30), ("Oct 2025", 27), ("Nov 2025", 0), ("Dec 2025", 1_204)]
 
     func testBarsAreAccessibleWellFormedAndExactlyProportional() async throws {
-        let chart = Chart.bars(id: "Reports per Month!", title: "Reports per month", unit: "reports", categoryName: "Month",
-                               categories: Self.months)
+        let chart = Chart.bars(
+            id: "Reports per Month!", title: "Reports per month", unit: "reports", categoryName: "Month",
+            categories: Self.months)
         let (html, root) = try await Self.renderParsed(chart)
         XCTAssertEqual(chart.chartId, "reports-per-month")
         XCTAssertEqual(chart.scale.max, 1_500)
@@ -91,8 +93,9 @@ final class ChartTests: XCTestCase {
     }
 
     func testTableFollowsWithTheSameNumbers() async throws {
-        let chart = Chart.bars(id: "m", title: "Miles per month", unit: "miles", categoryName: "Month",
-                               categories: [("Jan", 1_234.5), ("Feb", 80), ("Mar", 12.25)])
+        let chart = Chart.bars(
+            id: "m", title: "Miles per month", unit: "miles", categoryName: "Month",
+            categories: [("Jan", 1_234.5), ("Feb", 80), ("Mar", 12.25)])
         let (_, root) = try await Self.renderParsed(chart)
         let table = try XCTUnwrap(root.first("table"))
         XCTAssertEqual(table.first("caption")?.text, "Miles per month")
@@ -110,7 +113,7 @@ final class ChartTests: XCTestCase {
         let cases: [(Double, Bool, Double, Double)] = [  // data max, integral → scale max, step
             (12, true, 15, 5), (30, true, 30, 10), (31, true, 40, 10), (101, true, 150, 50), (1_234, true, 1_500, 500),
             (1, true, 3, 1), (0, true, 3, 1), (4, true, 4, 1), (7, true, 8, 2), (0.7, false, 0.8, 0.2), (1, false, 1, 0.2),
-            (0, false, 1, 0.2), (0.034, false, 0.04, 0.01), (99_999, true, 100_000, 20_000),
+            (0, false, 1, 0.2), (0.034, false, 0.04, 0.01), (99_999, true, 100_000, 20_000)
         ]
         for (dataMax, integral, max, step) in cases {
             let scale = ChartScale(dataMax: dataMax, integral: integral)
@@ -147,10 +150,13 @@ final class ChartTests: XCTestCase {
     // MARK: - Stacked bars
 
     func testStackedSegmentsSumToTheStack() async throws {
-        let data: [(label: String, values: [Double])] = [("Maria Gonzalez", [14, 3]), ("James Okafor", [9, 7]), ("Priya Raman", [0, 5]),
-                                                         ("Tom Becker", [21, 0]), ("Aiko Tanaka", [6, 2])]
-        let chart = Chart.stackedBars(id: "critiques", title: "Critiques per photographer", unit: "critiques", categoryName: "Photographer",
-                                      series: ["Good", "Needs improvement"], categories: data)
+        let data: [(label: String, values: [Double])] = [
+            ("Maria Gonzalez", [14, 3]), ("James Okafor", [9, 7]), ("Priya Raman", [0, 5]),
+            ("Tom Becker", [21, 0]), ("Aiko Tanaka", [6, 2])
+        ]
+        let chart = Chart.stackedBars(
+            id: "critiques", title: "Critiques per photographer", unit: "critiques", categoryName: "Photographer",
+            series: ["Good", "Needs improvement"], categories: data)
         XCTAssertEqual(chart.scale.max, 25)
         let (_, root) = try await Self.renderParsed(chart)
         // Legend: one swatch per series, coloured by series class.
@@ -181,12 +187,17 @@ final class ChartTests: XCTestCase {
             }
             XCTAssertEqual(rects.first?.first("title")?.text, "Maria Gonzalez, Good: 14 critiques")
         }
-        XCTAssertEqual(Self.rows(try XCTUnwrap(root.first("table"))), data.map { row in
-            [row.label] + (row.values + [row.values.reduce(0, +)]).map { Format.integer(Int($0)) }
-        })
+        XCTAssertEqual(
+            Self.rows(try XCTUnwrap(root.first("table"))),
+            data.map { row in
+                [row.label] + (row.values + [row.values.reduce(0, +)]).map { Format.integer(Int($0)) }
+            })
         XCTAssertEqual(root.first("thead")?.all("th").map(\.text), ["Photographer", "Good", "Needs improvement", "Total"])
         let desc = try XCTUnwrap(root.first("desc")).text
-        XCTAssertTrue(desc.hasPrefix("Critiques per photographer (critiques), by Good and Needs improvement. Maria Gonzalez: Good 14, Needs improvement 3, total 17; "), desc)
+        XCTAssertTrue(
+            desc.hasPrefix(
+                "Critiques per photographer (critiques), by Good and Needs improvement. Maria Gonzalez: Good 14, Needs improvement 3, total 17; "),
+            desc)
         for row in data { for v in row.values + [row.values.reduce(0, +)] { XCTAssertTrue(desc.contains(Format.integer(Int(v)))) } }
     }
 
@@ -203,7 +214,8 @@ final class ChartTests: XCTestCase {
             let coordinates = polyline["points"]!.split(separator: " ").map { $0.split(separator: ",").map { Double($0)! } }
             XCTAssertEqual(coordinates.count, points.count)
             let markers = svg.all("circle")
-            XCTAssertEqual(markers.map { $0.first("title")!.text }, ["Jan: 410.50 miles", "Feb: 388.00 miles", "Mar: 512.25 miles", "Apr: 0.00 miles"])
+            XCTAssertEqual(
+                markers.map { $0.first("title")!.text }, ["Jan: 410.50 miles", "Feb: 388.00 miles", "Mar: 512.25 miles", "Apr: 0.00 miles"])
             for ((point, marker), xy) in zip(zip(points, markers), coordinates) {
                 XCTAssertEqual(plot.baseY - xy[1], point.value / 600 * plot.height, accuracy: 0.01)
                 XCTAssertEqual(marker["cx"], String(format: "%.2f", xy[0]))
@@ -220,9 +232,10 @@ final class ChartTests: XCTestCase {
 
     func testHostileLabelsAreEscaped() async throws {
         let hostile = #"<script>alert("x")</script>"#, quotes = #"Tom "Two-Shot" & O'Brien"#
-        let chart = Chart.stackedBars(id: #""><script>x</script>"#, title: "Critiques <b>&</b>", unit: #"a"b"#,
-                                      categoryName: "<i>Who</i>",
-                                      series: ["<em>Good</em>", "Needs & more"], categories: [(hostile, [1, 2]), (quotes, [3, 0])])
+        let chart = Chart.stackedBars(
+            id: #""><script>x</script>"#, title: "Critiques <b>&</b>", unit: #"a"b"#,
+            categoryName: "<i>Who</i>",
+            series: ["<em>Good</em>", "Needs & more"], categories: [(hostile, [1, 2]), (quotes, [3, 0])])
         let (html, root) = try await Self.renderParsed(chart)
         XCTAssertFalse(html.contains("<script"), "no raw tag")
         XCTAssertFalse(html.contains("<b>") || html.contains("<em>") || html.contains("<i>"))
@@ -246,9 +259,11 @@ final class ChartTests: XCTestCase {
     }
 
     func testEmptyChartSaysNoData() async throws {
-        for chart in [Chart.bars(id: "e", title: "Reports per month", unit: "reports", categories: []),
-                      Chart.stackedBars(id: "e", title: "Reports per month", unit: "reports", series: ["A", "B"], categories: []),
-                      Chart.line(id: "e", title: "Reports per month", unit: "reports", points: [])] {
+        for chart in [
+            Chart.bars(id: "e", title: "Reports per month", unit: "reports", categories: []),
+            Chart.stackedBars(id: "e", title: "Reports per month", unit: "reports", series: ["A", "B"], categories: []),
+            Chart.line(id: "e", title: "Reports per month", unit: "reports", points: [])
+        ] {
             let (html, root) = try await Self.renderParsed(chart)
             XCTAssertTrue(chart.isEmpty)
             XCTAssertEqual(root.all("svg").count, 2)
@@ -283,8 +298,12 @@ final class ChartTests: XCTestCase {
     }
 
     func testManyCategoriesRotateAndThinLabelsWithoutOverlap() async throws {
-        let months = (0..<36).map { i in (label: "\(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][i % 12]) \(2023 + i / 12)",
-                                           value: Double((i * 37) % 50 + 3)) }
+        let months = (0..<36).map { i in
+            (
+                label: "\(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][i % 12]) \(2023 + i / 12)",
+                value: Double((i * 37) % 50 + 3)
+            )
+        }
         let chart = Chart.bars(id: "long", title: "Reports per month", unit: "reports", categoryName: "Month", categories: months)
         let (_, root) = try await Self.renderParsed(chart)
         XCTAssertEqual(Self.rows(try XCTUnwrap(root.first("table"))).count, 36, "the table lists every category")
@@ -313,8 +332,10 @@ final class ChartTests: XCTestCase {
     }
 
     func testLongLabelsAreCutWithTheFullTextKept() async throws {
-        let names = ["Alexandra Montgomery-Worthington", "Bo", "Christopher Vanderberg III", "Dee", "Evangeline Fairweather-Smith",
-                     "Fay", "Giovanni Castellanos", "Hal"]
+        let names = [
+            "Alexandra Montgomery-Worthington", "Bo", "Christopher Vanderberg III", "Dee", "Evangeline Fairweather-Smith",
+            "Fay", "Giovanni Castellanos", "Hal"
+        ]
         let chart = Chart.bars(id: "n", title: "Critiques", unit: "critiques", categories: names.map { ($0, 3) })
         let (_, root) = try await Self.renderParsed(chart)
         for svg in root.all("svg") {
@@ -343,8 +364,10 @@ final class ChartTests: XCTestCase {
     }
 
     func testIdsAreUniqueAcrossChartsAndLayouts() async throws {
-        let charts = [Chart.bars(id: "a", title: "A", unit: "", categories: [("x", 1)]),
-                      Chart.line(id: "B b", title: "B", unit: "", points: [("x", 1), ("y", 2)])]
+        let charts = [
+            Chart.bars(id: "a", title: "A", unit: "", categories: [("x", 1)]),
+            Chart.line(id: "B b", title: "B", unit: "", points: [("x", 1), ("y", 2)])
+        ]
         let root = try Self.parse(try await Self.render(charts))
         var ids: [String] = []
         func collect(_ element: XMLElement) {

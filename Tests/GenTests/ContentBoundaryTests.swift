@@ -14,8 +14,9 @@ final class ContentBoundaryTests: XCTestCase {
         try Data("---\ntitle: Secret\n---\nouter-secret-page\n".utf8).write(to: outside.appendingPathComponent("secret.md"))
         let user = try JSONSerialization.data(withJSONObject: Doc.user("u-outside", org: "o1", first: "Outer", last: "Secret"))
         try user.write(to: outside.appendingPathComponent("users.ndjson"))
-        try FileManager.default.copyItem(at: TestSite.repositoryContent.appendingPathComponent("media"),
-                                         to: outside.appendingPathComponent("images/media"))
+        try FileManager.default.copyItem(
+            at: TestSite.repositoryContent.appendingPathComponent("media"),
+            to: outside.appendingPathComponent("images/media"))
         return outside
     }
 
@@ -27,21 +28,27 @@ final class ContentBoundaryTests: XCTestCase {
         try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1")])
         try site.write("pages/inside.md", "---\ntitle: Inside\n---\ninside-page\n")
         let fm = FileManager.default
-        try fm.createSymbolicLink(atPath: site.content.appendingPathComponent("pages/secret.md").path,
-                                  withDestinationPath: outside.appendingPathComponent("secret.md").path)
+        try fm.createSymbolicLink(
+            atPath: site.content.appendingPathComponent("pages/secret.md").path,
+            withDestinationPath: outside.appendingPathComponent("secret.md").path)
         try fm.createSymbolicLink(atPath: site.content.appendingPathComponent("pages/passwd.md").path, withDestinationPath: "/etc/passwd")
         // A link inside the folder to a file inside it is followed.
         try fm.createSymbolicLink(atPath: site.content.appendingPathComponent("pages/alias.md").path, withDestinationPath: "inside.md")
-        try fm.createSymbolicLink(atPath: site.content.appendingPathComponent("export/outer.ndjson").path,
-                                  withDestinationPath: outside.appendingPathComponent("users.ndjson").path)
+        try fm.createSymbolicLink(
+            atPath: site.content.appendingPathComponent("export/outer.ndjson").path,
+            withDestinationPath: outside.appendingPathComponent("users.ndjson").path)
         try fm.createSymbolicLink(atPath: site.content.appendingPathComponent("export/everything").path, withDestinationPath: "/")
-        try fm.createSymbolicLink(atPath: site.content.appendingPathComponent("media").path,
-                                  withDestinationPath: outside.appendingPathComponent("images/media").path)
-        let critiqueImage = try XCTUnwrap(TestSite.files(under: outside.appendingPathComponent("images/media/critiques"))
-            .first { MediaLocator.isImage($0) })
-        try site.writeCollection("photoCritiques", [
-            Doc.critique("c1", org: "o1", target: "u1", notes: "n").merging(["imageUrls": ["critiques/\(critiqueImage)"]]) { _, b in b },
-        ])
+        try fm.createSymbolicLink(
+            atPath: site.content.appendingPathComponent("media").path,
+            withDestinationPath: outside.appendingPathComponent("images/media").path)
+        let critiqueImage = try XCTUnwrap(
+            TestSite.files(under: outside.appendingPathComponent("images/media/critiques"))
+                .first { MediaLocator.isImage($0) })
+        try site.writeCollection(
+            "photoCritiques",
+            [
+                Doc.critique("c1", org: "o1", target: "u1", notes: "n").merging(["imageUrls": ["critiques/\(critiqueImage)"]]) { _, b in b }
+            ])
 
         let report = try await site.build()
         let text = TestSite.allText(under: site.output)

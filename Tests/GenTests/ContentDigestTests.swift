@@ -30,7 +30,7 @@ final class ContentDigestTests: XCTestCase {
             "notes": .string("Rain"), "miles": .double(12.5), "done": .bool(true),
             "when": .timestamp(Timestamp(seconds: 1_725_390_000, nanoseconds: 5)),
             "where": .geoPoint(GeoPoint(latitude: 37.7, longitude: -88.9)),
-            "schools": .array([.string("A"), .string("B")]), "nested": .map(["x": .int(1)]),
+            "schools": .array([.string("A"), .string("B")]), "nested": .map(["x": .int(1)])
         ]
         let variants: [RawDocument] = [
             doc(base, id: "r2"), doc(base, file: "export/b.json"),
@@ -43,7 +43,7 @@ final class ContentDigestTests: XCTestCase {
             doc(base.merging(["schools": .array([.string("B"), .string("A")])]) { $1 }),
             doc(base.merging(["nested": .map(["x": .string("1")])]) { $1 }),
             doc(base.merging(["nested": .map(["y": .int(1)])]) { $1 }),
-            doc(base.merging(["extra": .null]) { $1 }),
+            doc(base.merging(["extra": .null]) { $1 })
         ]
         var digests: Set<ContentDigest> = [doc(base).digest]
         for variant in variants { digests.insert(variant.digest) }
@@ -78,8 +78,9 @@ final class EncodableDigestTests: XCTestCase {
         enum CodingKeys: CodingKey { case a }
     }
 
-    private let base = Route(id: "r1", legs: [Leg(from: "Home", miles: 12.5, minutes: 20)], groups: [["a"], ["b"]],
-                             recorded: nil, flagged: false)
+    private let base = Route(
+        id: "r1", legs: [Leg(from: "Home", miles: 12.5, minutes: 20)], groups: [["a"], ["b"]],
+        recorded: nil, flagged: false)
 
     /// A dictionary with text keys is fed in key order: two equal dictionaries built in different orders (and
     /// so laid out differently) have one digest, which every changed key or value changes. `stats.json`'s value
@@ -109,7 +110,7 @@ final class EncodableDigestTests: XCTestCase {
         variant { $0.legs[0].minutes = 21 }
         variant { $0.legs.append(Leg(from: "Home", miles: 0, minutes: 0)) }
         variant { $0.legs = [] }
-        variant { $0.groups = [["a", "b"]] }       // the same texts, other containers
+        variant { $0.groups = [["a", "b"]] }  // the same texts, other containers
         variant { $0.groups = [["a"], [], ["b"]] }
         variant { $0.recorded = 0 }
         variant { $0.flagged = true }
@@ -139,7 +140,11 @@ final class MemoTests: XCTestCase {
     func testAnswersAreRememberedUpToTheLimit() {
         let memo = Memo<String, Int>(limit: 2)
         var calls = 0
-        func ask(_ key: String) -> Int { memo.value(key) { calls += 1; return $0.count } }
+        func ask(_ key: String) -> Int {
+            memo.value(key) {
+                calls += 1; return $0.count
+            }
+        }
         XCTAssertEqual(ask("a"), 1)
         XCTAssertEqual(ask("bb"), 2)
         XCTAssertEqual(ask("a"), 1)

@@ -6,8 +6,12 @@ final class CritiqueDetailTests: XCTestCase {
     func testNamesLinkToTheirPagesAndTheFirstPhotoLoadsAtOnce() async throws {
         let site = try TestSite()
         defer { site.remove() }
-        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee"),
-                                           Doc.user("m1", org: "o1", first: "Dana", last: "Kessler")])
+        try site.writeCollection(
+            "users",
+            [
+                Doc.user("u1", org: "o1", first: "Ann", last: "Lee"),
+                Doc.user("m1", org: "o1", first: "Dana", last: "Kessler")
+            ])
         try site.writeCollection("reportTemplates", [Doc.template("t1", org: "o1")])
         try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1", extra: ["mileage": "12 miles"])])
         var critique = Doc.critique("c1", org: "o1", target: "u1", notes: "Nice light")
@@ -17,7 +21,9 @@ final class CritiqueDetailTests: XCTestCase {
         try await site.build()
 
         let html = try site.text("o1/critiques/photo/c1.html")
-        let links = html.matches(of: #/<a href="\.\./\.\./([^"]+)">(Statistics|Training photos|Mileage)<span/#).map { (String($0.output.1), String($0.output.2)) }
+        let links = html.matches(of: #/<a href="\.\./\.\./([^"]+)">(Statistics|Training photos|Mileage)<span/#).map {
+            (String($0.output.1), String($0.output.2))
+        }
         XCTAssertEqual(links.map(\.1), ["Statistics", "Training photos", "Mileage"])
         for (path, label) in links {
             XCTAssertTrue(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("o1/" + path).path), "\(label): \(path)")

@@ -19,13 +19,17 @@ final class CritiqueGalleryTests: XCTestCase {
             + path.replacingOccurrences(of: "/", with: "%2F") + "?alt=media&token=abc-123"
     }
 
-    static func critique(_ id: String, target: String = "u1", type: String? = "example", seconds: Int, notes: String = "Notes",
-                         images: [String] = ["https://example.com/a.jpg"], status: String = "published",
-                         extra: [String: Any] = [:]) -> [String: Any] {
-        var d: [String: Any] = ["id": id, "organizationId": org, "targetPhotographerId": target, "targetPhotographerName": "Jane Doe",
-                                "submitterName": "Morgan Lee", "submitterEmail": "morgan@example.com", "managerNotes": notes,
-                                "status": status, "imageUrls": images, "imageCount": images.count,
-                                "createdAt": ["_seconds": seconds, "_nanoseconds": 0]]
+    static func critique(
+        _ id: String, target: String = "u1", type: String? = "example", seconds: Int, notes: String = "Notes",
+        images: [String] = ["https://example.com/a.jpg"], status: String = "published",
+        extra: [String: Any] = [:]
+    ) -> [String: Any] {
+        var d: [String: Any] = [
+            "id": id, "organizationId": org, "targetPhotographerId": target, "targetPhotographerName": "Jane Doe",
+            "submitterName": "Morgan Lee", "submitterEmail": "morgan@example.com", "managerNotes": notes,
+            "status": status, "imageUrls": images, "imageCount": images.count,
+            "createdAt": ["_seconds": seconds, "_nanoseconds": 0]
+        ]
         if let type { d["exampleType"] = type }
         d.merge(extra) { _, new in new }
         return d
@@ -34,8 +38,12 @@ final class CritiqueGalleryTests: XCTestCase {
     func makeSite(pageSize: Int = 24, critiques: [[String: Any]], users: [[String: Any]]? = nil) throws -> TestSite {
         let site = try TestSite()
         try site.write("site.yml", "timeZone: America/Chicago\ngallery:\n  pageSize: \(pageSize)\n")
-        try site.writeCollection("users", users ?? [Doc.user("u1", org: Self.org, first: "Jane", last: "Doe"),
-                                                    Doc.user("u2", org: Self.org, first: "Sam", last: "Empty")])
+        try site.writeCollection(
+            "users",
+            users ?? [
+                Doc.user("u1", org: Self.org, first: "Jane", last: "Doe"),
+                Doc.user("u2", org: Self.org, first: "Sam", last: "Empty")
+            ])
         try site.writeCollection("photoCritiques", critiques)
         return site
     }
@@ -51,9 +59,11 @@ final class CritiqueGalleryTests: XCTestCase {
 
         // Every filter × sort, split into pages of three, the last page what is left over: both orders of a
         // filter have the same pages.
-        let expected = ["index.html", "all-newest-2.html", "all-newest-3.html", "all-oldest.html", "all-oldest-2.html", "all-oldest-3.html",
-                        "good-newest.html", "good-newest-2.html", "good-oldest.html", "good-oldest-2.html",
-                        "improvement-newest.html", "improvement-oldest.html"]
+        let expected = [
+            "index.html", "all-newest-2.html", "all-newest-3.html", "all-oldest.html", "all-oldest-2.html", "all-oldest-3.html",
+            "good-newest.html", "good-newest-2.html", "good-oldest.html", "good-oldest-2.html",
+            "improvement-newest.html", "improvement-oldest.html"
+        ]
         let files = TestSite.files(under: site.output.appendingPathComponent(base)).filter { !$0.contains("/") }
         XCTAssertEqual(Set(files), Set(expected))
 
@@ -169,8 +179,10 @@ final class CritiqueGalleryTests: XCTestCase {
     }
 
     func testPhotographerGalleriesAndTheEmptyState() async throws {
-        let docs = [Self.critique("c1", seconds: 1_725_390_000),
-                    Self.critique("c2", target: "ghost", seconds: 1_725_400_000, extra: ["targetPhotographerName": "Gus Ghost"])]
+        let docs = [
+            Self.critique("c1", seconds: 1_725_390_000),
+            Self.critique("c2", target: "ghost", seconds: 1_725_400_000, extra: ["targetPhotographerName": "Gus Ghost"])
+        ]
         let site = try makeSite(critiques: docs)
         defer { site.remove() }
         try await site.build()
@@ -198,9 +210,11 @@ final class CritiqueGalleryTests: XCTestCase {
     }
 
     func testDraftsAppearNowhereAndAreCounted() async throws {
-        let docs = [Self.critique("c1", seconds: 1_725_390_000, notes: "PUBLISHEDMARK"),
-                    Self.critique("DRAFTID", seconds: 1_725_400_000, notes: "DRAFTMARK", status: "draft"),
-                    Self.critique("ARCHIVEDID", seconds: 1_725_410_000, notes: "ARCHIVEDMARK", status: "archived")]
+        let docs = [
+            Self.critique("c1", seconds: 1_725_390_000, notes: "PUBLISHEDMARK"),
+            Self.critique("DRAFTID", seconds: 1_725_400_000, notes: "DRAFTMARK", status: "draft"),
+            Self.critique("ARCHIVEDID", seconds: 1_725_410_000, notes: "ARCHIVEDMARK", status: "archived")
+        ]
         let site = try makeSite(critiques: docs)
         defer { site.remove() }
         let report = try await site.build()
@@ -215,8 +229,11 @@ final class CritiqueGalleryTests: XCTestCase {
 
     func testDetailPageWithSeveralLocalImages() async throws {
         let paths = ["critiques/c1/1.jpg", "critiques/c1/2.jpg", "critiques/c1/3.jpg"]
-        let docs = [Self.critique("c1", seconds: 1_725_390_000, notes: "First paragraph.\n\nSecond *paragraph*.",
-                                  images: paths.map(Self.storageURL))]
+        let docs = [
+            Self.critique(
+                "c1", seconds: 1_725_390_000, notes: "First paragraph.\n\nSecond *paragraph*.",
+                images: paths.map(Self.storageURL))
+        ]
         let site = try makeSite(critiques: docs)
         defer { site.remove() }
         try site.copyMedia(Self.fixture("photo.jpg"), to: paths[0])
@@ -253,7 +270,7 @@ final class CritiqueGalleryTests: XCTestCase {
     func testManifestSchemaAndRenditionsReadBack() async throws {
         let docs = [
             Self.critique("c1", seconds: 1_725_390_000, images: [Self.storageURL("critiques/c1/1.jpg"), Self.storageURL("critiques/c1/broken.jpg")]),
-            Self.critique("c2", seconds: 1_725_400_000, images: ["https://images.example.com/remote/only.jpg"]),
+            Self.critique("c2", seconds: 1_725_400_000, images: ["https://images.example.com/remote/only.jpg"])
         ]
         let site = try makeSite(critiques: docs)
         defer { site.remove() }
@@ -276,8 +293,9 @@ final class CritiqueGalleryTests: XCTestCase {
         XCTAssertEqual(good["height"] as? Int, 320)
         XCTAssert(good["error"] is NSNull)
         let renditions = good["renditions"] as! [[String: Any]]
-        XCTAssertEqual(Set(renditions.map { "\($0["role"]!)/\($0["format"]!)" }),
-                       ["thumbnail/webp", "thumbnail/jpeg", "display/webp", "display/jpeg"])
+        XCTAssertEqual(
+            Set(renditions.map { "\($0["role"]!)/\($0["format"]!)" }),
+            ["thumbnail/webp", "thumbnail/jpeg", "display/webp", "display/jpeg"])
         for r in renditions {
             let file = site.output.appendingPathComponent("\(Self.org)/\(r["path"] as! String)")
             let probe = try XCTUnwrap(ImageProbe.read(file), "\(file.path) reads back with libvips")
@@ -297,7 +315,8 @@ final class CritiqueGalleryTests: XCTestCase {
         XCTAssertEqual(broken["local"] as? String, "critiques/c1/broken.jpg")
         XCTAssertNotNil(broken["error"] as? String)
         XCTAssertEqual((broken["renditions"] as? [Any])?.count, 0)
-        XCTAssertTrue(report.warnings.contains { $0.documentID == "c1" && $0.field == "imageUrls[1]" && $0.message.contains("media/critiques/c1/broken.jpg") })
+        XCTAssertTrue(
+            report.warnings.contains { $0.documentID == "c1" && $0.field == "imageUrls[1]" && $0.message.contains("media/critiques/c1/broken.jpg") })
         let detail = try site.text("\(Self.org)/critiques/photo/c1.html")
         XCTAssertTrue(detail.contains("Image unavailable"))
 
@@ -311,8 +330,10 @@ final class CritiqueGalleryTests: XCTestCase {
     }
 
     func testSecondBuildReusesTheCacheAndAChangedSourceIsRedone() async throws {
-        let docs = [Self.critique("c1", seconds: 1_725_390_000, images: [Self.storageURL("critiques/c1/1.jpg")]),
-                    Self.critique("c2", seconds: 1_725_400_000, images: ["critiques/c2/1.jpg"])]
+        let docs = [
+            Self.critique("c1", seconds: 1_725_390_000, images: [Self.storageURL("critiques/c1/1.jpg")]),
+            Self.critique("c2", seconds: 1_725_400_000, images: ["critiques/c2/1.jpg"])
+        ]
         let site = try makeSite(critiques: docs)
         defer { site.remove() }
         try site.copyMedia(Self.fixture("photo.jpg"), to: "critiques/c1/1.jpg")
@@ -340,11 +361,16 @@ final class CritiqueGalleryTests: XCTestCase {
 
     func testHostileNotesNamesAndURLsAreEscaped() async throws {
         let hostile = "<script>alert('x')</script><img src=x onerror=alert(1)>"
-        let docs = [Self.critique("c1", seconds: 1_725_390_000,
-                                  notes: "Look [here](javascript:alert(1)) and <b onclick=alert(2)>bold</b> \(hostile)",
-                                  images: ["javascript:alert(3)", "data:text/html,<script>alert(4)</script>"],
-                                  extra: ["submitterName": hostile, "targetPhotographerName": "\"><svg onload=alert(5)>",
-                                          "targetPhotographerId": "../../etc/passwd", "submitterEmail": "\"><script>x</script>@e.com"])]
+        let docs = [
+            Self.critique(
+                "c1", seconds: 1_725_390_000,
+                notes: "Look [here](javascript:alert(1)) and <b onclick=alert(2)>bold</b> \(hostile)",
+                images: ["javascript:alert(3)", "data:text/html,<script>alert(4)</script>"],
+                extra: [
+                    "submitterName": hostile, "targetPhotographerName": "\"><svg onload=alert(5)>",
+                    "targetPhotographerId": "../../etc/passwd", "submitterEmail": "\"><script>x</script>@e.com"
+                ])
+        ]
         let site = try makeSite(critiques: docs)
         defer { site.remove() }
         try await site.build()
@@ -356,18 +382,21 @@ final class CritiqueGalleryTests: XCTestCase {
         XCTAssertFalse(tree.contains("<img src=x"))
         XCTAssertFalse(tree.contains("onerror=alert(1)>"))
         XCTAssertFalse(tree.contains("<svg onload"))
-        XCTAssertNil(tree.range(of: #"(href|src|srcset)="\s*javascript:"#, options: .regularExpression), "no javascript: URL reaches any link or image")
+        XCTAssertNil(
+            tree.range(of: #"(href|src|srcset)="\s*javascript:"#, options: .regularExpression), "no javascript: URL reaches any link or image")
         XCTAssertTrue(tree.contains("Look [here](javascript:alert(1))"), "the note is shown as typed")
         XCTAssertFalse(tree.contains("<b onclick"))
         XCTAssertTrue(tree.contains("&lt;script&gt;alert"))
         // The hostile id became a safe folder name inside the tree.
-        let folders = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("\(Self.org)/critiques/photographer").path)
+        let folders = try FileManager.default.contentsOfDirectory(
+            atPath: site.output.appendingPathComponent("\(Self.org)/critiques/photographer").path)
         XCTAssertTrue(folders.allSatisfy { !$0.contains("/") && !$0.hasPrefix(".") }, "\(folders)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("etc").path))
         let detail = try site.text("\(Self.org)/critiques/photo/c1.html")
         XCTAssertGreaterThanOrEqual(detail.components(separatedBy: "Image unavailable").count - 1, 2, "unsafe URLs are shown as unavailable")
         // The manifest keeps the document's URLs as data, JSON-encoded.
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: orgRoot.appendingPathComponent("manifests/thumbnails.json"))) as! [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: orgRoot.appendingPathComponent("manifests/thumbnails.json"))) as! [String: Any]
         let sources = (manifest["images"] as! [[String: Any]]).map { $0["source"] as! String }
         XCTAssertEqual(sources, ["javascript:alert(3)", "data:text/html,<script>alert(4)</script>"])
     }
@@ -395,8 +424,9 @@ final class CritiqueGalleryTests: XCTestCase {
     }
 
     static func stats(in html: String) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: matches(#"<span class="stat-value">([^<]*)</span> <span class="stat-label">([^<]*)</span>"#, in: html)
-            .map { ($0[1], $0[0]) })
+        Dictionary(
+            uniqueKeysWithValues: matches(#"<span class="stat-value">([^<]*)</span> <span class="stat-label">([^<]*)</span>"#, in: html)
+                .map { ($0[1], $0[0]) })
     }
 
     static func matches(_ pattern: String, in text: String) -> [[String]] {
@@ -435,7 +465,8 @@ final class CritiquePreviewTests: XCTestCase {
         }
         XCTAssertNil(CritiqueCard.preview(" \n\t "))
         XCTAssertEqual(CritiqueCard.preview("  Great   light,\n\nwatch the\tbackground  "), "Great light, watch the background")
-        XCTAssertEqual(CritiqueCard.preview(String(repeating: "🇺🇸", count: 5), limit: 5), String(repeating: "🇺🇸", count: 5),
-                       "five flags are five characters, though forty bytes")
+        XCTAssertEqual(
+            CritiqueCard.preview(String(repeating: "🇺🇸", count: 5), limit: 5), String(repeating: "🇺🇸", count: 5),
+            "five flags are five characters, though forty bytes")
     }
 }

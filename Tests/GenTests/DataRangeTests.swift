@@ -10,22 +10,32 @@ final class DataRangeTests: XCTestCase {
         let site = try TestSite()
         defer { site.remove() }
         try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
-        try site.writeCollection("dailyJobReports", [
-            Doc.report("r-old", org: "o1", user: "u1", date: "1970-01-05"),
-            Doc.report("r-far", org: "o1", user: "u1", date: "9999-12-31"),  // has createdAt: that day is used
-            Doc.report("r-none", org: "o1", user: "u1", date: "3000-01-01").merging(["createdAt": NSNull()]) { _, b in b },
-        ])
-        try site.writeCollection("photoCritiques", [
-            Doc.critique("c-ms", org: "o1", target: "u1", notes: "n")
-                .merging(["createdAt": ["_seconds": 1_705_354_200_000, "_nanoseconds": 0]]) { _, b in b },
-        ])
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report("r-old", org: "o1", user: "u1", date: "1970-01-05"),
+                Doc.report("r-far", org: "o1", user: "u1", date: "9999-12-31"),  // has createdAt: that day is used
+                Doc.report("r-none", org: "o1", user: "u1", date: "3000-01-01").merging(["createdAt": NSNull()]) { _, b in b }
+            ])
+        try site.writeCollection(
+            "photoCritiques",
+            [
+                Doc.critique("c-ms", org: "o1", target: "u1", notes: "n")
+                    .merging(["createdAt": ["_seconds": 1_705_354_200_000, "_nanoseconds": 0]]) { _, b in b }
+            ])
         let report = try await site.build()
         let messages = report.diagnostics.map(\.description)
-        XCTAssertTrue(messages.contains { $0.contains("dailyJobReports/r-far, field \"date\"") && $0.contains("outside 1970–2200")
-            && $0.contains("creation day is used") }, "\(messages)")
+        XCTAssertTrue(
+            messages.contains {
+                $0.contains("dailyJobReports/r-far, field \"date\"") && $0.contains("outside 1970–2200")
+                    && $0.contains("creation day is used")
+            }, "\(messages)")
         XCTAssertTrue(messages.contains { $0.contains("dailyJobReports/r-none, field \"date\"") && $0.contains("skipped") }, "\(messages)")
-        XCTAssertTrue(messages.contains { $0.contains("photoCritiques/c-ms, field \"createdAt\"")
-            && $0.contains("looks like milliseconds") }, "\(messages)")
+        XCTAssertTrue(
+            messages.contains {
+                $0.contains("photoCritiques/c-ms, field \"createdAt\"")
+                    && $0.contains("looks like milliseconds")
+            }, "\(messages)")
         let months = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("o1/reports/monthly").path)
         XCTAssertEqual(months.sorted(), ["1970-01", "2024-09"], "only months with reports get pages")
         // The statistics page lists the months that have data, not the 656 between them.
@@ -38,22 +48,32 @@ final class DataRangeTests: XCTestCase {
         let site = try TestSite()
         defer { site.remove() }
         try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
-        try site.writeCollection("reportTemplates", [[
-            "id": "t1", "organizationID": "o1", "name": "Counts", "version": 1, "fields": [
-                ["id": "count", "type": "number", "label": "Count"],
-                ["id": "calc", "type": "calculation", "label": "Ten times",
-                 "smartConfig": ["calculationType": "calculation", "formula": "count * 10"]],
-            ],
-        ]])
-        try site.writeCollection("dailyJobReports", [
-            Doc.report("r1", org: "o1", user: "u1", extra: ["count": 1.7e308]),
-            Doc.report("r2", org: "o1", user: "u1", extra: ["count": 1.7e308]),
-            Doc.report("r3", org: "o1", user: "u1", extra: ["count": 5]),
-        ])
+        try site.writeCollection(
+            "reportTemplates",
+            [
+                [
+                    "id": "t1", "organizationID": "o1", "name": "Counts", "version": 1,
+                    "fields": [
+                        ["id": "count", "type": "number", "label": "Count"],
+                        [
+                            "id": "calc", "type": "calculation", "label": "Ten times",
+                            "smartConfig": ["calculationType": "calculation", "formula": "count * 10"]
+                        ]
+                    ]
+                ]
+            ])
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report("r1", org: "o1", user: "u1", extra: ["count": 1.7e308]),
+                Doc.report("r2", org: "o1", user: "u1", extra: ["count": 1.7e308]),
+                Doc.report("r3", org: "o1", user: "u1", extra: ["count": 5])
+            ])
         let report = try await site.build()
         let messages = report.diagnostics.map(\.description)
-        XCTAssertTrue(messages.contains { $0.contains("dailyJobReports/r1, field \"calc\"") && $0.contains("not a finite number") },
-                      "\(messages)")
+        XCTAssertTrue(
+            messages.contains { $0.contains("dailyJobReports/r1, field \"calc\"") && $0.contains("not a finite number") },
+            "\(messages)")
         let stats = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try site.text("o1/data/stats.json").utf8)) as? [String: Any])
         let fields = try XCTUnwrap(((stats["fields"] as? [String: Any])?["t1"] as? [String: Any])?["fields"] as? [String: Any])
         let count = try XCTUnwrap((fields["count"] as? [String: Any])?["numeric"] as? [String: Any])

@@ -13,15 +13,19 @@ final class FidelityTests: XCTestCase {
         let site = try TestSite()
         var template = Doc.template("t1", org: Self.org)
         var fields = template["fields"] as! [[String: Any]]
-        fields.append(["id": "weather", "type": "weather_conditions", "label": "Weather",
-                       "smartConfig": ["calculationType": "weather_conditions", "fallbackValue": "Weather unavailable"]])
+        fields.append([
+            "id": "weather", "type": "weather_conditions", "label": "Weather",
+            "smartConfig": ["calculationType": "weather_conditions", "fallbackValue": "Weather unavailable"]
+        ])
         template["fields"] = fields
         try site.writeCollection("users", [Doc.user("u1", org: Self.org, first: "Ann", last: "Lee")])
         try site.writeCollection("reportTemplates", [template])
-        try site.writeCollection("dailyJobReports", [
-            Doc.report("r1", org: Self.org, user: "u1", date: "2024-10-02", extra: ["weather": "Sunny, 63°F", "mileage": "12 miles"]),
-            Doc.report("r2", org: Self.org, user: "u1", date: "2024-10-09", extra: ["weather": "Sunny, 63.9°F"]),
-        ])
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report("r1", org: Self.org, user: "u1", date: "2024-10-02", extra: ["weather": "Sunny, 63°F", "mileage": "12 miles"]),
+                Doc.report("r2", org: Self.org, user: "u1", date: "2024-10-09", extra: ["weather": "Sunny, 63.9°F"])
+            ])
         var good = Doc.critique("c1", org: Self.org, target: "u1", notes: "good")
         good["createdAt"] = ["_seconds": 1_728_000_000, "_nanoseconds": 0]
         var improvement = good, praise = good
@@ -63,8 +67,9 @@ final class FidelityTests: XCTestCase {
             let html = try site.text("\(Self.org)/\(page)")
             XCTAssertTrue(html.contains("Other type"), "\(page) draws the other kind")
             // The data table's row: Good 1, Needs Improvement 1, Other 1, Total 3.
-            let row = try XCTUnwrap(html.range(of: #"(<td class="num">1</td>){3}<td class="num">3</td>"#, options: .regularExpression),
-                                    "\(page) has a row totalling \(total)")
+            let row = try XCTUnwrap(
+                html.range(of: #"(<td class="num">1</td>){3}<td class="num">3</td>"#, options: .regularExpression),
+                "\(page) has a row totalling \(total)")
             XCTAssertFalse(row.isEmpty)
         }
     }
@@ -75,8 +80,10 @@ final class FidelityTests: XCTestCase {
         let json = try JSONSerialization.jsonObject(with: Data(site.text("\(Self.org)/data/mileage.json").utf8)) as! [String: Any]
         XCTAssertEqual(Set(json.keys), ["organizationId", "unit", "ratePerMile", "reports", "photographers", "months"])
         XCTAssertTrue(json["ratePerMile"] is NSNull)
-        let keys: Set = ["reportId", "date", "photographerId", "photographer", "schools", "legs", "computedMiles",
-                         "recordedMiles", "miles", "source", "flags"]
+        let keys: Set = [
+            "reportId", "date", "photographerId", "photographer", "schools", "legs", "computedMiles",
+            "recordedMiles", "miles", "source", "flags"
+        ]
         let rows = json["reports"] as! [[String: Any]]
         XCTAssertEqual(rows.count, 2)
         for row in rows { XCTAssertEqual(Set(row.keys), keys, "\(row["reportId"] ?? "?")") }
@@ -90,17 +97,23 @@ final class FidelityTests: XCTestCase {
         let site = try TestSite()
         defer { site.remove() }
         var withField = Doc.template("t2", org: Self.org, name: "With weather")
-        withField["fields"] = [["id": "sky", "type": "weather_conditions", "label": "Weather",
-                                "smartConfig": ["calculationType": "weather_conditions", "fallbackValue": "Weather unavailable"]]]
+        withField["fields"] = [
+            [
+                "id": "sky", "type": "weather_conditions", "label": "Weather",
+                "smartConfig": ["calculationType": "weather_conditions", "fallbackValue": "Weather unavailable"]
+            ]
+        ]
         try site.writeCollection("users", [Doc.user("u1", org: Self.org, first: "Ann", last: "Lee")])
         try site.writeCollection("reportTemplates", [Doc.template("t1", org: Self.org), withField])
-        try site.writeCollection("dailyJobReports", [
-            // t1 declares no weather field: the value under `weather` is the reading.
-            Doc.report("r1", org: Self.org, user: "u1", date: "2024-10-02", extra: ["weather": "Sunny, 72°F"]),
-            // t2 declares one: only that field counts, so a blank `sky` is no reading, whatever `weather` holds.
-            Doc.report("r2", org: Self.org, user: "u1", date: "2024-10-03", extra: ["templateId": "t2", "sky": "", "weather": "Rain, 50°F"]),
-            Doc.report("r3", org: Self.org, user: "u1", date: "2024-10-04", extra: ["templateId": "t2", "sky": "Cloudy, 60°F"]),
-        ])
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                // t1 declares no weather field: the value under `weather` is the reading.
+                Doc.report("r1", org: Self.org, user: "u1", date: "2024-10-02", extra: ["weather": "Sunny, 72°F"]),
+                // t2 declares one: only that field counts, so a blank `sky` is no reading, whatever `weather` holds.
+                Doc.report("r2", org: Self.org, user: "u1", date: "2024-10-03", extra: ["templateId": "t2", "sky": "", "weather": "Rain, 50°F"]),
+                Doc.report("r3", org: Self.org, user: "u1", date: "2024-10-04", extra: ["templateId": "t2", "sky": "Cloudy, 60°F"])
+            ])
         try await site.build()
         let stats = try JSONSerialization.jsonObject(with: Data(site.text("\(Self.org)/data/stats.json").utf8)) as! [String: Any]
         let weather = stats["weather"] as! [String: Any]

@@ -11,10 +11,11 @@ final class FieldProblemTests: XCTestCase {
         try site.write("site.yml", "title: Field Reports\ntimeZone: America/Chicago\n")
         try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
         var template = Doc.template(org: "o1")
-        template["fields"] = (template["fields"] as! [[String: Any]]) + [
-            ["id": "contact", "type": "email", "label": "Contact"],
-            ["id": "students", "type": "number", "label": "Students", "required": true],
-        ]
+        template["fields"] =
+            (template["fields"] as! [[String: Any]]) + [
+                ["id": "contact", "type": "email", "label": "Contact"],
+                ["id": "students", "type": "number", "label": "Students", "required": true]
+            ]
         try site.writeCollection("reportTemplates", [template])
         try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1", extra: ["contact": "ann@@example.com"])])
         try await site.build()
@@ -38,8 +39,12 @@ final class FieldProblemTests: XCTestCase {
         var plain = Doc.template("t2", org: "o1", name: "Plain")
         plain["fields"] = [["id": "notes", "type": "textarea", "label": "Notes"]]
         try site.writeCollection("reportTemplates", [Doc.template(org: "o1"), plain])
-        try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1"),
-                                                     Doc.report("r2", org: "o1", user: "u1", extra: ["templateId": "t2", "notes": "Hi"])])
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report("r1", org: "o1", user: "u1"),
+                Doc.report("r2", org: "o1", user: "u1", extra: ["templateId": "t2", "notes": "Hi"])
+            ])
         try await site.build()
         let smart = try site.text("o1/reports/report/r1.html")
         XCTAssertTrue(smart.contains(#"class="origin-legend"#), "the mileage field shows a badge")

@@ -15,8 +15,12 @@ final class FileSizeTests: XCTestCase {
     }
 
     func testAStoredFilesSizeDetailIsReadable() throws {
-        let links = try XCTUnwrap(FileLinks.read(.map(["url": .string("https://example.com/a.jpg"), "size": .int(843_104),
-                                                       "contentType": .string("image/jpeg")])))
+        let links = try XCTUnwrap(
+            FileLinks.read(
+                .map([
+                    "url": .string("https://example.com/a.jpg"), "size": .int(843_104),
+                    "contentType": .string("image/jpeg")
+                ])))
         let details = try XCTUnwrap(links.first?.details)
         XCTAssertTrue(details.contains("Size: 823 KB"), details)
         XCTAssertFalse(details.contains("843104") || details.contains("843,104"), details)

@@ -14,7 +14,7 @@ final class FormulaTests: XCTestCase {
         "none": .list([]),
         "blank": .empty,
         "done": .bool(true),
-        "hours": .list([.number(2), .text("3")]),
+        "hours": .list([.number(2), .text("3")])
     ]
 
     private func eval(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> FormulaValue? {
@@ -36,8 +36,10 @@ final class FormulaTests: XCTestCase {
         }
     }
 
-    private func assertError(_ source: String, _ kind: FormulaError.Kind, at position: Int,
-                             file: StaticString = #filePath, line: UInt = #line) {
+    private func assertError(
+        _ source: String, _ kind: FormulaError.Kind, at position: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let e = failure(source, file: file, line: line) else { return }
         XCTAssertEqual(e.kind, kind, "\(source): \(e)", file: file, line: line)
         XCTAssertEqual(e.position, position, "\(source): \(e)", file: file, line: line)
@@ -54,8 +56,8 @@ final class FormulaTests: XCTestCase {
         XCTAssertEqual(eval("10 / 4"), .number(2.5))
         XCTAssertEqual(eval("10 - 4 - 3"), .number(3))
         XCTAssertEqual(eval("24 / 4 / 2"), .number(3))
-        XCTAssertEqual(eval("1 + 2 & \"x\""), .text("3x"))          // & below +
-        XCTAssertEqual(eval("1 & 2 = \"12\""), .bool(true))          // comparison lowest
+        XCTAssertEqual(eval("1 + 2 & \"x\""), .text("3x"))  // & below +
+        XCTAssertEqual(eval("1 & 2 = \"12\""), .bool(true))  // comparison lowest
     }
 
     func testLiterals() {
@@ -82,11 +84,11 @@ final class FormulaTests: XCTestCase {
         XCTAssertEqual(eval("2 <= 2"), .bool(true))
         XCTAssertEqual(eval("1 > 2"), .bool(false))
         XCTAssertEqual(eval("3 >= 2"), .bool(true))
-        XCTAssertEqual(eval("\"abc\" = \"ABC\""), .bool(true))           // text case-insensitively
+        XCTAssertEqual(eval("\"abc\" = \"ABC\""), .bool(true))  // text case-insensitively
         XCTAssertEqual(eval("\"apple\" < \"Banana\""), .bool(true))
-        XCTAssertEqual(eval("mileage = 24.8"), .bool(true))              // numeric text = number
-        XCTAssertEqual(eval("label = 1"), .bool(false))                  // non-numeric text ≠ number
-        XCTAssertEqual(eval("\"10\" > \"9\""), .bool(true))              // both numeric: numerically
+        XCTAssertEqual(eval("mileage = 24.8"), .bool(true))  // numeric text = number
+        XCTAssertEqual(eval("label = 1"), .bool(false))  // non-numeric text ≠ number
+        XCTAssertEqual(eval("\"10\" > \"9\""), .bool(true))  // both numeric: numerically
         XCTAssertEqual(eval("blank = 0"), .bool(true))
     }
 
@@ -94,10 +96,10 @@ final class FormulaTests: XCTestCase {
 
     func testFieldReferences() throws {
         XCTAssertEqual(eval("photo_count * 2"), .number(24))
-        XCTAssertEqual(eval("mileage * 2"), .number(49.6))                // numeric text converts
+        XCTAssertEqual(eval("mileage * 2"), .number(49.6))  // numeric text converts
         XCTAssertEqual(eval("{school name} & \"!\""), .text("Lincoln!"))
-        XCTAssertEqual(eval("{ photo_count } + blank"), .number(12))      // empty counts as 0
-        assertError("Photo_count", .unknownField, at: 1)                   // field ids are case-sensitive
+        XCTAssertEqual(eval("{ photo_count } + blank"), .number(12))  // empty counts as 0
+        assertError("Photo_count", .unknownField, at: 1)  // field ids are case-sensitive
         XCTAssertEqual(try Formula.parse("a + {b c} * IF(x, y, z)").references, ["a", "b c", "x", "y", "z"])
     }
 
@@ -112,11 +114,11 @@ final class FormulaTests: XCTestCase {
     // MARK: Functions
 
     func testAggregates() {
-        XCTAssertEqual(eval("SUM(1, hours, none)"), .number(6))           // lists are flattened
+        XCTAssertEqual(eval("SUM(1, hours, none)"), .number(6))  // lists are flattened
         XCTAssertEqual(eval("SUM(1, \"2\", blank, 3)"), .number(6))
         XCTAssertEqual(eval("sum(none)"), .number(0))
-        XCTAssertEqual(eval("AVG(2, 4, blank, \"\")"), .number(3))       // empties ignored
-        XCTAssertEqual(eval("AVG(blank, none)"), .empty)                   // nothing to average
+        XCTAssertEqual(eval("AVG(2, 4, blank, \"\")"), .number(3))  // empties ignored
+        XCTAssertEqual(eval("AVG(blank, none)"), .empty)  // nothing to average
         XCTAssertEqual(eval("MIN(5, 2, 9)"), .number(2))
         XCTAssertEqual(eval("Max(5, -2, 9)"), .number(9))
         XCTAssertEqual(eval("ABS(-3.5)"), .number(3.5))
@@ -125,19 +127,19 @@ final class FormulaTests: XCTestCase {
 
     func testRound() {
         XCTAssertEqual(eval("ROUND(2.5)"), .number(3))
-        XCTAssertEqual(eval("ROUND(-2.5)"), .number(-3))                  // half away from zero
-        XCTAssertEqual(eval("ROUND(1.005, 2)"), .number(1.01))            // decimal, not binary, halves
+        XCTAssertEqual(eval("ROUND(-2.5)"), .number(-3))  // half away from zero
+        XCTAssertEqual(eval("ROUND(1.005, 2)"), .number(1.01))  // decimal, not binary, halves
         XCTAssertEqual(eval("ROUND(3.14159, 3)"), .number(3.142))
         XCTAssertEqual(eval("ROUND(1234, -2)"), .number(1200))
     }
 
     func testLogic() {
-        XCTAssertEqual(eval("IF(TRUE, 1, 1/0)"), .number(1))              // lazy: 1/0 never runs
+        XCTAssertEqual(eval("IF(TRUE, 1, 1/0)"), .number(1))  // lazy: 1/0 never runs
         XCTAssertEqual(eval("IF(photo_count > 20, \"many\", \"few\")"), .text("few"))
         XCTAssertEqual(eval("IF(FALSE, 1)"), .empty)
-        XCTAssertEqual(eval("IF(done, 1, nope)"), .number(1))             // untaken branch not looked up
+        XCTAssertEqual(eval("IF(done, 1, nope)"), .number(1))  // untaken branch not looked up
         XCTAssertEqual(eval("AND(TRUE, photo_count = 12)"), .bool(true))
-        XCTAssertEqual(eval("AND(FALSE, 1/0)"), .bool(false))             // stops at the first FALSE
+        XCTAssertEqual(eval("AND(FALSE, 1/0)"), .bool(false))  // stops at the first FALSE
         XCTAssertEqual(eval("OR(FALSE, 0, \"yes\")"), .bool(true))
         XCTAssertEqual(eval("NOT(blank)"), .bool(true))
         assertError("IF(label, 1, 2)", .typeMismatch, at: 4)
@@ -167,31 +169,32 @@ final class FormulaTests: XCTestCase {
         assertError("1 + 2 / 0", .divisionByZero, at: 7)
         assertError("1 + foo", .unknownField, at: 5)
         assertError("NOPE(1)", .unknownFunction, at: 1)
-        assertError("1 +", .syntax, at: 4)                 // end of formula
-        assertError("(1 + 2", .syntax, at: 1)              // the unclosed '('
+        assertError("1 +", .syntax, at: 4)  // end of formula
+        assertError("(1 + 2", .syntax, at: 1)  // the unclosed '('
         assertError("SUM(1, 2", .syntax, at: 4)
-        assertError("\"abc", .syntax, at: 1)               // the unclosed quote
+        assertError("\"abc", .syntax, at: 1)  // the unclosed quote
         assertError("{field", .syntax, at: 1)
-        assertError("1 2", .syntax, at: 3)                 // trailing input
+        assertError("1 2", .syntax, at: 3)  // trailing input
         assertError("1 # 2", .syntax, at: 3)
-        assertError("1 < 2 < 3", .syntax, at: 7)           // comparisons don't chain
+        assertError("1 < 2 < 3", .syntax, at: 7)  // comparisons don't chain
         assertError("", .syntax, at: 1)
         assertError("\"a\" * 2", .typeMismatch, at: 1)
         assertError("2 * \"24.8 miles\"", .typeMismatch, at: 5)
-        assertError("done + 1", .typeMismatch, at: 1)      // booleans are not numbers
+        assertError("done + 1", .typeMismatch, at: 1)  // booleans are not numbers
         assertError("label < 3", .typeMismatch, at: 1)
         assertError("ROUND()", .argumentCount, at: 1)
         assertError("1 + if(TRUE)", .argumentCount, at: 5)
         assertError(String(repeating: "(", count: 100) + "1" + String(repeating: ")", count: 100), .syntax, at: 65)
-        assertError("1" + String(repeating: " + 1", count: 300), .syntax, at: 3 + 4 * 255)   // the 256th "+": a tree 257 deep
+        assertError("1" + String(repeating: " + 1", count: 300), .syntax, at: 3 + 4 * 255)  // the 256th "+": a tree 257 deep
         XCTAssertEqual(failure("1 + 2 / 0")?.description, "column 7: division by zero")
     }
 
     // MARK: CalculationSet
 
     func testDependencyOrder() {
-        let r = CalculationSet.evaluate(formulas: ["c": "b * 2", "b": "a + 1", "d": "ROUND(c / 3, 3)"],
-                                        values: ["a": .number(3)])
+        let r = CalculationSet.evaluate(
+            formulas: ["c": "b * 2", "b": "a + 1", "d": "ROUND(c / 3, 3)"],
+            values: ["a": .number(3)])
         XCTAssertEqual(try r["b"]?.get(), .number(4))
         XCTAssertEqual(try r["c"]?.get(), .number(8))
         XCTAssertEqual(try r["d"]?.get(), .number(2.667))
@@ -201,8 +204,9 @@ final class FormulaTests: XCTestCase {
     }
 
     func testCycles() {
-        let r = CalculationSet.evaluate(formulas: ["a": "b + 1", "b": "2 * a", "self": "1 + self", "after": "10 - a", "ok": "1 +"],
-                                        values: [:])
+        let r = CalculationSet.evaluate(
+            formulas: ["a": "b + 1", "b": "2 * a", "self": "1 + self", "after": "10 - a", "ok": "1 +"],
+            values: [:])
         func error(_ id: String) -> FormulaError? {
             if case .failure(let e)? = r[id] { return e }
             return nil
@@ -214,15 +218,16 @@ final class FormulaTests: XCTestCase {
         XCTAssertEqual(error("b")?.position, 5)
         XCTAssertEqual(error("self")?.kind, .cycle)
         XCTAssertEqual(error("self")?.position, 5)
-        XCTAssertEqual(error("after")?.kind, .cycle)        // depends on a cycle: reported at its reference
+        XCTAssertEqual(error("after")?.kind, .cycle)  // depends on a cycle: reported at its reference
         XCTAssertEqual(error("after")?.position, 6)
         XCTAssertEqual(error("ok")?.kind, .syntax)
     }
 
     /// A calculation that uses one whose formula does not parse fails too, naming that field (it crashed gen).
     func testACalculationUsingOneThatDoesNotParseFails() {
-        let r = CalculationSet.evaluate(formulas: ["broken": "1 +", "uses": "broken * 2", "chain": "uses + 1", "fine": "a + 1"],
-                                        values: ["a": .number(1)])
+        let r = CalculationSet.evaluate(
+            formulas: ["broken": "1 +", "uses": "broken * 2", "chain": "uses + 1", "fine": "a + 1"],
+            values: ["a": .number(1)])
         func error(_ id: String) -> FormulaError? {
             if case .failure(let e)? = r[id] { return e }
             return nil
@@ -237,14 +242,19 @@ final class FormulaTests: XCTestCase {
     /// The report's warning for such a calculation names the template, the field and the cause.
     func testTheWarningNamesTheTemplateTheFieldAndTheCause() throws {
         let source = DocumentSource(file: "export/r.json", collection: "dailyJobReports", documentID: "r1")
-        let fields = [TemplateField(id: "broken", type: "calculation", label: "Broken",
-                                    smartConfig: SmartFieldConfig(calculationType: "calculation", formula: "1 +")),
-                      TemplateField(id: "uses", type: "calculation", label: "Uses",
-                                    smartConfig: SmartFieldConfig(calculationType: "calculation", formula: "broken * 2"))]
+        let fields = [
+            TemplateField(
+                id: "broken", type: "calculation", label: "Broken",
+                smartConfig: SmartFieldConfig(calculationType: "calculation", formula: "1 +")),
+            TemplateField(
+                id: "uses", type: "calculation", label: "Uses",
+                smartConfig: SmartFieldConfig(calculationType: "calculation", formula: "broken * 2"))
+        ]
         let template = ReportTemplate(id: "t9", organizationID: "o", name: "Fall Sports", fields: fields, source: source)
         let org = Organization(id: "o", name: "O", pathSegment: "o", users: [], schools: [], templates: [template], reports: [], critiques: [])
-        let report = DailyJobReport(id: "r1", organizationID: "o", userId: nil, date: LocalDate(year: 2024, month: 9, day: 3),
-                                    templateId: "t9", fields: ["templateId": .string("t9")], source: source)
+        let report = DailyJobReport(
+            id: "r1", organizationID: "o", userId: nil, date: LocalDate(year: 2024, month: 9, day: 3),
+            templateId: "t9", fields: ["templateId": .string("t9")], source: source)
         let form = ReportForm.build(report, in: org, mileage: nil, timeZone: TimeZone(identifier: "UTC")!)
         let warning = try XCTUnwrap(form.diagnostics.first { $0.field == "uses" })
         XCTAssertTrue(warning.message.contains("field broken has an error"), warning.message)

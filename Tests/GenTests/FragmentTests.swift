@@ -27,14 +27,17 @@ final class FragmentTests: XCTestCase {
     }
 
     func context(_ fragment: Fragment, title: String = "Day") -> PageContext {
-        PageContext(siteTitle: "Site", title: title, root: "../", organization: nil, nav: [],
-                    page: Page(reports: [fragment, fragment], title: title, missing: nil))
+        PageContext(
+            siteTitle: "Site", title: title, root: "../", organization: nil, nav: [],
+            page: Page(reports: [fragment, fragment], title: title, missing: nil))
     }
 
     func fragment(note: String = "a <b>note</b>") -> Fragment {
-        Fragment(template: "partial-report-body",
-                 context: Body(facts: [.init(label: "Date", value: "Oct 3")], notes: [note], valid: true, problems: [],
-                               problemCount: "Valid", counts: ["b": 2, "a": 1, "c": 3]))
+        Fragment(
+            template: "partial-report-body",
+            context: Body(
+                facts: [.init(label: "Date", value: "Oct 3")], notes: [note], valid: true, problems: [],
+                problemCount: "Valid", counts: ["b": 2, "a": 1, "c": 3]))
     }
 
     /// An incremental build hashes without building the tree; a clean build hashes while building it. Both
@@ -74,9 +77,11 @@ final class FragmentTests: XCTestCase {
 
     func testMissingFragmentTemplateNamesTheFile() async throws {
         let renderer = Renderer(templates: try await templates())
-        let file = PlannedFile(path: "org/reports/daily/x/index.html",
-                               content: .page(template: "reports-day",
-                                              context: context(Fragment(template: "no-such-partial", context: ["a": "b"]))))
+        let file = PlannedFile(
+            path: "org/reports/daily/x/index.html",
+            content: .page(
+                template: "reports-day",
+                context: context(Fragment(template: "no-such-partial", context: ["a": "b"]))))
         XCTAssertThrowsError(try renderer.render(file)) { error in
             XCTAssertEqual("\(error)", "Templates/no-such-partial.mustache: template not found (needed for org/reports/daily/x/index.html)")
         }

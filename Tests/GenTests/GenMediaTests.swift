@@ -18,10 +18,12 @@ final class GenMediaTests: XCTestCase {
     // MARK: - MediaLocator
 
     func testFirebaseDownloadURLMapsToDecodedObjectPath() {
-        let url = "https://firebasestorage.googleapis.com/v0/b/fieldreports-prod.appspot.com/o/critiques%2Fabc123%2F1.jpg?alt=media&token=8f1e2d3c-aaaa-bbbb-cccc-0123456789ab"
+        let url =
+            "https://firebasestorage.googleapis.com/v0/b/fieldreports-prod.appspot.com/o/critiques%2Fabc123%2F1.jpg?alt=media&token=8f1e2d3c-aaaa-bbbb-cccc-0123456789ab"
         XCTAssertEqual(MediaLocator.mediaPath(for: url), "critiques/abc123/1.jpg")
-        XCTAssertEqual(MediaLocator.mediaPath(for: "https://firebasestorage.googleapis.com/v0/b/b/o/critiques%2Fx%2Fgym%20photo.jpeg?alt=media"),
-                       "critiques/x/gym photo.jpeg")
+        XCTAssertEqual(
+            MediaLocator.mediaPath(for: "https://firebasestorage.googleapis.com/v0/b/b/o/critiques%2Fx%2Fgym%20photo.jpeg?alt=media"),
+            "critiques/x/gym photo.jpeg")
     }
 
     func testGsURIMapsToObjectPath() {
@@ -49,7 +51,7 @@ final class GenMediaTests: XCTestCase {
             "https://firebasestorage.googleapis.com/v0/b/bucket/o/%2Fetc%2Fpasswd?alt=media",
             "https://firebasestorage.googleapis.com/v0/b/bucket/o/a%5Cb.jpg?alt=media",
             "https://firebasestorage.googleapis.com/v0/b/bucket/o/?alt=media",
-            "%2e%2e/x.jpg", "gs://bucket", "gs://bucket/../x.jpg",
+            "%2e%2e/x.jpg", "gs://bucket", "gs://bucket/../x.jpg"
         ]
         for url in rejected {
             XCTAssertNil(MediaLocator.mediaPath(for: url), "should be rejected: \(url.debugDescription)")
@@ -72,8 +74,9 @@ final class GenMediaTests: XCTestCase {
         XCTAssertEqual(image.mediaPath, "a.jpg")
         XCTAssertEqual(image.sha256?.count, 64)
         XCTAssertEqual([image.width, image.height], [900, 600])
-        XCTAssertEqual(image.renditions.map { "\($0.role) \($0.format)" },
-                       ["thumbnail webp", "thumbnail jpeg", "display webp", "display jpeg"])
+        XCTAssertEqual(
+            image.renditions.map { "\($0.role) \($0.format)" },
+            ["thumbnail webp", "thumbnail jpeg", "display webp", "display jpeg"])
         for rendition in image.renditions {
             let file = processor.cachedFile(rendition)
             let info = try XCTUnwrap(ImageProbe.read(file), rendition.fileName)
@@ -81,8 +84,10 @@ final class GenMediaTests: XCTestCase {
             XCTAssertEqual([info.width, info.height], [rendition.width, rendition.height])
             XCTAssertEqual(try Data(contentsOf: file).count, rendition.bytes)
             let ext = rendition.format == "webp" ? "webp" : "jpg"
-            XCTAssertNotNil(rendition.fileName.range(of: "^[0-9a-f]{16}-\(rendition.role)-\(info.width)x\(info.height)\\.\(ext)$",
-                                                     options: .regularExpression), rendition.fileName)
+            XCTAssertNotNil(
+                rendition.fileName.range(
+                    of: "^[0-9a-f]{16}-\(rendition.role)-\(info.width)x\(info.height)\\.\(ext)$",
+                    options: .regularExpression), rendition.fileName)
         }
         XCTAssertEqual(size(image.rendition("thumbnail", "webp")), [300, 200])
         XCTAssertEqual(size(image.rendition("thumbnail", "jpeg")), [300, 200])
@@ -193,8 +198,9 @@ final class GenMediaTests: XCTestCase {
         settings.quality = 60
         let lower = site.processor(settings).process(["a.jpg"])
         XCTAssertEqual(lower.processed, 1)
-        XCTAssertTrue(Set(standard.images["a.jpg"]!.renditions.map(\.fileName))
-            .isDisjoint(with: lower.images["a.jpg"]!.renditions.map(\.fileName)))
+        XCTAssertTrue(
+            Set(standard.images["a.jpg"]!.renditions.map(\.fileName))
+                .isDisjoint(with: lower.images["a.jpg"]!.renditions.map(\.fileName)))
         settings = SiteConfig.Thumbnails()
         (settings.thumbnailWidth, settings.thumbnailHeight) = (160, 160)
         let square = site.processor(settings).process(["a.jpg"])
@@ -235,8 +241,10 @@ final class GenMediaTests: XCTestCase {
         let batch = site.processor().process(paths)
         XCTAssertEqual(batch.missing, ["gone.jpg", "folder.jpg", "../outside.jpg"])
         XCTAssertEqual(batch.processed, 4)
-        let expected = ["empty.jpg": "empty file (0 bytes)", "note.jpg": "not an image", "truncated.jpg": "truncated",
-                        "truncated.png": "truncated"]
+        let expected = [
+            "empty.jpg": "empty file (0 bytes)", "note.jpg": "not an image", "truncated.jpg": "truncated",
+            "truncated.png": "truncated"
+        ]
         for (path, phrase) in expected {
             let image = try XCTUnwrap(batch.images[path], path)
             let error = try XCTUnwrap(image.error, path)

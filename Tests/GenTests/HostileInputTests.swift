@@ -23,7 +23,9 @@ final class HostileInputTests: XCTestCase {
     func testIsSafeFollowsTheRuleForAnyText() {
         func reference(_ s: String) -> Bool {
             guard let first = s.unicodeScalars.first, s.utf8.count <= PathSegment.maxLength, first != ".", first != "-" else { return false }
-            return s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+            return s.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+            }
         }
         let pieces = ["a", "Z", "9", "-", "_", ".", "é", "e\u{301}", "ß", "Ａ", "/", " ", "\u{0}", "😀", "١"]
         var random = SystemRandomNumberGenerator()
@@ -72,8 +74,9 @@ final class HostileInputTests: XCTestCase {
             let ids = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
                 (0..<Int.random(in: 1...2, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
             }
-            XCTAssertEqual(PathAllocator(texts: ids.shuffled(), reserved: ["index.html"]).segments,
-                           sortedAllocation(ids, reserved: ["index.html"]), "\(ids)")
+            XCTAssertEqual(
+                PathAllocator(texts: ids.shuffled(), reserved: ["index.html"]).segments,
+                sortedAllocation(ids, reserved: ["index.html"]), "\(ids)")
         }
     }
 
@@ -86,9 +89,11 @@ final class HostileInputTests: XCTestCase {
             docs.append(Doc.user("../u\(i)/..", org: org, first: "Org\(i)", last: "Person"))
         }
         try site.writeCollection("users", docs)
-        try site.writeCollection("dailyJobReports", orgs.enumerated().map { i, org in
-            Doc.report("../../../etc/passwd\(i)", org: org, user: "../u\(i)/..", extra: ["schools_visited": []])
-        })
+        try site.writeCollection(
+            "dailyJobReports",
+            orgs.enumerated().map { i, org in
+                Doc.report("../../../etc/passwd\(i)", org: org, user: "../u\(i)/..", extra: ["schools_visited": []])
+            })
         try await site.build()
         // Nothing escaped: the temp root holds only Content, Output, its lock and the cache beside it.
         let top = try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted()
@@ -97,11 +102,14 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(cache, ["build"], "only the build manifest (no images here)")
         // The manifest, its stamp and lock are named by a hash of the output path, never by a document id.
         let build = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".gen-cache/build").path)
-        XCTAssertTrue(build.allSatisfy { $0 == "gen-hash" || $0.range(of: #"^[0-9a-f]{24}\.(manifest|stamp|lock)$"#, options: .regularExpression) != nil },
-                      "\(build)")
+        XCTAssertTrue(
+            build.allSatisfy { $0 == "gen-hash" || $0.range(of: #"^[0-9a-f]{24}\.(manifest|stamp|lock)$"#, options: .regularExpression) != nil },
+            "\(build)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("x").path))
         // One distinct folder per organization, each with its own home page and mileage data.
-        let folders = try FileManager.default.contentsOfDirectory(atPath: site.output.path).filter { !["assets", "index.html", ".gitkeep", ".gen-output"].contains($0) }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: site.output.path).filter {
+            !["assets", "index.html", ".gitkeep", ".gen-output"].contains($0)
+        }
         XCTAssertEqual(folders.count, orgs.count, "\(folders)")
         XCTAssertEqual(Set(folders.map { $0.lowercased() }).count, orgs.count)
         for folder in folders {
@@ -122,11 +130,19 @@ final class HostileInputTests: XCTestCase {
         try site.write("site.yml", "title: \"\(script.replacingOccurrences(of: "\"", with: "\\\""))\"\norganizations:\n  o1: '\(img)'\n")
         try site.writeCollection("users", [Doc.user("u1", org: "o1", first: script, last: img)])
         try site.writeCollection("schools", [Doc.school("s1", org: "o1", name: "\(img) School")])
-        try site.writeCollection("dailyJobReports", [Doc.report("r<b>1</b>", org: "o1", user: "u1", extra: [
-            "schools_visited": ["\(img) School", "\(script) Unknown"], "mileage": "\(img)",
-        ])])
-        try site.write("pages/evil.md", "---\ntitle: \"\(script.replacingOccurrences(of: "\"", with: "\\\""))\"\n---\n"
-            + "<script>alert(4)</script>\n\n[click](\(js)) <img src=x onerror=alert(5)> [ok](https://example.com)\n")
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report(
+                    "r<b>1</b>", org: "o1", user: "u1",
+                    extra: [
+                        "schools_visited": ["\(img) School", "\(script) Unknown"], "mileage": "\(img)"
+                    ])
+            ])
+        try site.write(
+            "pages/evil.md",
+            "---\ntitle: \"\(script.replacingOccurrences(of: "\"", with: "\\\""))\"\n---\n"
+                + "<script>alert(4)</script>\n\n[click](\(js)) <img src=x onerror=alert(5)> [ok](https://example.com)\n")
         try await site.build()
         let all = TestSite.files(under: site.output).filter { $0.hasSuffix(".html") }
         XCTAssertGreaterThan(all.count, 4)

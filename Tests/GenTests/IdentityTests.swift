@@ -41,12 +41,18 @@ final class IdentityTests: XCTestCase {
         let site = try TestSite()
         defer { site.remove() }
         let plain = "K-org", lookalike = "\(Self.kelvin)-org"
-        try site.writeCollection("users", [Doc.user("u1", org: plain, first: "Plain", last: "Person"),
-                                           Doc.user("u2", org: lookalike, first: "Look", last: "Alike")])
-        try site.writeCollection("dailyJobReports", [
-            Doc.report("r1", org: plain, user: "u1", extra: ["notes": "marker-plain-org"]),
-            Doc.report("r2", org: lookalike, user: "u2", extra: ["notes": "marker-lookalike-org"]),
-        ])
+        try site.writeCollection(
+            "users",
+            [
+                Doc.user("u1", org: plain, first: "Plain", last: "Person"),
+                Doc.user("u2", org: lookalike, first: "Look", last: "Alike")
+            ])
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report("r1", org: plain, user: "u1", extra: ["notes": "marker-plain-org"]),
+                Doc.report("r2", org: lookalike, user: "u2", extra: ["notes": "marker-lookalike-org"])
+            ])
         let report = try await site.build()
         XCTAssertEqual(report.organizations.count, 2)
         let folders = try FileManager.default.contentsOfDirectory(atPath: site.output.path)
@@ -67,10 +73,12 @@ final class IdentityTests: XCTestCase {
         let site = try TestSite()
         defer { site.remove() }
         try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
-        try site.writeCollection("dailyJobReports", [
-            Doc.report(Self.nfc, org: "o1", user: "u1", extra: ["notes": "marker-nfc"]),
-            Doc.report(Self.nfd, org: "o1", user: "u1", extra: ["notes": "marker-nfd"]),
-        ])
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report(Self.nfc, org: "o1", user: "u1", extra: ["notes": "marker-nfc"]),
+                Doc.report(Self.nfd, org: "o1", user: "u1", extra: ["notes": "marker-nfd"])
+            ])
         let export = try site.load()
         XCTAssertEqual(export.documents.filter { $0.collection == "dailyJobReports" }.count, 2)
         XCTAssertFalse(export.diagnostics.contains { $0.message.contains("also in") }, "\(export.diagnostics)")
@@ -85,13 +93,19 @@ final class IdentityTests: XCTestCase {
     func testPhotographerNamedIndexKeepsTheMileageOverview() async throws {
         let site = try TestSite()
         defer { site.remove() }
-        try site.writeCollection("users", [Doc.user("index", org: "o1", first: "Ida", last: "Index"),
-                                           Doc.user("INDEX", org: "o1", first: "Upper", last: "Case")])
+        try site.writeCollection(
+            "users",
+            [
+                Doc.user("index", org: "o1", first: "Ida", last: "Index"),
+                Doc.user("INDEX", org: "o1", first: "Upper", last: "Case")
+            ])
         try site.writeCollection("schools", [Doc.school("s1", org: "o1", name: "Marion High")])
-        try site.writeCollection("dailyJobReports", [
-            Doc.report("r1", org: "o1", user: "index", extra: ["schools_visited": ["Marion High"]]),
-            Doc.report("r2", org: "o1", user: "INDEX", extra: ["schools_visited": ["Marion High"]]),
-        ])
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report("r1", org: "o1", user: "index", extra: ["schools_visited": ["Marion High"]]),
+                Doc.report("r2", org: "o1", user: "INDEX", extra: ["schools_visited": ["Marion High"]])
+            ])
         try await site.build()
         let overview = try site.text("o1/mileage/index.html")
         XCTAssertTrue(overview.contains("Ida Index") && overview.contains("Upper Case"), "the overview lists both")

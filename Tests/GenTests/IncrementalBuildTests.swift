@@ -50,10 +50,14 @@ final class IncrementalBuildTests: XCTestCase {
             var schools: [[String: Any]] = []
             var templates: [[String: Any]] = []
             for org in ["orgA", "orgB"] {
-                users += [Doc.user("u1-\(org)", org: org, first: userNames["u1-\(org)"] ?? "Ana", last: org),
-                          Doc.user("u2-\(org)", org: org, first: userNames["u2-\(org)"] ?? "Ben", last: org)]
-                schools.append(Doc.school("s-\(org)", org: org, name: "Central High \(org)",
-                                          coordinates: schoolCoordinates["s-\(org)"] ?? "37.7334,-88.9337"))
+                users += [
+                    Doc.user("u1-\(org)", org: org, first: userNames["u1-\(org)"] ?? "Ana", last: org),
+                    Doc.user("u2-\(org)", org: org, first: userNames["u2-\(org)"] ?? "Ben", last: org)
+                ]
+                schools.append(
+                    Doc.school(
+                        "s-\(org)", org: org, name: "Central High \(org)",
+                        coordinates: schoolCoordinates["s-\(org)"] ?? "37.7334,-88.9337"))
                 templates.append(templateName.map { Doc.template("t1", org: org, name: $0) } ?? Doc.template("t1", org: org))
             }
             try site.writeCollection("users", users)
@@ -77,15 +81,18 @@ final class IncrementalBuildTests: XCTestCase {
         for _ in 0..<12 {
             let org = Bool.random(using: &rng) ? "orgA" : "orgB"
             let id = docs.id("r")
-            docs.reports[id] = Doc.report(id, org: org, user: "u1-\(org)", date: randomDate(&rng),
-                                          extra: ["schools_visited": ["Central High \(org)"], "notes": "Report \(id)"])
+            docs.reports[id] = Doc.report(
+                id, org: org, user: "u1-\(org)", date: randomDate(&rng),
+                extra: ["schools_visited": ["Central High \(org)"], "notes": "Report \(id)"])
         }
         for _ in 0..<4 {
             let org = Bool.random(using: &rng) ? "orgA" : "orgB"
             let id = docs.id("c")
             docs.critiques[id] = Doc.critique(id, org: org, target: "u2-\(org)", notes: "Critique \(id)")
-            docs.critiques[id]!["createdAt"] = ["_seconds": 1_722_500_000 + Int.random(in: 0..<120, using: &rng) * 86_400,
-                                                "_nanoseconds": 0]
+            docs.critiques[id]!["createdAt"] = [
+                "_seconds": 1_722_500_000 + Int.random(in: 0..<120, using: &rng) * 86_400,
+                "_nanoseconds": 0
+            ]
         }
 
         let incremental = site.root.appendingPathComponent("inc/site")
@@ -117,8 +124,9 @@ final class IncrementalBuildTests: XCTestCase {
                     edit = "change report \(id)"
                 case 1:  // add a report
                     let id = docs.id("r")
-                    docs.reports[id] = Doc.report(id, org: "orgB", user: "u2-orgB", date: randomDate(&rng),
-                                                  extra: ["schools_visited": ["Central High orgB"], "notes": "New \(id)"])
+                    docs.reports[id] = Doc.report(
+                        id, org: "orgB", user: "u2-orgB", date: randomDate(&rng),
+                        extra: ["schools_visited": ["Central High orgB"], "notes": "New \(id)"])
                     edit = "add report \(id)"
                 case 2:  // delete a report
                     let id = docs.reports.keys.sorted().randomElement(using: &rng)!
@@ -142,8 +150,10 @@ final class IncrementalBuildTests: XCTestCase {
                 }
             }
             try docs.write(to: site)
-            let report = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: incremental,
-                                                                  cache: cache))
+            let report = try await BuildPipeline.run(
+                BuildOptions(
+                    content: site.content, templates: templates, output: incremental,
+                    cache: cache))
             kept += report.filesKept
             monthsKept += report.monthsKept.count
             let wasBlocked = blockedManifest != nil
@@ -156,8 +166,10 @@ final class IncrementalBuildTests: XCTestCase {
                 blockedManifest = nil
             }
             let clean = site.root.appendingPathComponent("clean-\(round)/site")
-            _ = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: clean,
-                                                     cache: site.root.appendingPathComponent("clean-\(round)/cache"), clean: true))
+            _ = try await BuildPipeline.run(
+                BuildOptions(
+                    content: site.content, templates: templates, output: clean,
+                    cache: site.root.appendingPathComponent("clean-\(round)/cache"), clean: true))
             let incFiles = TestSite.files(under: incremental), cleanFiles = TestSite.files(under: clean)
             XCTAssertEqual(incFiles, cleanFiles, "round \(round) (\(edit)): same files")
             XCTAssertEqual(TestSite.folders(under: incremental), TestSite.folders(under: clean), "round \(round) (\(edit)): same folders")
@@ -167,12 +179,16 @@ final class IncrementalBuildTests: XCTestCase {
                 XCTAssertEqual(a, b, "round \(round) (\(edit)): \(file) differs")
             }
             // A second build with nothing changed does nothing, and leaves the same tree.
-            let again = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: incremental,
-                                                                 cache: cache))
+            let again = try await BuildPipeline.run(
+                BuildOptions(
+                    content: site.content, templates: templates, output: incremental,
+                    cache: cache))
             if wasBlocked {
                 XCTAssertFalse(again.upToDate, "round \(round): without a manifest, a full build")
-                let third = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: incremental,
-                                                                     cache: cache))
+                let third = try await BuildPipeline.run(
+                    BuildOptions(
+                        content: site.content, templates: templates, output: incremental,
+                        cache: cache))
                 XCTAssertTrue(third.upToDate, "round \(round): the cache writable again, nothing to do")
             } else {
                 XCTAssertTrue(again.upToDate, "round \(round): nothing changed, nothing to do")
@@ -219,18 +235,23 @@ final class IncrementalBuildTests: XCTestCase {
 
     /// Builds `docs` into `output` (incrementally, with `cache`) and into a fresh folder with `--clean`, and
     /// asserts the two trees are byte for byte the same. Returns the incremental build's report.
-    private func buildAndCompare(_ docs: Documents, site: TestSite, templates: URL, output: URL, cache: URL,
-                                 _ what: String, line: UInt = #line) async throws -> BuildReport {
+    private func buildAndCompare(
+        _ docs: Documents, site: TestSite, templates: URL, output: URL, cache: URL,
+        _ what: String, line: UInt = #line
+    ) async throws -> BuildReport {
         try docs.write(to: site)
         let report = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: output, cache: cache))
         let clean = site.root.appendingPathComponent("clean/site")
         try? FileManager.default.removeItem(at: clean.deletingLastPathComponent())
-        _ = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: clean,
-                                                 cache: site.root.appendingPathComponent("clean/cache"), clean: true))
+        _ = try await BuildPipeline.run(
+            BuildOptions(
+                content: site.content, templates: templates, output: clean,
+                cache: site.root.appendingPathComponent("clean/cache"), clean: true))
         XCTAssertEqual(TestSite.files(under: output), TestSite.files(under: clean), "\(what): same files", line: line)
         for file in TestSite.files(under: clean) {
-            XCTAssertEqual(try Data(contentsOf: output.appendingPathComponent(file)), try Data(contentsOf: clean.appendingPathComponent(file)),
-                           "\(what): \(file) differs", line: line)
+            XCTAssertEqual(
+                try Data(contentsOf: output.appendingPathComponent(file)), try Data(contentsOf: clean.appendingPathComponent(file)),
+                "\(what): \(file) differs", line: line)
         }
         return report
     }
@@ -281,8 +302,9 @@ final class IncrementalBuildTests: XCTestCase {
         docs.userNames["u1-orgA"] = "Anabel"
         let renamed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "user renamed")
         XCTAssertEqual(renamed.monthsKept, [])
-        XCTAssertTrue(try String(contentsOf: output.appendingPathComponent("orgA/reports/monthly/2024-08/index.html"), encoding: .utf8)
-            .contains("Anabel"))
+        XCTAssertTrue(
+            try String(contentsOf: output.appendingPathComponent("orgA/reports/monthly/2024-08/index.html"), encoding: .utf8)
+                .contains("Anabel"))
     }
 
     /// A new critique changes the "newer" link of the critique before it, whatever month that one is in.
@@ -320,8 +342,12 @@ final class IncrementalBuildTests: XCTestCase {
         for i in 1...3 { docs.critiques["c\(i)"] = Doc.critique("c\(i)", org: "orgA", target: "u2-orgA", notes: "Critique \(i)") }
         _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
         let url = templates.appendingPathComponent("partial-critique-card.mustache")
-        try Data(try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "<li class=\"critique-card\">",
-                                                                                  with: "<li class=\"critique-card\" data-v=\"2\">").utf8).write(to: url)
+        try Data(
+            try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
+                of: "<li class=\"critique-card\">",
+                with: "<li class=\"critique-card\" data-v=\"2\">"
+            ).utf8
+        ).write(to: url)
         let changed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "card template changed")
         let listing = TestSite.files(under: output).filter {
             (try? String(contentsOf: output.appendingPathComponent($0), encoding: .utf8))?.contains("data-v=\"2\"") ?? false
@@ -342,7 +368,9 @@ final class IncrementalBuildTests: XCTestCase {
         }
         _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
         let url = templates.appendingPathComponent("partial-field-row.mustache")
-        try Data(try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "<th scope=\"row\">", with: "<th scope=\"row\" data-v=\"2\">").utf8).write(to: url)
+        try Data(
+            try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "<th scope=\"row\">", with: "<th scope=\"row\" data-v=\"2\">").utf8
+        ).write(to: url)
         let changed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "row template changed")
         let showing = TestSite.files(under: output).filter {
             (try? String(contentsOf: output.appendingPathComponent($0), encoding: .utf8))?.contains("data-v=\"2\"") ?? false
@@ -351,8 +379,9 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(showing.count, 7, "\(showing)")
         let archives = TestSite.files(under: output).filter { $0.hasPrefix("orgA/archive/") }
         XCTAssertEqual(archives.count, 2)
-        XCTAssertEqual(changed.filesWritten - changed.filesKept, showing.count + archives.count,
-                       "only the pages showing rows were rendered again")
+        XCTAssertEqual(
+            changed.filesWritten - changed.filesKept, showing.count + archives.count,
+            "only the pages showing rows were rendered again")
     }
 
     /// `mileage.json` names a photographer as their first report does; a photographer without a user
@@ -363,8 +392,9 @@ final class IncrementalBuildTests: XCTestCase {
         defer { site.remove() }
         var docs = Documents()
         for (id, date) in [("r1", "2024-08-05"), ("r2", "2024-10-01")] {
-            docs.reports[id] = Doc.report(id, org: "orgA", user: "ghost", date: date,
-                                          extra: ["photographer": "Dana Ghost", "schools_visited": ["Central High orgA"]])
+            docs.reports[id] = Doc.report(
+                id, org: "orgA", user: "ghost", date: date,
+                extra: ["photographer": "Dana Ghost", "schools_visited": ["Central High orgA"]])
         }
         _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
         docs.reports["r1"]!["photographer"] = "Dana Renamed"
@@ -437,10 +467,12 @@ final class IncrementalBuildTests: XCTestCase {
         let first = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: output, cache: cache))
         // The mileage overview template is used by one page per organization (orgA and orgB).
         let url = templates.appendingPathComponent("mileage.mustache")
-        try Data((try String(contentsOf: url, encoding: .utf8)).replacingOccurrences(of: "<h1>Mileage</h1>", with: "<h1>Miles</h1>").utf8).write(to: url)
+        try Data((try String(contentsOf: url, encoding: .utf8)).replacingOccurrences(of: "<h1>Mileage</h1>", with: "<h1>Miles</h1>").utf8).write(
+            to: url)
         let second = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: output, cache: cache))
-        XCTAssertEqual(second.filesWritten - second.filesKept, 2,
-                       "only the two organizations' mileage/index.html are rendered again")
+        XCTAssertEqual(
+            second.filesWritten - second.filesKept, 2,
+            "only the two organizations' mileage/index.html are rendered again")
         XCTAssertEqual(second.filesWritten, first.filesWritten)
         let text = String(decoding: try Data(contentsOf: output.appendingPathComponent("orgA/mileage/index.html")), as: UTF8.self)
         XCTAssertTrue(text.contains("<h1>Miles</h1>"))

@@ -15,13 +15,15 @@ final class InputMessageTests: XCTestCase {
 
     func testEveryMalformedJSONNamesLineAndColumn() throws {
         // A truncated file: its end.
-        XCTAssertEqual(try error("firestore-backup.json", "{\n  \"users\": {\"u1\": {\"organizationID\": \"o1\"")?.description
-                       .prefix(while: { $0 != " " }), "export/firestore-backup.json:2:42:")
+        XCTAssertEqual(
+            try error("firestore-backup.json", "{\n  \"users\": {\"u1\": {\"organizationID\": \"o1\"")?.description
+                .prefix(while: { $0 != " " }), "export/firestore-backup.json:2:42:")
         // An empty file: line 1, column 1.
         let empty = try XCTUnwrap(try error("users.json", ""))
         XCTAssertEqual([empty.line, empty.column], [1, 1], empty.description)
         // A lone surrogate: the escape that starts it.
-        let surrogate = try XCTUnwrap(try error("users.ndjson", "{\"id\": \"u0\", \"organizationID\": \"o1\"}\n{\"id\": \"u1\", \"firstName\": \"\\ud800x\"}\n"))
+        let surrogate = try XCTUnwrap(
+            try error("users.ndjson", "{\"id\": \"u0\", \"organizationID\": \"o1\"}\n{\"id\": \"u1\", \"firstName\": \"\\ud800x\"}\n"))
         XCTAssertEqual([surrogate.line, surrogate.column], [2, 28], surrogate.description)
         // A number no double holds: the number.
         let number = try XCTUnwrap(try error("users.ndjson", "{\"id\": \"u1\", \"n\": 1e400}\n"))
@@ -32,18 +34,25 @@ final class InputMessageTests: XCTestCase {
     func testARepeatedKeyIsAWarningNamingItsPlace() throws {
         let site = try TestSite()
         defer { site.remove() }
-        try site.write("export/firestore-backup.json", """
+        try site.write(
+            "export/firestore-backup.json",
+            """
             {"__collections__": {"users": {
               "c01": {"organizationID": "o1", "firstName": "First"},
               "c01": {"organizationID": "o1", "firstName": "Second"}
             }}}
             """)
         try site.writeCollection("schools", [], file: "schools.ndjson")
-        try site.write("export/dailyJobReports.ndjson", "{\"id\": \"r1\", \"organizationID\": \"o1\", \"date\": \"2024-09-03\", \"date\": \"2024-09-04\"}\n")
+        try site.write(
+            "export/dailyJobReports.ndjson", "{\"id\": \"r1\", \"organizationID\": \"o1\", \"date\": \"2024-09-03\", \"date\": \"2024-09-04\"}\n")
         let export = try site.load()
         let messages = export.diagnostics.map(\.description)
-        XCTAssertTrue(messages.contains("export/firestore-backup.json: warning: line 3, column 3: the key \"c01\" appears twice in one object; only the last value is read"), "\(messages)")
-        XCTAssertTrue(messages.contains { $0.hasPrefix("export/dailyJobReports.ndjson: warning: line 1, column 60: the key \"date\"") }, "\(messages)")
+        XCTAssertTrue(
+            messages.contains(
+                "export/firestore-backup.json: warning: line 3, column 3: the key \"c01\" appears twice in one object; only the last value is read"),
+            "\(messages)")
+        XCTAssertTrue(
+            messages.contains { $0.hasPrefix("export/dailyJobReports.ndjson: warning: line 1, column 60: the key \"date\"") }, "\(messages)")
     }
 
     func testKeysSpelledAlikeAreNamed() {
@@ -55,8 +64,9 @@ final class InputMessageTests: XCTestCase {
 
     func testControlCharactersInIdsAreEscapedInMessages() throws {
         let forged = "r1\nexport/x.json: warning: all good\u{1B}[2K"
-        let diagnostic = Diagnostic(.warning, DocumentSource(file: "export/a\rb.ndjson", collection: "dailyJobReports", documentID: forged),
-                                    field: "userId", "user \"\(forged)\" is not in this organization")
+        let diagnostic = Diagnostic(
+            .warning, DocumentSource(file: "export/a\rb.ndjson", collection: "dailyJobReports", documentID: forged),
+            field: "userId", "user \"\(forged)\" is not in this organization")
         let line = diagnostic.description
         XCTAssertFalse(line.contains("\n") || line.contains("\r") || line.contains("\u{1B}"), line)
         XCTAssertTrue(line.contains("r1\\nexport/x.json"), line)

@@ -44,8 +44,9 @@ final class LargeJSONTests: XCTestCase {
         let part = DataEncoders.elementsPerPart
         for count in [0, 1, 2, part - 1, part, part + 1, 3 * part + 7] {
             let file = File(rows: Self.rows(count), totals: ["b": 2, "a": 1])
-            XCTAssertEqual(String(decoding: try DataEncoders.json(file), as: UTF8.self),
-                           String(decoding: try wholeFile(file), as: UTF8.self), "\(count) rows")
+            XCTAssertEqual(
+                String(decoding: try DataEncoders.json(file), as: UTF8.self),
+                String(decoding: try wholeFile(file), as: UTF8.self), "\(count) rows")
         }
     }
 }

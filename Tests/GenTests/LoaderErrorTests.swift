@@ -29,7 +29,7 @@ final class LoaderErrorTests: XCTestCase {
             "{",
             #"  "u1": {"organizationID": "org1"},"#,
             bad,
-            "}",
+            "}"
         ].joined(separator: "\n")
         XCTAssertEqual(column(of: "@", in: bad), 23)
         try folder.write("export/users.json", text)
@@ -77,7 +77,7 @@ final class LoaderErrorTests: XCTestCase {
             "",
             #"{"id": "r3", "organizationID": "org1", "date": "2024-01-17"}"#,
             bad,
-            #"{"id": "r5", "organizationID": "org1", "date": "2024-01-18"}"#,
+            #"{"id": "r5", "organizationID": "org1", "date": "2024-01-18"}"#
         ]
         try folder.write("export/dailyJobReports.ndjson", lines.joined(separator: "\n") + "\n")
 
@@ -91,8 +91,10 @@ final class LoaderErrorTests: XCTestCase {
         // BigQuery's newline-delimited export saved as .json: the bad line is still named.
         let folder = try TestSite()
         defer { folder.remove() }
-        let good = #"{"timestamp":"2024-01-15 14:30:00 UTC","document_name":"projects/p/databases/(default)/documents/users/u1","operation":"CREATE","data":"{}"}"#
-        let bad = #"{"timestamp":"2024-01-15 14:31:00 UTC","document_name":"projects/p/databases/(default)/documents/users/u2","operation":"CREATE","data":"{}"]"#
+        let good =
+            #"{"timestamp":"2024-01-15 14:30:00 UTC","document_name":"projects/p/databases/(default)/documents/users/u1","operation":"CREATE","data":"{}"}"#
+        let bad =
+            #"{"timestamp":"2024-01-15 14:31:00 UTC","document_name":"projects/p/databases/(default)/documents/users/u2","operation":"CREATE","data":"{}"]"#
         try folder.write("export/changelog.json", [good, good, bad, good].joined(separator: "\n") + "\n")
 
         let error = try XCTUnwrap(folder.loadError())
@@ -150,12 +152,14 @@ final class LoaderErrorTests: XCTestCase {
     func testDocumentWithoutIdIsSkippedWithDiagnostic() throws {
         let folder = try TestSite()
         defer { folder.remove() }
-        try folder.write("export/users.ndjson", [
-            #"{"id": "u1", "organizationID": "org1"}"#,
-            #"{"firstName": "No Id", "organizationID": "org1"}"#,
-            #"{"id": "", "organizationID": "org1"}"#,
-            #"{"id": "u4", "organizationID": "org1"}"#,
-        ].joined(separator: "\n"))
+        try folder.write(
+            "export/users.ndjson",
+            [
+                #"{"id": "u1", "organizationID": "org1"}"#,
+                #"{"firstName": "No Id", "organizationID": "org1"}"#,
+                #"{"id": "", "organizationID": "org1"}"#,
+                #"{"id": "u4", "organizationID": "org1"}"#
+            ].joined(separator: "\n"))
         try folder.write("export/schools.json", #"[{"id": "s1", "value": "A"}, {"value": "B"}]"#)
 
         let export = try ExportLoader.load(contentDirectory: folder.content)
@@ -184,19 +188,25 @@ final class LoaderErrorTests: XCTestCase {
     func testDocumentWithoutOrganizationIsSkipped() throws {
         let folder = try TestSite()
         defer { folder.remove() }
-        try folder.write("export/users.json", #"""
-        {"u1": {"firstName": "No Org"},
-         "u2": {"organizationID": "org1"},
-         "u3": {"organizationId": "org1"},
-         "u4": {"organizationID": "   "}}
-        """#)
-        try folder.write("export/photoCritiques.json", #"""
-        {"c1": {"status": "published"},
-         "c2": {"organizationId": "org1", "exampleType": "example"}}
-        """#)
-        try folder.write("export/dailyJobReports.json", #"""
-        {"r1": {"date": "2024-01-15"}}
-        """#)
+        try folder.write(
+            "export/users.json",
+            #"""
+            {"u1": {"firstName": "No Org"},
+             "u2": {"organizationID": "org1"},
+             "u3": {"organizationId": "org1"},
+             "u4": {"organizationID": "   "}}
+            """#)
+        try folder.write(
+            "export/photoCritiques.json",
+            #"""
+            {"c1": {"status": "published"},
+             "c2": {"organizationId": "org1", "exampleType": "example"}}
+            """#)
+        try folder.write(
+            "export/dailyJobReports.json",
+            #"""
+            {"r1": {"date": "2024-01-15"}}
+            """#)
         let export = try ExportLoader.load(contentDirectory: folder.content)
         let typed = DocumentDecoder.decode(export, timeZone: TimeZone(identifier: "UTC")!)
 
@@ -260,7 +270,7 @@ final class LoaderErrorTests: XCTestCase {
             ("mileage:\n  ratePerMile: .inf\n", "mileage.ratePerMile: inf is not a number (0.0–100.0)"),
             ("thumbnails:\n  maxMegapixels: 0\n", "thumbnails.maxMegapixels: 0.0 is out of range (0.1–1000.0)"),
             ("gallery:\n  pageSize: 0\n", "gallery.pageSize: 0 is out of range (1–1000)"),
-            ("thumbnails:\n  quality: 101\n", "thumbnails.quality: 101 is out of range (1–100)"),
+            ("thumbnails:\n  quality: 101\n", "thumbnails.quality: 101 is out of range (1–100)")
         ]
         for (yaml, message) in cases {
             XCTAssertEqual(configError(yaml)?.message, message, yaml)
@@ -269,8 +279,12 @@ final class LoaderErrorTests: XCTestCase {
 
     /// Aliases are refused before anything expands them; a value absurdly large for its purpose is refused.
     func testConfigRefusesAliasesAndHugeValues() throws {
-        let laughs = (["a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]"]
-            + (1...9).map { i in "\(Character(UnicodeScalar(97 + i)!)): &\(Character(UnicodeScalar(97 + i)!)) [" + Array(repeating: "*\(Character(UnicodeScalar(96 + i)!))", count: 9).joined(separator: ",") + "]" })
+        let laughs =
+            (["a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]"]
+            + (1...9).map { i in
+                "\(Character(UnicodeScalar(97 + i)!)): &\(Character(UnicodeScalar(97 + i)!)) ["
+                    + Array(repeating: "*\(Character(UnicodeScalar(96 + i)!))", count: 9).joined(separator: ",") + "]"
+            })
             .joined(separator: "\n")
         let alias = try XCTUnwrap(configError(laughs))
         XCTAssertEqual([alias.line, alias.column], [1, 4], alias.description)
@@ -310,17 +324,18 @@ final class LoaderErrorTests: XCTestCase {
     }
 
     func testConfigValidFileIsRead() throws {
-        let config = try ConfigLoader.parse("""
-        title: Field Reports 2024
-        baseURL: https://reports.example.com
-        timeZone: America/Chicago
-        organizations:
-          org1: Lifetouch South
-          "42": Numbers Inc
-        mileage:
-          ratePerMile: 0.67
-          averageSpeedKmh: 60
-        """, file: "site.yml")
+        let config = try ConfigLoader.parse(
+            """
+            title: Field Reports 2024
+            baseURL: https://reports.example.com
+            timeZone: America/Chicago
+            organizations:
+              org1: Lifetouch South
+              "42": Numbers Inc
+            mileage:
+              ratePerMile: 0.67
+              averageSpeedKmh: 60
+            """, file: "site.yml")
         XCTAssertEqual(config.title, "Field Reports 2024")
         XCTAssertEqual(config.baseURL, "https://reports.example.com")
         XCTAssertEqual(config.timeZone.identifier, "America/Chicago")

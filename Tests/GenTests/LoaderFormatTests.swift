@@ -3,8 +3,10 @@ import Foundation
 import GenModel
 import XCTest
 
-fileprivate func document(_ export: LoadedExport, _ collection: String, _ id: String,
-                          file: StaticString = #filePath, line: UInt = #line) -> RawDocument? {
+fileprivate func document(
+    _ export: LoadedExport, _ collection: String, _ id: String,
+    file: StaticString = #filePath, line: UInt = #line
+) -> RawDocument? {
     let found = export.documents.filter { $0.collection == collection && $0.id == DocumentID(id) }
     XCTAssertLessThanOrEqual(found.count, 1, "\(collection)/\(id) appears more than once", file: file, line: line)
     return found.first
@@ -15,15 +17,17 @@ fileprivate func keys(_ export: LoadedExport) -> [String] {
 }
 
 /// One Stream-Firestore-to-BigQuery changelog line; `data` is written as a JSON *string*, as BigQuery does.
-fileprivate func changeRow(_ timestamp: String, _ collection: String, _ id: String, _ operation: String,
-                           data: [String: Any]?, event: String = UUID().uuidString) -> String {
+fileprivate func changeRow(
+    _ timestamp: String, _ collection: String, _ id: String, _ operation: String,
+    data: [String: Any]?, event: String = UUID().uuidString
+) -> String {
     var row: [String: Any] = [
         "timestamp": timestamp,
         "event_id": event,
         "document_name": "projects/demo/databases/(default)/documents/\(collection)/\(id)",
         "operation": operation,
         "document_id": id,
-        "old_data": NSNull(),
+        "old_data": NSNull()
     ]
     if let data {
         let text = try! JSONSerialization.data(withJSONObject: data, options: [.sortedKeys])
@@ -52,33 +56,35 @@ final class LoaderFormatTests: XCTestCase {
     func testFirestoreExportImportObjectFormWithTwoCollectionsAndSubCollections() throws {
         let folder = try TestSite()
         defer { folder.remove() }
-        try folder.write("export/backup.json", #"""
-        {
-          "users": {
-            "u1": {
-              "firstName": "Ann",
-              "organizationID": "org1",
-              "createdAt": {"_seconds": 1705329000, "_nanoseconds": 5},
-              "home": {"_latitude": 38.321991, "_longitude": -88.8674},
-              "schoolRef": "schools/s1",
-              "subCollection": {
-                "users/u1/orders": {"o1": {"total": 1}, "o2": {"total": 2}}
+        try folder.write(
+            "export/backup.json",
+            #"""
+            {
+              "users": {
+                "u1": {
+                  "firstName": "Ann",
+                  "organizationID": "org1",
+                  "createdAt": {"_seconds": 1705329000, "_nanoseconds": 5},
+                  "home": {"_latitude": 38.321991, "_longitude": -88.8674},
+                  "schoolRef": "schools/s1",
+                  "subCollection": {
+                    "users/u1/orders": {"o1": {"total": 1}, "o2": {"total": 2}}
+                  }
+                },
+                "u2": {
+                  "firstName": "Bob",
+                  "organizationID": "org1",
+                  "subCollection": {
+                    "users/u2/orders": {"o3": {"total": 3}}
+                  }
+                },
+                "u3": {"firstName": "Cy", "organizationID": "org2", "subCollection": {}}
+              },
+              "schools": {
+                "s1": {"value": "Central High", "organizationID": "org1", "subCollection": {}}
               }
-            },
-            "u2": {
-              "firstName": "Bob",
-              "organizationID": "org1",
-              "subCollection": {
-                "users/u2/orders": {"o3": {"total": 3}}
-              }
-            },
-            "u3": {"firstName": "Cy", "organizationID": "org2", "subCollection": {}}
-          },
-          "schools": {
-            "s1": {"value": "Central High", "organizationID": "org1", "subCollection": {}}
-          }
-        }
-        """#)
+            }
+            """#)
         let export = try folder.load()
 
         XCTAssertEqual(keys(export), ["schools/s1", "users/u1", "users/u2", "users/u3"])
@@ -88,34 +94,41 @@ final class LoaderFormatTests: XCTestCase {
 
         let u1 = try XCTUnwrap(document(export, "users", "u1"))
         XCTAssertEqual(u1.file, "export/backup.json")
-        XCTAssertEqual(u1.fields, [
-            "firstName": .string("Ann"),
-            "organizationID": .string("org1"),
-            "createdAt": .timestamp(Timestamp(seconds: 1_705_329_000, nanoseconds: 5)),
-            "home": .geoPoint(GeoPoint(latitude: 38.321991, longitude: -88.8674)),
-            "schoolRef": .string("schools/s1"),
-        ])
+        XCTAssertEqual(
+            u1.fields,
+            [
+                "firstName": .string("Ann"),
+                "organizationID": .string("org1"),
+                "createdAt": .timestamp(Timestamp(seconds: 1_705_329_000, nanoseconds: 5)),
+                "home": .geoPoint(GeoPoint(latitude: 38.321991, longitude: -88.8674)),
+                "schoolRef": .string("schools/s1")
+            ])
         XCTAssertNil(document(export, "users", "u3")?.fields["subCollection"])
-        XCTAssertEqual(document(export, "schools", "s1")?.fields,
-                       ["value": .string("Central High"), "organizationID": .string("org1")])
+        XCTAssertEqual(
+            document(export, "schools", "s1")?.fields,
+            ["value": .string("Central High"), "organizationID": .string("org1")])
         XCTAssertFalse(export.documents.contains { $0.collection.contains("orders") || $0.id.text.hasPrefix("o") })
     }
 
     func testFirestoreExportImportArrayForm() throws {
         let folder = try TestSite()
         defer { folder.remove() }
-        try folder.write("export/import.json", #"""
-        {"schools": [
-          {"id": "s2", "value": "West Elementary", "organizationID": "org1"},
-          {"id": "s1", "value": "Central High", "organizationID": "org1", "coordinates": "38.1,-88.2"}
-        ]}
-        """#)
+        try folder.write(
+            "export/import.json",
+            #"""
+            {"schools": [
+              {"id": "s2", "value": "West Elementary", "organizationID": "org1"},
+              {"id": "s1", "value": "Central High", "organizationID": "org1", "coordinates": "38.1,-88.2"}
+            ]}
+            """#)
         let export = try folder.load()
 
         XCTAssertEqual(keys(export), ["schools/s1", "schools/s2"])
-        XCTAssertEqual(document(export, "schools", "s1")?.fields, [
-            "value": .string("Central High"), "organizationID": .string("org1"), "coordinates": .string("38.1,-88.2"),
-        ])
+        XCTAssertEqual(
+            document(export, "schools", "s1")?.fields,
+            [
+                "value": .string("Central High"), "organizationID": .string("org1"), "coordinates": .string("38.1,-88.2")
+            ])
         XCTAssertEqual(document(export, "schools", "s2")?.fields["value"], .string("West Elementary"))
         XCTAssertNil(document(export, "schools", "s2")?.fields["id"], "the id is the document id, not a field")
         XCTAssertEqual(export.ignoredCollections, [:])
@@ -127,37 +140,39 @@ final class LoaderFormatTests: XCTestCase {
     func testNodeFirestoreImportExportWholeDatabase() throws {
         let folder = try TestSite()
         defer { folder.remove() }
-        try folder.write("export/firestore-export.json", #"""
-        {"__collections__": {
-          "dailyJobReports": {
-            "r1": {
-              "organizationID": "org1",
-              "date": "2024-01-15",
-              "createdAt": {"__datatype__": "timestamp", "value": {"_seconds": 1705329000, "_nanoseconds": 123000000}},
-              "stops": [
-                {"at": {"__datatype__": "timestamp", "value": {"_seconds": 1705330000, "_nanoseconds": 0}},
-                 "where": {"__datatype__": "geopoint", "value": {"_latitude": 38.5, "_longitude": -88.25}}},
-                {"__datatype__": "documentReference", "value": "schools/s1"}
-              ],
-              "meta": {
-                "school": {"__datatype__": "documentReference", "value": "schools/s2"},
-                "seen": [{"__datatype__": "timestamp", "value": {"_seconds": 1, "_nanoseconds": 2}}]
+        try folder.write(
+            "export/firestore-export.json",
+            #"""
+            {"__collections__": {
+              "dailyJobReports": {
+                "r1": {
+                  "organizationID": "org1",
+                  "date": "2024-01-15",
+                  "createdAt": {"__datatype__": "timestamp", "value": {"_seconds": 1705329000, "_nanoseconds": 123000000}},
+                  "stops": [
+                    {"at": {"__datatype__": "timestamp", "value": {"_seconds": 1705330000, "_nanoseconds": 0}},
+                     "where": {"__datatype__": "geopoint", "value": {"_latitude": 38.5, "_longitude": -88.25}}},
+                    {"__datatype__": "documentReference", "value": "schools/s1"}
+                  ],
+                  "meta": {
+                    "school": {"__datatype__": "documentReference", "value": "schools/s2"},
+                    "seen": [{"__datatype__": "timestamp", "value": {"_seconds": 1, "_nanoseconds": 2}}]
+                  },
+                  "__collections__": {
+                    "photos": {
+                      "p1": {"url": "a.jpg", "__collections__": {}},
+                      "p2": {"url": "b.jpg", "__collections__": {}}
+                    }
+                  }
+                },
+                "r2": {"organizationID": "org1", "date": "2024-01-16", "__collections__": {}}
               },
-              "__collections__": {
-                "photos": {
-                  "p1": {"url": "a.jpg", "__collections__": {}},
-                  "p2": {"url": "b.jpg", "__collections__": {}}
-                }
+              "users": {
+                "u1": {"organizationID": "org1", "firstName": "Ann",
+                       "__collections__": {"devices": {"d1": {"__collections__": {}}}}}
               }
-            },
-            "r2": {"organizationID": "org1", "date": "2024-01-16", "__collections__": {}}
-          },
-          "users": {
-            "u1": {"organizationID": "org1", "firstName": "Ann",
-                   "__collections__": {"devices": {"d1": {"__collections__": {}}}}}
-          }
-        }}
-        """#)
+            }}
+            """#)
         let export = try folder.load()
 
         XCTAssertEqual(keys(export), ["dailyJobReports/r1", "dailyJobReports/r2", "users/u1"])
@@ -167,51 +182,61 @@ final class LoaderFormatTests: XCTestCase {
         let r1 = try XCTUnwrap(document(export, "dailyJobReports", "r1"))
         XCTAssertNil(r1.fields["__collections__"])
         XCTAssertEqual(r1.fields["createdAt"], .timestamp(Timestamp(seconds: 1_705_329_000, nanoseconds: 123_000_000)))
-        XCTAssertEqual(r1.fields["stops"], .array([
+        XCTAssertEqual(
+            r1.fields["stops"],
+            .array([
+                .map([
+                    "at": .timestamp(Timestamp(seconds: 1_705_330_000, nanoseconds: 0)),
+                    "where": .geoPoint(GeoPoint(latitude: 38.5, longitude: -88.25))
+                ]),
+                .reference(DocumentReference(path: "schools/s1"))
+            ]))
+        XCTAssertEqual(
+            r1.fields["meta"],
             .map([
-                "at": .timestamp(Timestamp(seconds: 1_705_330_000, nanoseconds: 0)),
-                "where": .geoPoint(GeoPoint(latitude: 38.5, longitude: -88.25)),
-            ]),
-            .reference(DocumentReference(path: "schools/s1")),
-        ]))
-        XCTAssertEqual(r1.fields["meta"], .map([
-            "school": .reference(DocumentReference(path: "schools/s2")),
-            "seen": .array([.timestamp(Timestamp(seconds: 1, nanoseconds: 2))]),
-        ]))
-        XCTAssertEqual(document(export, "dailyJobReports", "r2")?.fields,
-                       ["organizationID": .string("org1"), "date": .string("2024-01-16")])
-        XCTAssertEqual(document(export, "users", "u1")?.fields,
-                       ["organizationID": .string("org1"), "firstName": .string("Ann")])
+                "school": .reference(DocumentReference(path: "schools/s2")),
+                "seen": .array([.timestamp(Timestamp(seconds: 1, nanoseconds: 2))])
+            ]))
+        XCTAssertEqual(
+            document(export, "dailyJobReports", "r2")?.fields,
+            ["organizationID": .string("org1"), "date": .string("2024-01-16")])
+        XCTAssertEqual(
+            document(export, "users", "u1")?.fields,
+            ["organizationID": .string("org1"), "firstName": .string("Ann")])
     }
 
     func testNodeExportOfOneCollectionNamedAfterIt() throws {
         let folder = try TestSite()
         defer { folder.remove() }
-        try folder.write("export/photoCritiques.json", #"""
-        {
-          "c1": {
-            "organizationId": "org1",
-            "status": "published",
-            "imageUrls": ["https://example.com/a.jpg"],
-            "createdAt": {"__datatype__": "timestamp", "value": {"_seconds": 1705329000, "_nanoseconds": 0}},
-            "__collections__": {}
-          },
-          "c2": {
-            "organizationId": "org2",
-            "status": "draft",
-            "__collections__": {"comments": {"k1": {"text": "nice", "__collections__": {}}}}
-          }
-        }
-        """#)
+        try folder.write(
+            "export/photoCritiques.json",
+            #"""
+            {
+              "c1": {
+                "organizationId": "org1",
+                "status": "published",
+                "imageUrls": ["https://example.com/a.jpg"],
+                "createdAt": {"__datatype__": "timestamp", "value": {"_seconds": 1705329000, "_nanoseconds": 0}},
+                "__collections__": {}
+              },
+              "c2": {
+                "organizationId": "org2",
+                "status": "draft",
+                "__collections__": {"comments": {"k1": {"text": "nice", "__collections__": {}}}}
+              }
+            }
+            """#)
         let export = try folder.load()
 
         XCTAssertEqual(keys(export), ["photoCritiques/c1", "photoCritiques/c2"])
-        XCTAssertEqual(document(export, "photoCritiques", "c1")?.fields, [
-            "organizationId": .string("org1"),
-            "status": .string("published"),
-            "imageUrls": .array([.string("https://example.com/a.jpg")]),
-            "createdAt": .timestamp(Timestamp(seconds: 1_705_329_000)),
-        ])
+        XCTAssertEqual(
+            document(export, "photoCritiques", "c1")?.fields,
+            [
+                "organizationId": .string("org1"),
+                "status": .string("published"),
+                "imageUrls": .array([.string("https://example.com/a.jpg")]),
+                "createdAt": .timestamp(Timestamp(seconds: 1_705_329_000))
+            ])
         XCTAssertEqual(document(export, "photoCritiques", "c2")?.file, "export/photoCritiques.json")
         XCTAssertEqual(export.ignoredCollections, ["photoCritiques/*/comments": 1])
         XCTAssertEqual(export.diagnostics, [])
@@ -224,9 +249,11 @@ final class LoaderFormatTests: XCTestCase {
         // it, but it must say so (an InputError or a diagnostic) rather than load nothing in silence.
         let folder = try TestSite()
         defer { folder.remove() }
-        try folder.write("export/users.json", #"""
-        {"firstName": "Ann", "organizationID": "org1", "__collections__": {}}
-        """#)
+        try folder.write(
+            "export/users.json",
+            #"""
+            {"firstName": "Ann", "organizationID": "org1", "__collections__": {}}
+            """#)
         let export: LoadedExport
         do {
             export = try ExportLoader.load(contentDirectory: folder.content)
@@ -234,8 +261,9 @@ final class LoaderFormatTests: XCTestCase {
             XCTAssertEqual(error.file, "export/users.json")
             return
         }
-        XCTAssertFalse(export.documents.isEmpty && export.diagnostics.isEmpty,
-                       "a one-document export was read as an empty whole-database export, with no message")
+        XCTAssertFalse(
+            export.documents.isEmpty && export.diagnostics.isEmpty,
+            "a one-document export was read as an empty whole-database export, with no message")
     }
 
     // MARK: - 3. BigQuery changelog
@@ -245,48 +273,63 @@ final class LoaderFormatTests: XCTestCase {
         defer { folder.remove() }
         let lines = [
             // CREATE then UPDATE: the UPDATE is current.
-            changeRow("2024-01-15 14:30:00.000000 UTC", "dailyJobReports", "r1", "CREATE",
-                      data: ["organizationID": "org1", "date": "2024-01-15", "mileage": "10 miles"]),
-            changeRow("2024-01-15 18:00:00.000000 UTC", "dailyJobReports", "r1", "UPDATE",
-                      data: ["organizationID": "org1", "date": "2024-01-15", "mileage": "24.8 miles",
-                             "createdAt": ["_seconds": 1_705_329_000, "_nanoseconds": 0]]),
+            changeRow(
+                "2024-01-15 14:30:00.000000 UTC", "dailyJobReports", "r1", "CREATE",
+                data: ["organizationID": "org1", "date": "2024-01-15", "mileage": "10 miles"]),
+            changeRow(
+                "2024-01-15 18:00:00.000000 UTC", "dailyJobReports", "r1", "UPDATE",
+                data: [
+                    "organizationID": "org1", "date": "2024-01-15", "mileage": "24.8 miles",
+                    "createdAt": ["_seconds": 1_705_329_000, "_nanoseconds": 0]
+                ]),
             // CREATE then DELETE: gone.
-            changeRow("2024-01-15 10:00:00.000000 UTC", "dailyJobReports", "r2", "CREATE",
-                      data: ["organizationID": "org1", "date": "2024-01-15"]),
+            changeRow(
+                "2024-01-15 10:00:00.000000 UTC", "dailyJobReports", "r2", "CREATE",
+                data: ["organizationID": "org1", "date": "2024-01-15"]),
             changeRow("2024-01-15 11:00:00.000000 UTC", "dailyJobReports", "r2", "DELETE", data: nil),
             // Two changes with the same timestamp: the later line wins.
-            changeRow("2024-01-16 09:00:00.000000 UTC", "dailyJobReports", "r3", "UPDATE",
-                      data: ["organizationID": "org1", "date": "2024-01-16", "mileage": "first"]),
-            changeRow("2024-01-16 09:00:00.000000 UTC", "dailyJobReports", "r3", "UPDATE",
-                      data: ["organizationID": "org1", "date": "2024-01-16", "mileage": "second"]),
+            changeRow(
+                "2024-01-16 09:00:00.000000 UTC", "dailyJobReports", "r3", "UPDATE",
+                data: ["organizationID": "org1", "date": "2024-01-16", "mileage": "first"]),
+            changeRow(
+                "2024-01-16 09:00:00.000000 UTC", "dailyJobReports", "r3", "UPDATE",
+                data: ["organizationID": "org1", "date": "2024-01-16", "mileage": "second"]),
             // Out of file order: the newer change (by timestamp) wins, not the later line.
-            changeRow("2024-01-17 12:00:00.000000 UTC", "dailyJobReports", "r4", "UPDATE",
-                      data: ["organizationID": "org1", "date": "2024-01-17", "mileage": "newer"]),
-            changeRow("2024-01-17 11:00:00.000000 UTC", "dailyJobReports", "r4", "CREATE",
-                      data: ["organizationID": "org1", "date": "2024-01-17", "mileage": "older"]),
+            changeRow(
+                "2024-01-17 12:00:00.000000 UTC", "dailyJobReports", "r4", "UPDATE",
+                data: ["organizationID": "org1", "date": "2024-01-17", "mileage": "newer"]),
+            changeRow(
+                "2024-01-17 11:00:00.000000 UTC", "dailyJobReports", "r4", "CREATE",
+                data: ["organizationID": "org1", "date": "2024-01-17", "mileage": "older"]),
             // CREATE, DELETE, then CREATE again: back, with the newest data.
-            changeRow("2024-01-19 08:00:00 UTC", "dailyJobReports", "r5", "CREATE",
-                      data: ["organizationID": "org1", "date": "2024-01-19", "mileage": "gone soon"]),
+            changeRow(
+                "2024-01-19 08:00:00 UTC", "dailyJobReports", "r5", "CREATE",
+                data: ["organizationID": "org1", "date": "2024-01-19", "mileage": "gone soon"]),
             changeRow("2024-01-19 09:00:00 UTC", "dailyJobReports", "r5", "DELETE", data: nil),
-            changeRow("2024-01-19 10:00:00 UTC", "dailyJobReports", "r5", "CREATE",
-                      data: ["organizationID": "org1", "date": "2024-01-19", "mileage": "back"]),
+            changeRow(
+                "2024-01-19 10:00:00 UTC", "dailyJobReports", "r5", "CREATE",
+                data: ["organizationID": "org1", "date": "2024-01-19", "mileage": "back"]),
             // Collections the app does not use.
             changeRow("2024-01-15 12:00:00.000000 UTC", "auditLog", "a1", "CREATE", data: ["action": "login"]),
-            changeRow("2024-01-15 12:05:00.000000 UTC", "auditLog", "a2", "CREATE", data: ["action": "logout"]),
+            changeRow("2024-01-15 12:05:00.000000 UTC", "auditLog", "a2", "CREATE", data: ["action": "logout"])
         ]
         // A DELETE row with the null columns left out entirely, and a blank line.
-        let deleteWithoutData = #"{"timestamp":"2024-01-18 08:00:00 UTC","event_id":"e9","document_name":"projects/demo/databases/(default)/documents/users/u9","operation":"DELETE"}"#
+        let deleteWithoutData =
+            #"{"timestamp":"2024-01-18 08:00:00 UTC","event_id":"e9","document_name":"projects/demo/databases/(default)/documents/users/u9","operation":"DELETE"}"#
         let createUser = changeRow("2024-01-18 07:00:00.000000 UTC", "users", "u9", "CREATE", data: ["organizationID": "org1"])
-        try folder.write("export/dailyJobReports_raw_changelog.ndjson",
-                         (lines + ["", createUser, deleteWithoutData]).joined(separator: "\n") + "\n")
+        try folder.write(
+            "export/dailyJobReports_raw_changelog.ndjson",
+            (lines + ["", createUser, deleteWithoutData]).joined(separator: "\n") + "\n")
         let export = try folder.load()
 
         XCTAssertEqual(keys(export), ["dailyJobReports/r1", "dailyJobReports/r3", "dailyJobReports/r4", "dailyJobReports/r5"])
         XCTAssertEqual(document(export, "dailyJobReports", "r5")?.fields["mileage"], .string("back"))
-        XCTAssertEqual(document(export, "dailyJobReports", "r1")?.fields, [
-            "organizationID": .string("org1"), "date": .string("2024-01-15"), "mileage": .string("24.8 miles"),
-            "createdAt": .timestamp(Timestamp(seconds: 1_705_329_000)),
-        ])
+        XCTAssertEqual(
+            document(export, "dailyJobReports", "r1")?.fields,
+            [
+                "organizationID": .string("org1"), "date": .string("2024-01-15"), "mileage": .string("24.8 miles"),
+                "createdAt": .timestamp(Timestamp(seconds: 1_705_329_000))
+            ])
         XCTAssertEqual(document(export, "dailyJobReports", "r1")?.file, "export/dailyJobReports_raw_changelog.ndjson")
         XCTAssertEqual(document(export, "dailyJobReports", "r3")?.fields["mileage"], .string("second"))
         XCTAssertEqual(document(export, "dailyJobReports", "r4")?.fields["mileage"], .string("newer"))
@@ -300,25 +343,32 @@ final class LoaderFormatTests: XCTestCase {
         let folder = try TestSite()
         defer { folder.remove() }
         let partA = [
-            changeRow("2024-01-15 14:30:00 UTC", "dailyJobReports", "r1", "CREATE",
-                      data: ["organizationID": "org1", "date": "2024-01-15", "mileage": "10 miles"]),
-            changeRow("2024-01-15 10:00:00 UTC", "dailyJobReports", "r2", "CREATE",
-                      data: ["organizationID": "org1", "date": "2024-01-15"]),
-            changeRow("2024-01-16 09:00:00 UTC", "users", "u1", "UPDATE",
-                      data: ["organizationID": "org1", "firstName": "from part 000"]),
+            changeRow(
+                "2024-01-15 14:30:00 UTC", "dailyJobReports", "r1", "CREATE",
+                data: ["organizationID": "org1", "date": "2024-01-15", "mileage": "10 miles"]),
+            changeRow(
+                "2024-01-15 10:00:00 UTC", "dailyJobReports", "r2", "CREATE",
+                data: ["organizationID": "org1", "date": "2024-01-15"]),
+            changeRow(
+                "2024-01-16 09:00:00 UTC", "users", "u1", "UPDATE",
+                data: ["organizationID": "org1", "firstName": "from part 000"]),
             // The newest change of r5 is in the first file.
-            changeRow("2024-01-20 09:00:00 UTC", "schools", "s5", "UPDATE",
-                      data: ["organizationID": "org1", "value": "newest, in part 000"]),
+            changeRow(
+                "2024-01-20 09:00:00 UTC", "schools", "s5", "UPDATE",
+                data: ["organizationID": "org1", "value": "newest, in part 000"])
         ]
         let partB = [
-            changeRow("2024-01-15 18:00:00 UTC", "dailyJobReports", "r1", "UPDATE",
-                      data: ["organizationID": "org1", "date": "2024-01-15", "mileage": "24.8 miles"]),
+            changeRow(
+                "2024-01-15 18:00:00 UTC", "dailyJobReports", "r1", "UPDATE",
+                data: ["organizationID": "org1", "date": "2024-01-15", "mileage": "24.8 miles"]),
             changeRow("2024-01-15 11:00:00 UTC", "dailyJobReports", "r2", "DELETE", data: nil),
             // Same timestamp as in part 000: the later file wins.
-            changeRow("2024-01-16 09:00:00 UTC", "users", "u1", "UPDATE",
-                      data: ["organizationID": "org1", "firstName": "from part 001"]),
-            changeRow("2024-01-19 09:00:00 UTC", "schools", "s5", "CREATE",
-                      data: ["organizationID": "org1", "value": "older, in part 001"]),
+            changeRow(
+                "2024-01-16 09:00:00 UTC", "users", "u1", "UPDATE",
+                data: ["organizationID": "org1", "firstName": "from part 001"]),
+            changeRow(
+                "2024-01-19 09:00:00 UTC", "schools", "s5", "CREATE",
+                data: ["organizationID": "org1", "value": "older, in part 001"])
         ]
         try folder.write("export/changelog/part-000.ndjson", partA.joined(separator: "\n") + "\n")
         try folder.write("export/changelog/part-001.ndjson", partB.joined(separator: "\n"))
@@ -339,33 +389,40 @@ final class LoaderFormatTests: XCTestCase {
         defer { folder.remove() }
         // Path order: users-1 (u1), users-2-changelog (deletes u1 and u2), users-3 (u2).
         try folder.writeCollection("users", [Doc.user("u1", org: "org1", first: "Ann", last: "Lee")], file: "users-1.ndjson")
-        try folder.write("export/users-2-changelog.ndjson", [
-            changeRow("2024-01-18 08:00:00 UTC", "users", "u1", "DELETE", data: nil),
-            changeRow("2024-01-18 09:00:00 UTC", "users", "u2", "DELETE", data: nil),
-        ].joined(separator: "\n") + "\n")
+        try folder.write(
+            "export/users-2-changelog.ndjson",
+            [
+                changeRow("2024-01-18 08:00:00 UTC", "users", "u1", "DELETE", data: nil),
+                changeRow("2024-01-18 09:00:00 UTC", "users", "u2", "DELETE", data: nil)
+            ].joined(separator: "\n") + "\n")
         try folder.writeCollection("users", [Doc.user("u2", org: "org1", first: "Ben", last: "Cho")], file: "users-3.ndjson")
         let export = try folder.load()
 
         XCTAssertEqual(keys(export), ["users/u2"], "u1's copy comes before its deletion, u2's after")
         XCTAssertEqual(document(export, "users", "u2")?.file, "export/users-3.ndjson")
-        XCTAssertEqual(export.diagnostics.map(\.message), [
-            "deleted in export/users-2-changelog.ndjson, its latest change there; the copy in export/users-1.ndjson is not used",
-            "deleted in export/users-2-changelog.ndjson, but also in export/users-3.ndjson, a later file: that copy is used",
-        ])
+        XCTAssertEqual(
+            export.diagnostics.map(\.message),
+            [
+                "deleted in export/users-2-changelog.ndjson, its latest change there; the copy in export/users-1.ndjson is not used",
+                "deleted in export/users-2-changelog.ndjson, but also in export/users-3.ndjson, a later file: that copy is used"
+            ])
         XCTAssertEqual(export.diagnostics.map(\.documentID), ["u1", "u2"])
     }
 
     func testChangelogAsJSONArrayAndAsNDJSONNamedDotJSON() throws {
         let folder = try TestSite()
         defer { folder.remove() }
-        let create = changeRow("2024-01-15 14:30:00 UTC", "users", "u1", "CREATE",
-                               data: ["organizationID": "org1", "firstName": "Ann"])
-        let update = changeRow("2024-01-15 15:30:00 UTC", "users", "u1", "UPDATE",
-                               data: ["organizationID": "org1", "firstName": "Anne"])
+        let create = changeRow(
+            "2024-01-15 14:30:00 UTC", "users", "u1", "CREATE",
+            data: ["organizationID": "org1", "firstName": "Ann"])
+        let update = changeRow(
+            "2024-01-15 15:30:00 UTC", "users", "u1", "UPDATE",
+            data: ["organizationID": "org1", "firstName": "Anne"])
         // BigQuery writes newline-delimited JSON even when the file is called .json.
         try folder.write("export/bq-users.json", create + "\n" + update + "\n")
-        let school = changeRow("2024-01-15 14:30:00 UTC", "schools", "s1", "IMPORT",
-                               data: ["organizationID": "org1", "value": "Central High"])
+        let school = changeRow(
+            "2024-01-15 14:30:00 UTC", "schools", "s1", "IMPORT",
+            data: ["organizationID": "org1", "value": "Central High"])
         try folder.write("export/bq-schools.json", "[\(school)]")
         let export = try folder.load()
 
@@ -380,7 +437,7 @@ final class LoaderFormatTests: XCTestCase {
         let rows = [
             changeRow("2024-01-15 14:30:00 UTC", "users/u1/orders", "o1", "CREATE", data: ["total": 1]),
             changeRow("2024-01-15 14:31:00 UTC", "users/u2/orders", "o2", "CREATE", data: ["total": 2]),
-            changeRow("2024-01-15 14:32:00 UTC", "users", "u1", "CREATE", data: ["organizationID": "org1"]),
+            changeRow("2024-01-15 14:32:00 UTC", "users", "u1", "CREATE", data: ["organizationID": "org1"])
         ]
         try folder.write("export/changes.ndjson", rows.joined(separator: "\n"))
         let export = try folder.load()
@@ -393,8 +450,9 @@ final class LoaderFormatTests: XCTestCase {
         // A BigQuery NDJSON export of a small table, saved with BigQuery's usual .json name: one row.
         let folder = try TestSite()
         defer { folder.remove() }
-        let row = changeRow("2024-01-15 14:30:00 UTC", "users", "u1", "CREATE",
-                            data: ["organizationID": "org1", "firstName": "Ann"])
+        let row = changeRow(
+            "2024-01-15 14:30:00 UTC", "users", "u1", "CREATE",
+            data: ["organizationID": "org1", "firstName": "Ann"])
         try folder.write("export/users_raw_changelog.json", row + "\n")
         let export = try folder.load()
 
@@ -411,7 +469,7 @@ final class LoaderFormatTests: XCTestCase {
             changeRow("2024-01-15 12:00:00 UTC", "auditLog", "a1", "CREATE", data: ["action": "login"]),
             changeRow("2024-01-15 12:01:00 UTC", "auditLog", "a1", "UPDATE", data: ["action": "login", "ok": true]),
             changeRow("2024-01-15 12:02:00 UTC", "auditLog", "a1", "UPDATE", data: ["action": "login", "ok": false]),
-            changeRow("2024-01-15 12:03:00 UTC", "auditLog", "a2", "CREATE", data: ["action": "logout"]),
+            changeRow("2024-01-15 12:03:00 UTC", "auditLog", "a2", "CREATE", data: ["action": "logout"])
         ]
         try folder.write("export/changes.ndjson", rows.joined(separator: "\n"))
         let export = try folder.load()
@@ -460,62 +518,83 @@ final class LoaderFormatTests: XCTestCase {
     func testPerCollectionFiles() throws {
         let folder = try TestSite()
         defer { folder.remove() }
-        try folder.write("export/users.json", #"""
-        {"u1": {"organizationID": "org1", "firstName": "Ann", "isPhotographer": true},
-         "u2": {"organizationID": "org1", "firstName": "Bob"}}
-        """#)
-        try folder.write("export/schools.json", #"""
-        [{"id": "s1", "organizationID": "org1", "value": "Central High"},
-         {"id": "s2", "organizationID": "org1", "value": "West Elementary"}]
-        """#)
+        try folder.write(
+            "export/users.json",
+            #"""
+            {"u1": {"organizationID": "org1", "firstName": "Ann", "isPhotographer": true},
+             "u2": {"organizationID": "org1", "firstName": "Bob"}}
+            """#)
+        try folder.write(
+            "export/schools.json",
+            #"""
+            [{"id": "s1", "organizationID": "org1", "value": "Central High"},
+             {"id": "s2", "organizationID": "org1", "value": "West Elementary"}]
+            """#)
         // CRLF line ends and a blank line in the middle.
-        try folder.write("export/dailyJobReports.ndjson",
-                         #"{"id": "r1", "organizationID": "org1", "date": "2024-01-15"}"# + "\r\n\r\n"
-                         + #"{"id": "r2", "organizationID": "org1", "date": "2024-01-16"}"# + "\r\n")
-        try folder.write("export/dailyJobReports.jsonl",
-                         #"{"id": "r3", "organizationID": "org1", "date": "2024-01-17"}"#)
-        try folder.write("export/photoCritiques-2024.json", #"""
-        {"c1": {"organizationId": "org1", "status": "published"}}
-        """#)
-        try folder.write("export/a/b/users.ndjson", #"""
-        {"id": "u3", "organizationID": "org2", "firstName": "Cy"}
-        """#)
-        try folder.write("export/reportTemplates.ndjson", #"""
-        {"id": "t1", "organizationID": "org1", "name": "Daily", "fields": [{"id": "notes", "type": "textarea", "label": "Notes"}]}
-        """#)
+        try folder.write(
+            "export/dailyJobReports.ndjson",
+            #"{"id": "r1", "organizationID": "org1", "date": "2024-01-15"}"# + "\r\n\r\n"
+                + #"{"id": "r2", "organizationID": "org1", "date": "2024-01-16"}"# + "\r\n")
+        try folder.write(
+            "export/dailyJobReports.jsonl",
+            #"{"id": "r3", "organizationID": "org1", "date": "2024-01-17"}"#)
+        try folder.write(
+            "export/photoCritiques-2024.json",
+            #"""
+            {"c1": {"organizationId": "org1", "status": "published"}}
+            """#)
+        try folder.write(
+            "export/a/b/users.ndjson",
+            #"""
+            {"id": "u3", "organizationID": "org2", "firstName": "Cy"}
+            """#)
+        try folder.write(
+            "export/reportTemplates.ndjson",
+            #"""
+            {"id": "t1", "organizationID": "org1", "name": "Daily", "fields": [{"id": "notes", "type": "textarea", "label": "Notes"}]}
+            """#)
         try folder.write("export/README.txt", "not an export file")
         let export = try folder.load()
 
-        XCTAssertEqual(export.files, [
-            "export/a/b/users.ndjson",
-            "export/dailyJobReports.jsonl",
-            "export/dailyJobReports.ndjson",
-            "export/photoCritiques-2024.json",
-            "export/reportTemplates.ndjson",
-            "export/schools.json",
-            "export/users.json",
-        ])
-        XCTAssertEqual(keys(export), [
-            "dailyJobReports/r1", "dailyJobReports/r2", "dailyJobReports/r3",
-            "photoCritiques/c1",
-            "reportTemplates/t1",
-            "schools/s1", "schools/s2",
-            "users/u1", "users/u2", "users/u3",
-        ])
-        XCTAssertEqual(document(export, "users", "u1")?.fields,
-                       ["organizationID": .string("org1"), "firstName": .string("Ann"), "isPhotographer": .bool(true)])
-        XCTAssertEqual(document(export, "schools", "s2")?.fields,
-                       ["organizationID": .string("org1"), "value": .string("West Elementary")])
-        XCTAssertEqual(document(export, "dailyJobReports", "r2")?.fields,
-                       ["organizationID": .string("org1"), "date": .string("2024-01-16")])
+        XCTAssertEqual(
+            export.files,
+            [
+                "export/a/b/users.ndjson",
+                "export/dailyJobReports.jsonl",
+                "export/dailyJobReports.ndjson",
+                "export/photoCritiques-2024.json",
+                "export/reportTemplates.ndjson",
+                "export/schools.json",
+                "export/users.json"
+            ])
+        XCTAssertEqual(
+            keys(export),
+            [
+                "dailyJobReports/r1", "dailyJobReports/r2", "dailyJobReports/r3",
+                "photoCritiques/c1",
+                "reportTemplates/t1",
+                "schools/s1", "schools/s2",
+                "users/u1", "users/u2", "users/u3"
+            ])
+        XCTAssertEqual(
+            document(export, "users", "u1")?.fields,
+            ["organizationID": .string("org1"), "firstName": .string("Ann"), "isPhotographer": .bool(true)])
+        XCTAssertEqual(
+            document(export, "schools", "s2")?.fields,
+            ["organizationID": .string("org1"), "value": .string("West Elementary")])
+        XCTAssertEqual(
+            document(export, "dailyJobReports", "r2")?.fields,
+            ["organizationID": .string("org1"), "date": .string("2024-01-16")])
         XCTAssertEqual(document(export, "dailyJobReports", "r2")?.file, "export/dailyJobReports.ndjson")
         XCTAssertEqual(document(export, "dailyJobReports", "r3")?.file, "export/dailyJobReports.jsonl")
         XCTAssertEqual(document(export, "photoCritiques", "c1")?.file, "export/photoCritiques-2024.json")
         XCTAssertEqual(document(export, "users", "u3")?.file, "export/a/b/users.ndjson")
         XCTAssertEqual(document(export, "users", "u3")?.fields["organizationID"], .string("org2"))
-        XCTAssertEqual(document(export, "reportTemplates", "t1")?.fields["fields"], .array([
-            .map(["id": .string("notes"), "type": .string("textarea"), "label": .string("Notes")]),
-        ]))
+        XCTAssertEqual(
+            document(export, "reportTemplates", "t1")?.fields["fields"],
+            .array([
+                .map(["id": .string("notes"), "type": .string("textarea"), "label": .string("Notes")])
+            ]))
         XCTAssertEqual(export.ignoredCollections, [:])
         XCTAssertEqual(export.diagnostics, [])
     }
@@ -535,14 +614,18 @@ final class LoaderFormatTests: XCTestCase {
     func testUnknownTopLevelCollectionInWrapperIsCounted() throws {
         let folder = try TestSite()
         defer { folder.remove() }
-        try folder.write("export/backup.json", #"""
-        {"users": {"u1": {"organizationID": "org1"}},
-         "auditLog": {"a1": {"action": "x"}, "a2": {"action": "y"}, "a3": {"action": "z"}}}
-        """#)
-        try folder.write("export/node.json", #"""
-        {"__collections__": {"schools": {"s1": {"organizationID": "org1", "value": "A", "__collections__": {}}},
-                             "mail": {"m1": {"__collections__": {}}, "m2": {"__collections__": {}}}}}
-        """#)
+        try folder.write(
+            "export/backup.json",
+            #"""
+            {"users": {"u1": {"organizationID": "org1"}},
+             "auditLog": {"a1": {"action": "x"}, "a2": {"action": "y"}, "a3": {"action": "z"}}}
+            """#)
+        try folder.write(
+            "export/node.json",
+            #"""
+            {"__collections__": {"schools": {"s1": {"organizationID": "org1", "value": "A", "__collections__": {}}},
+                                 "mail": {"m1": {"__collections__": {}}, "m2": {"__collections__": {}}}}}
+            """#)
         let export = try folder.load()
 
         XCTAssertEqual(keys(export), ["schools/s1", "users/u1"])
@@ -553,13 +636,17 @@ final class LoaderFormatTests: XCTestCase {
     func testDocumentInTwoFilesLaterPathWinsWithWarning() throws {
         let folder = try TestSite()
         defer { folder.remove() }
-        try folder.write("export/backup.json", #"""
-        {"users": {"u1": {"organizationID": "org1", "firstName": "Old"},
-                   "u2": {"organizationID": "org1", "firstName": "Only here"}}}
-        """#)
-        try folder.write("export/users.json", #"""
-        {"u1": {"organizationID": "org1", "firstName": "New"}}
-        """#)
+        try folder.write(
+            "export/backup.json",
+            #"""
+            {"users": {"u1": {"organizationID": "org1", "firstName": "Old"},
+                       "u2": {"organizationID": "org1", "firstName": "Only here"}}}
+            """#)
+        try folder.write(
+            "export/users.json",
+            #"""
+            {"u1": {"organizationID": "org1", "firstName": "New"}}
+            """#)
         let export = try folder.load()
 
         XCTAssertEqual(keys(export), ["users/u1", "users/u2"])
@@ -583,15 +670,20 @@ final class LoaderFormatTests: XCTestCase {
     func testManyCopiesTheLastPutWinsAndEachReplacementFromAnotherFileWarns() throws {
         let folder = try TestSite()
         defer { folder.remove() }
-        try folder.write("export/a/users.ndjson", [
-            #"{"id": "u2", "organizationID": "org1", "firstName": "A1"}"#,
-            #"{"id": "u1", "organizationID": "org1", "firstName": "A"}"#,
-            #"{"id": "u2", "organizationID": "org1", "firstName": "A2"}"#,
-        ].joined(separator: "\n") + "\n")
+        try folder.write(
+            "export/a/users.ndjson",
+            [
+                #"{"id": "u2", "organizationID": "org1", "firstName": "A1"}"#,
+                #"{"id": "u1", "organizationID": "org1", "firstName": "A"}"#,
+                #"{"id": "u2", "organizationID": "org1", "firstName": "A2"}"#
+            ].joined(separator: "\n") + "\n")
         try folder.write("export/b.json", #"{"users": {"u3": {"organizationID": "org1"}, "u1": {"organizationID": "org1", "firstName": "B"}}}"#)
         try folder.write("export/c/users.ndjson", #"{"id": "u1", "organizationID": "org1", "firstName": "C"}"# + "\n")
-        try folder.write("export/d_raw_changelog.ndjson", changeRow("2024-01-15 12:00:00 UTC", "users", "u2", "CREATE",
-                                                                     data: ["organizationID": "org1", "firstName": "D"]) + "\n")
+        try folder.write(
+            "export/d_raw_changelog.ndjson",
+            changeRow(
+                "2024-01-15 12:00:00 UTC", "users", "u2", "CREATE",
+                data: ["organizationID": "org1", "firstName": "D"]) + "\n")
         try folder.write("export/users.ndjson", #"{"id": "u0", "organizationID": "org1"}"# + "\n")
         let export = try folder.load()
 
@@ -599,8 +691,9 @@ final class LoaderFormatTests: XCTestCase {
         XCTAssertEqual(document(export, "users", "u1")?.fields["firstName"], .string("C"))
         XCTAssertEqual(document(export, "users", "u1")?.file, "export/c/users.ndjson")
         XCTAssertEqual(document(export, "users", "u2")?.fields["firstName"], .string("D"))
-        XCTAssertEqual(export.diagnostics.map { "\($0.documentID ?? "") \($0.file ?? "")" },
-                       ["u1 export/b.json", "u1 export/c/users.ndjson", "u2 export/d_raw_changelog.ndjson"])
+        XCTAssertEqual(
+            export.diagnostics.map { "\($0.documentID ?? "") \($0.file ?? "")" },
+            ["u1 export/b.json", "u1 export/c/users.ndjson", "u2 export/d_raw_changelog.ndjson"])
         XCTAssertTrue(export.diagnostics[1].message.contains("also in export/b.json"), export.diagnostics[1].message)
         XCTAssertTrue(export.diagnostics[2].message.contains("also in export/a/users.ndjson"), export.diagnostics[2].message)
     }
@@ -611,22 +704,29 @@ final class LoaderFormatTests: XCTestCase {
         let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
             .appendingPathComponent("formats/mixed")
         for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path) {
-            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name),
-                                             to: folder.content.appendingPathComponent("export/\(name)"))
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(name),
+                to: folder.content.appendingPathComponent("export/\(name)"))
         }
         let export = try folder.load()
 
-        XCTAssertEqual(export.files, ["export/backup.json", "export/dailyJobReports_raw_changelog.ndjson",
-                                      "export/firestore-export.json"])
+        XCTAssertEqual(
+            export.files,
+            [
+                "export/backup.json", "export/dailyJobReports_raw_changelog.ndjson",
+                "export/firestore-export.json"
+            ])
         XCTAssertEqual(keys(export), ["dailyJobReports/r1", "reportTemplates/t1", "schools/s1", "users/u1"])
         XCTAssertEqual(export.ignoredCollections, ["users/*/orders": 2, "auditLog": 1])
         XCTAssertEqual(export.diagnostics, [])
         XCTAssertEqual(document(export, "dailyJobReports", "r1")?.fields["mileage"], .string("24.8 miles"))
         XCTAssertEqual(document(export, "users", "u1")?.fields["createdAt"], .timestamp(Timestamp(seconds: 1_705_329_000)))
-        XCTAssertEqual(document(export, "schools", "s1")?.fields["location"],
-                       .geoPoint(GeoPoint(latitude: 38.5, longitude: -88.25)))
-        XCTAssertEqual(document(export, "reportTemplates", "t1")?.fields["createdAt"],
-                       .timestamp(Timestamp(seconds: 1_704_067_200)))
+        XCTAssertEqual(
+            document(export, "schools", "s1")?.fields["location"],
+            .geoPoint(GeoPoint(latitude: 38.5, longitude: -88.25)))
+        XCTAssertEqual(
+            document(export, "reportTemplates", "t1")?.fields["createdAt"],
+            .timestamp(Timestamp(seconds: 1_704_067_200)))
 
         let typed = DocumentDecoder.decode(export, timeZone: TimeZone(identifier: "America/Chicago")!)
         XCTAssertEqual(typed.users.map(\.id), ["u1"])
@@ -701,10 +801,12 @@ final class LoaderFormatTests: XCTestCase {
 
     func testDocumentReferenceEncodings() {
         XCTAssertEqual(decodeValue(#""schools/s1""#), .string("schools/s1"), "a path string stays a string")
-        XCTAssertEqual(decodeValue(#"{"__datatype__": "documentReference", "value": "schools/s1"}"#),
-                       .reference(DocumentReference(path: "schools/s1")))
-        XCTAssertEqual(decodeValue(#"{"type": "firestore/documentReference/1.0", "referencePath": "schools/s1"}"#),
-                       .reference(DocumentReference(path: "schools/s1")))
+        XCTAssertEqual(
+            decodeValue(#"{"__datatype__": "documentReference", "value": "schools/s1"}"#),
+            .reference(DocumentReference(path: "schools/s1")))
+        XCTAssertEqual(
+            decodeValue(#"{"type": "firestore/documentReference/1.0", "referencePath": "schools/s1"}"#),
+            .reference(DocumentReference(path: "schools/s1")))
         let nested = DocumentReference(path: "users/u1/orders/o9")
         XCTAssertEqual(nested.documentID, "o9")
         XCTAssertEqual(nested.collection, "orders")
@@ -723,45 +825,55 @@ final class LoaderFormatTests: XCTestCase {
         XCTAssertEqual(decodeValue("1.5"), .double(1.5))
         XCTAssertEqual(decodeValue("-0.25"), .double(-0.25))
         XCTAssertEqual(decodeValue("null"), .null)
-        XCTAssertEqual(decodeValue(#"[true, 1, 1.5, 0, false, "1"]"#),
-                       .array([.bool(true), .int(1), .double(1.5), .int(0), .bool(false), .string("1")]))
-        XCTAssertEqual(decodeValue(#"{"on": true, "count": 1, "ratio": 1.5}"#),
-                       .map(["on": .bool(true), "count": .int(1), "ratio": .double(1.5)]))
+        XCTAssertEqual(
+            decodeValue(#"[true, 1, 1.5, 0, false, "1"]"#),
+            .array([.bool(true), .int(1), .double(1.5), .int(0), .bool(false), .string("1")]))
+        XCTAssertEqual(
+            decodeValue(#"{"on": true, "count": 1, "ratio": 1.5}"#),
+            .map(["on": .bool(true), "count": .int(1), "ratio": .double(1.5)]))
     }
 
     func testOrdinaryMapsWithLookalikeKeysStayMaps() {
-        XCTAssertEqual(decodeValue(#"{"seconds": 5, "nanoseconds": 0, "label": "x"}"#),
-                       .map(["seconds": .int(5), "nanoseconds": .int(0), "label": .string("x")]))
-        XCTAssertEqual(decodeValue(#"{"_seconds": 5, "_nanoseconds": 0, "note": "x"}"#),
-                       .map(["_seconds": .int(5), "_nanoseconds": .int(0), "note": .string("x")]))
+        XCTAssertEqual(
+            decodeValue(#"{"seconds": 5, "nanoseconds": 0, "label": "x"}"#),
+            .map(["seconds": .int(5), "nanoseconds": .int(0), "label": .string("x")]))
+        XCTAssertEqual(
+            decodeValue(#"{"_seconds": 5, "_nanoseconds": 0, "note": "x"}"#),
+            .map(["_seconds": .int(5), "_nanoseconds": .int(0), "note": .string("x")]))
         XCTAssertEqual(decodeValue(#"{"seconds": 5}"#), .map(["seconds": .int(5)]))
-        XCTAssertEqual(decodeValue(#"{"_seconds": "5", "_nanoseconds": 0}"#),
-                       .map(["_seconds": .string("5"), "_nanoseconds": .int(0)]))
-        XCTAssertEqual(decodeValue(#"{"latitude": 1, "longitude": 2, "name": "x"}"#),
-                       .map(["latitude": .int(1), "longitude": .int(2), "name": .string("x")]))
-        XCTAssertEqual(decodeValue(#"{"type": "note", "seconds": 5, "nanoseconds": 0}"#),
-                       .map(["type": .string("note"), "seconds": .int(5), "nanoseconds": .int(0)]))
-        XCTAssertEqual(decodeValue(#"{"type": "Buffer", "data": [1], "extra": 1}"#),
-                       .map(["type": .string("Buffer"), "data": .array([.int(1)]), "extra": .int(1)]))
+        XCTAssertEqual(
+            decodeValue(#"{"_seconds": "5", "_nanoseconds": 0}"#),
+            .map(["_seconds": .string("5"), "_nanoseconds": .int(0)]))
+        XCTAssertEqual(
+            decodeValue(#"{"latitude": 1, "longitude": 2, "name": "x"}"#),
+            .map(["latitude": .int(1), "longitude": .int(2), "name": .string("x")]))
+        XCTAssertEqual(
+            decodeValue(#"{"type": "note", "seconds": 5, "nanoseconds": 0}"#),
+            .map(["type": .string("note"), "seconds": .int(5), "nanoseconds": .int(0)]))
+        XCTAssertEqual(
+            decodeValue(#"{"type": "Buffer", "data": [1], "extra": 1}"#),
+            .map(["type": .string("Buffer"), "data": .array([.int(1)]), "extra": .int(1)]))
     }
 
     func testEncodingsSurviveTheWholeLoader() throws {
         let folder = try TestSite()
         defer { folder.remove() }
-        try folder.write("export/users.json", #"""
-        {"u1": {
-          "organizationID": "org1",
-          "a": {"_seconds": 10, "_nanoseconds": 20},
-          "b": {"seconds": 10, "nanoseconds": 20},
-          "c": {"type": "firestore/timestamp/1.0", "seconds": 10, "nanoseconds": 20},
-          "d": {"__datatype__": "timestamp", "value": {"_seconds": 10, "_nanoseconds": 20}},
-          "g": {"type": "firestore/geoPoint/1.0", "latitude": 1.5, "longitude": 2.5},
-          "r": {"type": "firestore/documentReference/1.0", "referencePath": "schools/s1"},
-          "bytes": {"type": "Buffer", "data": [255, 0]},
-          "flag": true, "one": 1, "half": 0.5,
-          "plain": {"seconds": 5, "nanoseconds": 0, "label": "x"}
-        }}
-        """#)
+        try folder.write(
+            "export/users.json",
+            #"""
+            {"u1": {
+              "organizationID": "org1",
+              "a": {"_seconds": 10, "_nanoseconds": 20},
+              "b": {"seconds": 10, "nanoseconds": 20},
+              "c": {"type": "firestore/timestamp/1.0", "seconds": 10, "nanoseconds": 20},
+              "d": {"__datatype__": "timestamp", "value": {"_seconds": 10, "_nanoseconds": 20}},
+              "g": {"type": "firestore/geoPoint/1.0", "latitude": 1.5, "longitude": 2.5},
+              "r": {"type": "firestore/documentReference/1.0", "referencePath": "schools/s1"},
+              "bytes": {"type": "Buffer", "data": [255, 0]},
+              "flag": true, "one": 1, "half": 0.5,
+              "plain": {"seconds": 5, "nanoseconds": 0, "label": "x"}
+            }}
+            """#)
         let fields = try XCTUnwrap(document(try folder.load(), "users", "u1")).fields
         let t = FirestoreValue.timestamp(Timestamp(seconds: 10, nanoseconds: 20))
         XCTAssertEqual(fields["a"], t)

@@ -9,14 +9,17 @@ final class LocalDateTimeTests: XCTestCase {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: t.date)
-        return LocalDateTime(date: LocalDate(year: c.year!, month: c.month!, day: c.day!), hour: c.hour!, minute: c.minute!,
-                             second: c.second!, secondsFromGMT: zone.secondsFromGMT(for: t.date))
+        return LocalDateTime(
+            date: LocalDate(year: c.year!, month: c.month!, day: c.day!), hour: c.hour!, minute: c.minute!,
+            second: c.second!, secondsFromGMT: zone.secondsFromGMT(for: t.date))
     }
 
     /// Nanoseconds up to 999,999,000: see `testAMomentJustBeforeMidnightIsStillOnItsDay`.
     func testReadsEveryMomentAsFoundationsCalendarDoes() throws {
-        let zones = try ["America/Chicago", "America/New_York", "Europe/London", "Asia/Kolkata", "Australia/Lord_Howe",
-                         "Pacific/Chatham", "America/St_Johns", "UTC", "Pacific/Kiritimati"].map { name in
+        let zones = try [
+            "America/Chicago", "America/New_York", "Europe/London", "Asia/Kolkata", "Australia/Lord_Howe",
+            "Pacific/Chatham", "America/St_Johns", "UTC", "Pacific/Kiritimati"
+        ].map { name in
             try XCTUnwrap(TimeZone(identifier: name), name)
         }
         var generator = IncrementalBuildTests.SplitMix64(state: 42)
@@ -25,11 +28,13 @@ final class LocalDateTimeTests: XCTestCase {
             Timestamp(seconds: 1_710_054_000), Timestamp(seconds: 1_710_053_999),  // 2024-03-10 DST start in Chicago
             Timestamp(seconds: 1_730_613_600), Timestamp(seconds: 1_730_617_200),  // 2024-11-03 DST end
             Timestamp(seconds: -12_219_292_800), Timestamp(seconds: -12_219_206_400), Timestamp(seconds: -12_219_206_401),
-            Timestamp(seconds: -62_135_596_800), Timestamp(seconds: 253_402_300_799),  // Firestore's first and last second
+            Timestamp(seconds: -62_135_596_800), Timestamp(seconds: 253_402_300_799)  // Firestore's first and last second
         ]
         for _ in 0..<4_000 {
-            moments.append(Timestamp(seconds: Int64.random(in: -13_000_000_000...4_000_000_000, using: &generator),
-                                     nanoseconds: Int32.random(in: 0...999_999_000, using: &generator)))
+            moments.append(
+                Timestamp(
+                    seconds: Int64.random(in: -13_000_000_000...4_000_000_000, using: &generator),
+                    nanoseconds: Int32.random(in: 0...999_999_000, using: &generator)))
         }
         for zone in zones {
             for moment in moments {

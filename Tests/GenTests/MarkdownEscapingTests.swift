@@ -16,13 +16,14 @@ final class MarkdownEscapingTests: XCTestCase {
             "<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "[click](javascript:alert(3))",
             "![pic](https://evil.example/x.png)", "**bold** _it_ ~~gone~~ `code`", "a | b | c", "back\\slash|pipe",
             "https://evil.example/path", "www.evil.example", "mail me: someone@evil.example", "&lt;b&gt; &amp; &#60;",
-            "<https://evil.example>", "[ref]: https://evil.example", "{{template}}", "a\u{00A0}<b>nbsp</b>",
+            "<https://evil.example>", "[ref]: https://evil.example", "{{template}}", "a\u{00A0}<b>nbsp</b>"
         ]
         for text in hostile {
             // An email address may become a mail link to exactly that address (GFM links it whatever the
             // escapes; what matters is that it reads, and copies, as typed); nothing else becomes a link.
-            let html = cell(text).replacingOccurrences(of: #"<a href="mailto:someone@evil.example">someone@evil.example</a>"#,
-                                                       with: "someone@evil.example")
+            let html = cell(text).replacingOccurrences(
+                of: #"<a href="mailto:someone@evil.example">someone@evil.example</a>"#,
+                with: "someone@evil.example")
             XCTAssertFalse(html.contains("<script"), text)
             XCTAssertFalse(html.contains("<img"), text)
             XCTAssertFalse(html.contains("<a "), "\(text) became a link: \(html)")
@@ -44,8 +45,9 @@ final class MarkdownEscapingTests: XCTestCase {
         for text in ["# Heading", "- item", "+ item", "1. first", "2) second", "> quote", "    indented code", "---", "===", "```"] {
             let html = cmark.unsafeHTMLForTesting("- \(MarkdownEscaping.inline(text))\n")
             XCTAssertEqual(html.components(separatedBy: "<li>").count - 1, 1, "\(text): \(html)")
-            XCTAssertFalse(html.contains("<h1") || html.contains("<ol") || html.contains("<blockquote") || html.contains("<pre")
-                           || html.contains("<hr"), "\(text): \(html)")
+            XCTAssertFalse(
+                html.contains("<h1") || html.contains("<ol") || html.contains("<blockquote") || html.contains("<pre")
+                    || html.contains("<hr"), "\(text): \(html)")
             let heading = cmark.unsafeHTMLForTesting("## \(MarkdownEscaping.inline(text))\n")
             XCTAssertTrue(heading.hasPrefix("<h2>"), "\(text): \(heading)")
         }
@@ -82,8 +84,9 @@ final class EscapingShortcutTests: XCTestCase {
     }
 
     func testHTMLEscapingEscapesTheFiveCharactersOnly() {
-        XCTAssertEqual(HTMLEscaping.escape(#"<a href="x">Tom & Jerry's</a>"#),
-                       "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+        XCTAssertEqual(
+            HTMLEscaping.escape(#"<a href="x">Tom & Jerry's</a>"#),
+            "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
         XCTAssertEqual(HTMLEscaping.escape("Zoë — 2 > 1 ✓"), "Zoë — 2 &gt; 1 ✓")
         XCTAssertEqual(HTMLEscaping.escape("plain text"), "plain text")
         XCTAssertEqual(HTMLEscaping.escape(""), "")
@@ -150,12 +153,13 @@ private enum CharacterReading {
             if lineStart, c == " " || c == "\t" {
                 out += c == " " ? "&#32;" : "&#9;"
             } else if MarkdownEscaping.always.contains(c)
-                        || (lineStart && c == "=")
-                        || (lineStart && (c == "-" || c == "+") && blankFollows)
-                        || (lineStart && c == "-" && i < characters.count && characters[i] == "-")
-                        || (!lineStart && onlyDigits && (c == "." || c == ")") && blankFollows)
-                        || (c == ":" && i + 1 < characters.count && characters[i] == "/" && characters[i + 1] == "/")
-                        || (c == "." && i - 1 >= 3 && characters[(i - 4)..<(i - 1)].allSatisfy { $0 == "w" || $0 == "W" }) {
+                || (lineStart && c == "=")
+                || (lineStart && (c == "-" || c == "+") && blankFollows)
+                || (lineStart && c == "-" && i < characters.count && characters[i] == "-")
+                || (!lineStart && onlyDigits && (c == "." || c == ")") && blankFollows)
+                || (c == ":" && i + 1 < characters.count && characters[i] == "/" && characters[i + 1] == "/")
+                || (c == "." && i - 1 >= 3 && characters[(i - 4)..<(i - 1)].allSatisfy { $0 == "w" || $0 == "W" })
+            {
                 out.append("\\")
                 out.append(c)
             } else {

@@ -15,7 +15,8 @@ final class MarkdownTests: XCTestCase {
     }
 
     func testTaskListBoxesAreNamedAndTypedLookAlikesStayText() {
-        let html = md.html("- [x] done\n- [ ] todo\n\nA typed <input type=\"checkbox\" disabled=\"\" /> and `<input type=\"checkbox\" disabled=\"\" />`\n")
+        let html = md.html(
+            "- [x] done\n- [ ] todo\n\nA typed <input type=\"checkbox\" disabled=\"\" /> and `<input type=\"checkbox\" disabled=\"\" />`\n")
         XCTAssertTrue(html.contains(#"<input type="checkbox" checked="" disabled="" aria-label="Done" /> done"#), html)
         XCTAssertTrue(html.contains(#"<input type="checkbox" disabled="" aria-label="Not done" /> todo"#), html)
         XCTAssertEqual(html.components(separatedBy: "aria-label").count - 1, 2, "only cmark's own boxes: \(html)")

@@ -8,8 +8,10 @@ final class MediaLocatorBytesTests: XCTestCase {
     /// A `/` with a combining mark after it separates segments as the file system sees them: `..` before it
     /// is a parent folder, and refused. Read by `Character`s, the whole path was one harmless segment.
     func testASlashFollowedByACombiningMarkStillSeparatesSegments() {
-        for url in ["../\u{301}x.jpg", "a/../\u{301}b.jpg", "https://example.com/../\u{301}x.jpg", "gs://bucket/a/../\u{301}x.jpg",
-                    "https://firebasestorage.googleapis.com/v0/b/bucket/o/..%2F\u{301}x.jpg?alt=media"] {
+        for url in [
+            "../\u{301}x.jpg", "a/../\u{301}b.jpg", "https://example.com/../\u{301}x.jpg", "gs://bucket/a/../\u{301}x.jpg",
+            "https://firebasestorage.googleapis.com/v0/b/bucket/o/..%2F\u{301}x.jpg?alt=media"
+        ] {
             XCTAssertNil(MediaLocator.mediaPath(for: url), url)
         }
         XCTAssertEqual(CharacterOracle.resolve("../\u{301}x.jpg"), "../\u{301}x.jpg", "the old reading let it through")
@@ -21,8 +23,10 @@ final class MediaLocatorBytesTests: XCTestCase {
     /// On ASCII URLs, which have no combining marks, bytes and characters must agree: checked against the
     /// `Character` reading on random URLs made of the delimiters and a few letters.
     func testASCIIURLsReadAsTheyDidByCharacters() {
-        let pieces = ["https:", "http:", "gs:", "HTTPS:", "ftp:", "//", "/", "?", "#", "@", ":", ".", "..", "%2F", "%2e", "%20",
-                      "%", "%zz", "[", "]", "v0/b/", "bucket", "o/", "a", "B", "x.jpg", "firebasestorage.googleapis.com", "\\"]
+        let pieces = [
+            "https:", "http:", "gs:", "HTTPS:", "ftp:", "//", "/", "?", "#", "@", ":", ".", "..", "%2F", "%2e", "%20",
+            "%", "%zz", "[", "]", "v0/b/", "bucket", "o/", "a", "B", "x.jpg", "firebasestorage.googleapis.com", "\\"
+        ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
             let url = (0..<Int.random(in: 1...9, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()

@@ -10,17 +10,22 @@ final class MileageTests: XCTestCase {
         let s = DocumentSource(file: "f", collection: "c", documentID: "d")
         return Organization(
             id: "o", name: "O", pathSegment: "o",
-            users: users ?? [User(id: "u1", organizationID: "o", firstName: "Ann", lastName: "Lee", isPhotographer: true,
-                                  userCoordinates: "37.7306, -88.9331", source: s)],
+            users: users ?? [
+                User(
+                    id: "u1", organizationID: "o", firstName: "Ann", lastName: "Lee", isPhotographer: true,
+                    userCoordinates: "37.7306, -88.9331", source: s)
+            ],
             schools: schools ?? [
                 School(id: "sA", organizationID: "o", value: "Adams School - Marion", coordinates: "37.7334,-88.9337", source: s),
                 School(id: "sB", organizationID: "o", value: "Herrin High School", coordinates: "37.8106,-89.0276", source: s),
-                School(id: "sN", organizationID: "o", value: "No Coordinates Elementary", coordinates: nil, source: s),
+                School(id: "sN", organizationID: "o", value: "No Coordinates Elementary", coordinates: nil, source: s)
             ],
             templates: templates, reports: reports, critiques: [])
     }
 
-    func report(_ fields: [String: FirestoreValue], user: DocumentID? = "u1", date: LocalDate = LocalDate(year: 2024, month: 9, day: 3)) -> DailyJobReport {
+    func report(_ fields: [String: FirestoreValue], user: DocumentID? = "u1", date: LocalDate = LocalDate(year: 2024, month: 9, day: 3))
+        -> DailyJobReport
+    {
         DailyJobReport(id: "r1", organizationID: "o", userId: user, date: date, fields: fields, source: src)
     }
 
@@ -84,9 +89,11 @@ final class MileageTests: XCTestCase {
     }
 
     func testSchoolNameFieldOfTheTemplateIsUsed() {
-        let t = ReportTemplate(id: "t", organizationID: "o", name: "T", fields: [
-            TemplateField(id: "where_we_went", type: "school_name", label: "Schools"),
-        ], source: src)
+        let t = ReportTemplate(
+            id: "t", organizationID: "o", name: "T",
+            fields: [
+                TemplateField(id: "where_we_went", type: "school_name", label: "Schools")
+            ], source: src)
         var r = report(["where_we_went": .string("Herrin High School")])
         r.templateId = "t"
         let (m, _) = compute(r, in: org(templates: [t]))
@@ -140,9 +147,12 @@ final class MileageTests: XCTestCase {
     }
 
     func testUnknownSchoolAndSchoolWithoutCoordinatesAreSkippedAndRouteContinues() {
-        let (m, warnings) = compute(report(["schools_visited": .array([
-            .string("Adams School - Marion"), .string("Nowhere Academy"), .string("No Coordinates Elementary"), .string("Herrin High School"),
-        ])]))
+        let (m, warnings) = compute(
+            report([
+                "schools_visited": .array([
+                    .string("Adams School - Marion"), .string("Nowhere Academy"), .string("No Coordinates Elementary"), .string("Herrin High School")
+                ])
+            ]))
         XCTAssertEqual(m.legs.map(\.to), ["Adams School - Marion", "Herrin High School", "Home"])
         XCTAssertEqual(m.computedMiles, 15.2)
         XCTAssertEqual(Set(m.flags), [.unknownSchool, .schoolWithoutCoordinates])
@@ -153,8 +163,10 @@ final class MileageTests: XCTestCase {
     // MARK: - Recorded mileage
 
     func testRecordedMileageParsing() {
-        for (value, expected) in [(FirestoreValue.string("24.8 miles"), 24.8), (.string("24.8"), 24.8), (.string("0 miles"), 0),
-                                  (.int(12), 12), (.double(3.5), 3.5), (.string(" 1,204.5 mi "), 1204.5)] {
+        for (value, expected) in [
+            (FirestoreValue.string("24.8 miles"), 24.8), (.string("24.8"), 24.8), (.string("0 miles"), 0),
+            (.int(12), 12), (.double(3.5), 3.5), (.string(" 1,204.5 mi "), 1204.5)
+        ] {
             let (m, _) = compute(report(["mileage": value]))
             XCTAssertEqual(m.recordedMiles, expected, "\(value)")
         }
@@ -165,9 +177,11 @@ final class MileageTests: XCTestCase {
     }
 
     func testRecordedMileageComesFromTheTemplatesMileageField() {
-        let t = ReportTemplate(id: "t", organizationID: "o", name: "T", fields: [
-            TemplateField(id: "mileage_calc", type: "mileage", label: "Round Trip Mileage"),
-        ], source: src)
+        let t = ReportTemplate(
+            id: "t", organizationID: "o", name: "T",
+            fields: [
+                TemplateField(id: "mileage_calc", type: "mileage", label: "Round Trip Mileage")
+            ], source: src)
         var r = report(["mileage_calc": .string("31.0 miles"), "schools_visited": .array([])])
         r.templateId = "t"
         XCTAssertEqual(compute(r, in: org(templates: [t])).0.recordedMiles, 31.0)
@@ -200,19 +214,22 @@ final class MileageTests: XCTestCase {
         let s = DocumentSource(file: "f", collection: "users", documentID: "u")
         let users = [
             User(id: "u1", organizationID: "o", firstName: "Ann", lastName: "Lee", userCoordinates: "37.7306,-88.9331", source: s),
-            User(id: "u2", organizationID: "o", firstName: "Bo", lastName: "Ray", userCoordinates: "37.7306,-88.9331", source: s),
+            User(id: "u2", organizationID: "o", firstName: "Bo", lastName: "Ray", userCoordinates: "37.7306,-88.9331", source: s)
         ]
         func r(_ id: DocumentID, _ user: DocumentID, _ month: Int, _ day: Int, _ recorded: String) -> DailyJobReport {
-            DailyJobReport(id: id, organizationID: "o", userId: user, date: LocalDate(year: 2024, month: month, day: day),
-                           fields: ["mileage": .string(recorded)], source: src)
+            DailyJobReport(
+                id: id, organizationID: "o", userId: user, date: LocalDate(year: 2024, month: month, day: day),
+                fields: ["mileage": .string(recorded)], source: src)
         }
         let reports = [r("a", "u1", 9, 3, "0.1"), r("b", "u1", 9, 4, "0.2"), r("c", "u1", 10, 1, "10.0"), r("d", "u2", 9, 5, "5.5")]
         let o = org(users: users, reports: reports)
         let (summary, _) = MileageSummary.compute(for: o, config: SiteConfig.Mileage(ratePerMile: 0.67, averageSpeedKmh: 50))
-        XCTAssertEqual(summary.months, [
-            MonthMileage(month: "2024-09", miles: 5.8, reports: 3, reimbursement: 3.89),  // 5.8 × 0.67 = 3.886
-            MonthMileage(month: "2024-10", miles: 10.0, reports: 1, reimbursement: 6.7),
-        ])
+        XCTAssertEqual(
+            summary.months,
+            [
+                MonthMileage(month: "2024-09", miles: 5.8, reports: 3, reimbursement: 3.89),  // 5.8 × 0.67 = 3.886
+                MonthMileage(month: "2024-10", miles: 10.0, reports: 1, reimbursement: 6.7)
+            ])
         XCTAssertEqual(summary.photographers.map(\.name), ["Ann Lee", "Bo Ray"])
         XCTAssertEqual(summary.photographers[0].totalMiles, 10.3)
         XCTAssertEqual(summary.photographers[0].months.map(\.miles), [0.3, 10.0])  // 0.1 + 0.2 shows as 0.3

@@ -46,8 +46,9 @@ final class MonthlyReportTests: XCTestCase {
 
     /// `1,767.6`, `$1,184.29`, `**63**` → a number.
     static func number(_ text: String) -> Double? {
-        Double(text.replacingOccurrences(of: "*", with: "").replacingOccurrences(of: "$", with: "")
-            .replacingOccurrences(of: ",", with: "").trimmingCharacters(in: .whitespaces))
+        Double(
+            text.replacingOccurrences(of: "*", with: "").replacingOccurrences(of: "$", with: "")
+                .replacingOccurrences(of: ",", with: "").trimmingCharacters(in: .whitespaces))
     }
 
     static func double(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
@@ -111,11 +112,12 @@ final class MonthlyReportTests: XCTestCase {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let typed = DocumentDecoder.decode(try ExportLoader.load(contentDirectory: TestSite.repositoryContent), timeZone: zone)
-        let critiqueMonths = Set(typed.critiques.filter { $0.organizationID == Self.org && $0.status == "published" }
-            .compactMap(\.createdAt).map { stamp -> String in
-                let c = calendar.dateComponents([.year, .month], from: stamp.date)
-                return String(format: "%04d-%02d", c.year!, c.month!)
-            })
+        let critiqueMonths = Set(
+            typed.critiques.filter { $0.organizationID == Self.org && $0.status == "published" }
+                .compactMap(\.createdAt).map { stamp -> String in
+                    let c = calendar.dateComponents([.year, .month], from: stamp.date)
+                    return String(format: "%04d-%02d", c.year!, c.month!)
+                })
         XCTAssertFalse(critiqueMonths.isEmpty)
         XCTAssertGreaterThan(typed.critiques.filter { $0.status != "published" }.count, 0, "the sample has drafts")
         let expected = Set(days.keys).union(critiqueMonths)
@@ -243,10 +245,14 @@ final class MonthlyReportTests: XCTestCase {
             let section = try XCTUnwrap(Self.matches(#"<section aria-labelledby="mileage-h">(.*?)</section>"#, in: html).first?[1], month)
             XCTAssertTrue(section.contains(#"<th scope="col" class="num">Reimbursement</th>"#), month)
             let tbody = try XCTUnwrap(Self.matches("<tbody>(.*?)</tbody>", in: section).first?[1], month)
-            let htmlRows = Self.matches(#"<tr><th scope="row">([^<]*)</th><td class="num">([^<]*)</td><td class="num">([^<]*)</td><td class="num">([^<]*)</td></tr>"#, in: tbody)
+            let htmlRows = Self.matches(
+                #"<tr><th scope="row">([^<]*)</th><td class="num">([^<]*)</td><td class="num">([^<]*)</td><td class="num">([^<]*)</td></tr>"#,
+                in: tbody)
             XCTAssertEqual(htmlRows.map { Self.htmlUnescape($0[1]) }, expected.map(\.name), month)
             for (cells, p) in zip(htmlRows, expected) {
-                XCTAssertEqual([Self.number(cells[2]), Self.number(cells[3]), Self.number(cells[4])], [Double(p.reports), p.miles, p.money], "\(month) \(p.name)")
+                XCTAssertEqual(
+                    [Self.number(cells[2]), Self.number(cells[3]), Self.number(cells[4])], [Double(p.reports), p.miles, p.money], "\(month) \(p.name)"
+                )
             }
         }
         XCTAssertGreaterThanOrEqual(monthsWithMiles, 2)
@@ -267,8 +273,12 @@ final class MonthlyReportTests: XCTestCase {
             c["createdAt"] = ["_seconds": seconds, "_nanoseconds": 0]
             return c
         }
-        try site.writeCollection("photoCritiques", [critique("c-nov", seconds: 1_731_693_600, status: "published"),  // 2024-11-15 12:00 CST
-                                                    critique("c-dec", seconds: 1_733_853_600, status: "draft")])    // 2024-12-10 12:00 CST
+        try site.writeCollection(
+            "photoCritiques",
+            [
+                critique("c-nov", seconds: 1_731_693_600, status: "published"),  // 2024-11-15 12:00 CST
+                critique("c-dec", seconds: 1_733_853_600, status: "draft")
+            ])  // 2024-12-10 12:00 CST
         try await site.build()
 
         let monthly = site.output.appendingPathComponent("\(org)/reports/monthly")
@@ -343,12 +353,17 @@ final class MonthlyReportTests: XCTestCase {
             XCTAssertEqual(Self.folders(unpacked), [month], "\(month): one top folder")
             let folder = unpacked.appendingPathComponent(month)
             let files = TestSite.files(under: folder)
-            for required in ["index.html", "report.md", "assets/style.css", "data/mileage.json", "data/stats.json", "SHA256SUMS",
-                             "search.html", "assets/search.js", "search/index.js", "search/\(month).js"] {
+            for required in [
+                "index.html", "report.md", "assets/style.css", "data/mileage.json", "data/stats.json", "SHA256SUMS",
+                "search.html", "assets/search.js", "search/index.js", "search/\(month).js"
+            ] {
                 XCTAssertTrue(files.contains(required), "\(month): \(required)")
             }
-            XCTAssertTrue(files.allSatisfy { $0 == "SHA256SUMS" || ["index.html", "report.md", "search.html"].contains($0) || $0.hasPrefix("assets/")
-                || $0.hasPrefix("media/") || $0.hasPrefix("data/") || $0.hasPrefix("search/") }, "\(month): \(files)")
+            XCTAssertTrue(
+                files.allSatisfy {
+                    $0 == "SHA256SUMS" || ["index.html", "report.md", "search.html"].contains($0) || $0.hasPrefix("assets/")
+                        || $0.hasPrefix("media/") || $0.hasPrefix("data/") || $0.hasPrefix("search/")
+                }, "\(month): \(files)")
             // The month's search finds its reports at their anchors in the archived page.
             let shard = String(decoding: try Data(contentsOf: folder.appendingPathComponent("search/\(month).js")), as: UTF8.self)
             XCTAssertTrue(shard.hasPrefix("genSearch.month({") && shard.hasSuffix("});\n"), month)
@@ -407,8 +422,9 @@ final class MonthlyReportTests: XCTestCase {
                 p["totalMiles"] = row["miles"]
                 return p
             }
-            XCTAssertTrue(NSDictionary(dictionary: archivedMileage).isEqual(to: slice),
-                          "\(month): data/mileage.json\n\(Self.pretty(archivedMileage))\n≠\n\(Self.pretty(slice))")
+            XCTAssertTrue(
+                NSDictionary(dictionary: archivedMileage).isEqual(to: slice),
+                "\(month): data/mileage.json\n\(Self.pretty(archivedMileage))\n≠\n\(Self.pretty(slice))")
             let archivedReports = (archivedMileage["reports"] as? [[String: Any]] ?? []).compactMap { $0["reportId"] as? String }
             let expectedReports = (slice["reports"] as? [[String: Any]] ?? []).compactMap { $0["reportId"] as? String }
             XCTAssertEqual(archivedReports, expectedReports, month)
@@ -417,8 +433,9 @@ final class MonthlyReportTests: XCTestCase {
             let archivedStats = try Self.json(folder.appendingPathComponent("data/stats.json"))
             XCTAssertEqual(archivedStats["month"] as? String, month)
             let expectedStats = try XCTUnwrap(siteMonths[month] as? [String: Any], month)
-            XCTAssertTrue(NSDictionary(dictionary: archivedStats).isEqual(to: expectedStats),
-                          "\(month): data/stats.json\n\(Self.pretty(archivedStats))\n≠\n\(Self.pretty(expectedStats))")
+            XCTAssertTrue(
+                NSDictionary(dictionary: archivedStats).isEqual(to: expectedStats),
+                "\(month): data/stats.json\n\(Self.pretty(archivedStats))\n≠\n\(Self.pretty(expectedStats))")
         }
         XCTAssertTrue(sawMedia, "some archive carries report thumbnails")
     }
@@ -431,7 +448,8 @@ final class MonthlyReportTests: XCTestCase {
         defer { second.remove() }
         let cache = second.root.appendingPathComponent("other-cache")
         let output = second.root.appendingPathComponent("elsewhere/Output")
-        _ = try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: TestSite.templates, output: output, cache: cache))
+        _ = try await BuildPipeline.run(
+            BuildOptions(content: TestSite.repositoryContent, templates: TestSite.templates, output: output, cache: cache))
         XCTAssertFalse(TestSite.files(under: cache).isEmpty, "the second build filled its own cache")
 
         for folder in [Self.archives, Self.monthly] {
@@ -465,7 +483,8 @@ final class MonthlyReportTests: XCTestCase {
         // Printed: the organization and the month at the top of every sheet, "Page N of M" at the foot, and a
         // report kept together where it fits, else continued under its repeated head.
         let october = try site.text("\(Self.monthly)/2024-10/index.html")
-        XCTAssertTrue(october.contains(#"<style>@page { @top-left { content: "Lumen School Photography · Monthly report: October 2024"; } }</style>"#))
+        XCTAssertTrue(
+            october.contains(#"<style>@page { @top-left { content: "Lumen School Photography · Monthly report: October 2024"; } }</style>"#))
         let css = try site.text("\(Self.org)/assets/style.css")
         XCTAssertTrue(css.contains(#"content: "Page " counter(page) " of " counter(pages);"#))
         let printRules = Self.rules(css).filter { $0.context.contains { $0.hasPrefix("@media print") } }
@@ -510,8 +529,10 @@ final class MonthlyReportTests: XCTestCase {
     }
 
     /// Every href/src/srcset of `html` that is local resolves to a file inside `root`.
-    static func assertLocalReferencesResolve(_ html: String, page: String, in root: URL, label: String,
-                                             file: StaticString = #filePath, line: UInt = #line) {
+    static func assertLocalReferencesResolve(
+        _ html: String, page: String, in root: URL, label: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         var refs: [String] = []
         for m in matches(#"\s(href|src|srcset)="([^"]*)""#, in: html) {
             let value = htmlUnescape(m[2])
@@ -532,16 +553,20 @@ final class MonthlyReportTests: XCTestCase {
         }
     }
 
-    static func assertResolves(_ ref: String, from base: URL, in root: URL, label: String,
-                               file: StaticString = #filePath, line: UInt = #line) {
-        let path = String(ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            .split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
+    static func assertResolves(
+        _ ref: String, from base: URL, in root: URL, label: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let path = String(
+            ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                .split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
         let decoded = path.removingPercentEncoding ?? path
         let target = base.appendingPathComponent(decoded).standardizedFileURL.path
         XCTAssertTrue(target.hasPrefix(root.standardizedFileURL.path + "/"), "\(label): \(ref) leaves the folder", file: file, line: line)
         var isDir: ObjCBool = false
-        XCTAssertTrue(FileManager.default.fileExists(atPath: target, isDirectory: &isDir) && !isDir.boolValue,
-                      "\(label): \(ref) is no file in the archive", file: file, line: line)
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: target, isDirectory: &isDir) && !isDir.boolValue,
+            "\(label): \(ref) is no file in the archive", file: file, line: line)
     }
 
     static func pretty(_ object: [String: Any]) -> String {

@@ -33,8 +33,9 @@ final class MustacheTreeTests: XCTestCase {
     /// An item's own nil is found (empty, false in a section, true in an inverted one): the page's value of the
     /// same name does not show through. A name the item does not have at all is still the page's.
     func testANilOptionalIsFoundAndEmptyNotLookedUpOutside() async throws {
-        let page = Page(title: "T", name: "outer", note: "outer note", count: 7,
-                        items: [Item(name: "a", note: nil, count: nil), Item(name: nil, note: "x<y", count: 2)], words: ["p", "q"])
+        let page = Page(
+            title: "T", name: "outer", note: "outer note", count: 7,
+            items: [Item(name: "a", note: nil, count: nil), Item(name: nil, note: "x<y", count: 2)], words: ["p", "q"])
         let text = try await render("{{#items}}[{{name}}|{{#note}}N:{{.}}{{/note}}{{^note}}no note{{/note}}|{{count}}|{{title}}]{{/items}}", page)
         XCTAssertEqual(text, "[a|no note||T][|N:x&lt;y|2|T]")
     }
@@ -43,7 +44,8 @@ final class MustacheTreeTests: XCTestCase {
     /// section opened on a text, other names are still found outside it.
     func testTextReadsAsAString() async throws {
         let page = Page(title: "<T>", name: "n", note: "a & b", count: 0, items: [], words: ["p", "q"])
-        let text = try await render("{{title}} {{{title}}} {{#note}}({{.}} in {{name}}){{/note}} {{#words}}{{.}}{{/words}} {{^items}}none{{/items}} {{count}}", page)
+        let text = try await render(
+            "{{title}} {{{title}}} {{#note}}({{.}} in {{name}}){{/note}} {{#words}}{{.}}{{/words}} {{^items}}none{{/items}} {{count}}", page)
         XCTAssertEqual(text, "&lt;T&gt; <T> (a &amp; b in n) pq none 0")
     }
 

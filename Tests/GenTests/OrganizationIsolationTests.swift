@@ -7,27 +7,39 @@ final class OrganizationIsolationTests: XCTestCase {
         let site = try TestSite()
         defer { site.remove() }
         for (org, marker) in [("orgA", "ALPHAMARK"), ("orgB", "BRAVOMARK")] {
-            try site.writeCollection("users", [Doc.user("u-\(org)", org: org, first: "\(marker)first", last: "\(marker)last")],
-                                     file: "users-\(org).ndjson")
+            try site.writeCollection(
+                "users", [Doc.user("u-\(org)", org: org, first: "\(marker)first", last: "\(marker)last")],
+                file: "users-\(org).ndjson")
             try site.writeCollection("schools", [Doc.school("s-\(org)", org: org, name: "\(marker) School")], file: "schools-\(org).ndjson")
-            try site.writeCollection("reportTemplates", [Doc.template("t1-\(org)", org: org, name: "\(marker) Template")],
-                                     file: "reportTemplates-\(org).ndjson")
-            try site.writeCollection("dailyJobReports", [Doc.report("r-\(org)", org: org, user: "u-\(org)", extra: [
-                "schools_visited": ["\(marker) School"], "notes": "\(marker) notes", "templateId": "t1-\(org)",
-            ])], file: "dailyJobReports-\(org).ndjson")
-            try site.writeCollection("photoCritiques", [Doc.critique("c-\(org)", org: org, target: "u-\(org)", notes: "\(marker) critique")],
-                                     file: "photoCritiques-\(org).ndjson")
+            try site.writeCollection(
+                "reportTemplates", [Doc.template("t1-\(org)", org: org, name: "\(marker) Template")],
+                file: "reportTemplates-\(org).ndjson")
+            try site.writeCollection(
+                "dailyJobReports",
+                [
+                    Doc.report(
+                        "r-\(org)", org: org, user: "u-\(org)",
+                        extra: [
+                            "schools_visited": ["\(marker) School"], "notes": "\(marker) notes", "templateId": "t1-\(org)"
+                        ])
+                ], file: "dailyJobReports-\(org).ndjson")
+            try site.writeCollection(
+                "photoCritiques", [Doc.critique("c-\(org)", org: org, target: "u-\(org)", notes: "\(marker) critique")],
+                file: "photoCritiques-\(org).ndjson")
         }
         // An orphan: no organization at all. It must appear nowhere.
-        try site.writeCollection("dailyJobReports", [["id": "orphan", "userId": "u-orgA", "date": "2024-09-03", "notes": "ORPHANMARK"]],
-                                 file: "dailyJobReports-orphan.ndjson")
+        try site.writeCollection(
+            "dailyJobReports", [["id": "orphan", "userId": "u-orgA", "date": "2024-09-03", "notes": "ORPHANMARK"]],
+            file: "dailyJobReports-orphan.ndjson")
         // A report of orgA that names orgB's user and school by id: resolved only inside orgA, so orgB's
         // names (which hold the marker) must not be pulled in.
-        try site.writeCollection("dailyJobReports", [
-            Doc.report("cross", org: "orgA", user: "u-orgB", extra: ["schools_visited": ["s-orgB"]]),
-            Doc.report("cross2", org: "orgA", user: "u-orgA", extra: ["schools_visited": ["s-orgB"]]),
-        ],
-                                 file: "dailyJobReports-cross.ndjson")
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report("cross", org: "orgA", user: "u-orgB", extra: ["schools_visited": ["s-orgB"]]),
+                Doc.report("cross2", org: "orgA", user: "u-orgA", extra: ["schools_visited": ["s-orgB"]])
+            ],
+            file: "dailyJobReports-cross.ndjson")
 
         let report = try await site.build()
         XCTAssertEqual(report.organizations, ["orgA", "orgB"])

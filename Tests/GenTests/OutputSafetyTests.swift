@@ -13,8 +13,10 @@ final class OutputSafetyTests: XCTestCase {
         return site
     }
 
-    private func refusal(_ site: TestSite, output: URL, cache: URL? = nil, templates: URL = TestSite.templates,
-                         file: StaticString = #filePath, line: UInt = #line) async -> String? {
+    private func refusal(
+        _ site: TestSite, output: URL, cache: URL? = nil, templates: URL = TestSite.templates,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async -> String? {
         do {
             _ = try await BuildPipeline.run(BuildOptions(content: site.content, templates: templates, output: output, cache: cache))
             XCTFail("expected the build to refuse \(output.path)", file: file, line: line)
@@ -58,9 +60,11 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(fm.contents(atPath: file.path), Data("a file".utf8))
 
         // The folders the build reads or keeps.
-        for (output, cache) in [(site.content, nil), (site.root, nil), (TestSite.templates, nil),
-                                (site.content.appendingPathComponent("export/out"), nil),
-                                (site.root.appendingPathComponent("out"), site.root.appendingPathComponent("out/cache"))] as [(URL, URL?)] {
+        for (output, cache) in [
+            (site.content, nil), (site.root, nil), (TestSite.templates, nil),
+            (site.content.appendingPathComponent("export/out"), nil),
+            (site.root.appendingPathComponent("out"), site.root.appendingPathComponent("out/cache"))
+        ] as [(URL, URL?)] {
             let overlap = await refusal(site, output: output, cache: cache)
             XCTAssertTrue(overlap?.contains("overlaps the") == true, "\(output.path): \(overlap ?? "")")
         }
@@ -122,8 +126,10 @@ final class OutputSafetyTests: XCTestCase {
                 for try await _ in group {}
             }
             let clean = site.root.appendingPathComponent("clean-\(round)")
-            try await BuildPipeline.run(BuildOptions(content: site.content, templates: TestSite.templates, output: clean,
-                                                     cache: site.root.appendingPathComponent("clean-cache-\(round)")))
+            try await BuildPipeline.run(
+                BuildOptions(
+                    content: site.content, templates: TestSite.templates, output: clean,
+                    cache: site.root.appendingPathComponent("clean-cache-\(round)")))
             XCTAssertEqual(snapshot(site.output), snapshot(clean), "round \(round)")
         }
     }
@@ -135,14 +141,18 @@ extension OutputSafetyTests {
     func testACacheThatCouldNotBeWrittenIsTriedAgain() async throws {
         let site = try site()
         defer { site.remove() }
-        let image = try XCTUnwrap(TestSite.files(under: TestSite.repositoryContent.appendingPathComponent("media/critiques"))
-            .first { $0.hasSuffix(".jpg") })
+        let image = try XCTUnwrap(
+            TestSite.files(under: TestSite.repositoryContent.appendingPathComponent("media/critiques"))
+                .first { $0.hasSuffix(".jpg") })
         try FileManager.default.createDirectory(at: site.content.appendingPathComponent("media/critiques"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: TestSite.repositoryContent.appendingPathComponent("media/critiques/\(image)"),
-                                         to: site.content.appendingPathComponent("media/critiques/photo.jpg"))
-        try site.writeCollection("photoCritiques", [
-            Doc.critique("c1", org: "o1", target: "u1", notes: "n").merging(["imageUrls": ["critiques/photo.jpg"]]) { _, b in b },
-        ])
+        try FileManager.default.copyItem(
+            at: TestSite.repositoryContent.appendingPathComponent("media/critiques/\(image)"),
+            to: site.content.appendingPathComponent("media/critiques/photo.jpg"))
+        try site.writeCollection(
+            "photoCritiques",
+            [
+                Doc.critique("c1", org: "o1", target: "u1", notes: "n").merging(["imageUrls": ["critiques/photo.jpg"]]) { _, b in b }
+            ])
         // A file where the thumbnail cache's folder goes: nothing can be stored there.
         let thumbnails = site.root.appendingPathComponent(".gen-cache/thumbnails")
         try FileManager.default.createDirectory(at: thumbnails.deletingLastPathComponent(), withIntermediateDirectories: true)

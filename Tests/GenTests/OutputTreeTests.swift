@@ -5,15 +5,19 @@ import XCTest
 /// `OutputTree.isSafe`: the last check before any path of the output is written or kept.
 final class OutputTreeTests: XCTestCase {
     func testUnsafePathsAreRefused() {
-        for path in ["", "/", "/etc/passwd", "a//b", "a/", ".", "..", "../a", "a/..", "a/./b", "a/../b", "a\\b", "..\\a",
-                     "a\u{0}b", "a\nb", "a\tb", "a\u{7F}", "./a"] {
+        for path in [
+            "", "/", "/etc/passwd", "a//b", "a/", ".", "..", "../a", "a/..", "a/./b", "a/../b", "a\\b", "..\\a",
+            "a\u{0}b", "a\nb", "a\tb", "a\u{7F}", "./a"
+        ] {
             XCTAssertFalse(OutputTree.isSafe(path), path.debugDescription)
         }
     }
 
     func testOrdinaryPathsAreAccepted() {
-        for path in ["index.html", "org-1/reports/report/abc.html", "a/...", "...", ".hidden", "a/..b", "a/b..", "é/ü.html",
-                     "org/critiques/photo/x-2.html", "a/b/c/d/e/f.md", "日本/ファイル.html"] {
+        for path in [
+            "index.html", "org-1/reports/report/abc.html", "a/...", "...", ".hidden", "a/..b", "a/b..", "é/ü.html",
+            "org/critiques/photo/x-2.html", "a/b/c/d/e/f.md", "日本/ファイル.html"
+        ] {
             XCTAssertTrue(OutputTree.isSafe(path), path.debugDescription)
         }
     }
@@ -69,8 +73,10 @@ final class KeptFilesTests: XCTestCase {
         let root = fm.temporaryDirectory.appendingPathComponent("keep-\(UUID().uuidString)")
         defer { try? fm.removeItem(at: root) }
         let output = root.appendingPathComponent("site")
-        let files = ["index.html": "home", "a/one.html": "one", "a/two.html": "two!", "a/b/deep.md": "deep",
-                     "c/three.html": "three", "a/four.html": "four"]
+        let files = [
+            "index.html": "home", "a/one.html": "one", "a/two.html": "two!", "a/b/deep.md": "deep",
+            "c/three.html": "three", "a/four.html": "four"
+        ]
         for (path, text) in files {
             let url = output.appendingPathComponent(path)
             try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -19,8 +19,9 @@ final class PlanBatchTests: XCTestCase {
         let site = OrganizationResolver.resolve(typed, config: config)
         let inputs = site.organizations.map { org in
             let computed = ReportStep.run(org, config: config)
-            return OrganizationInput(organization: org, mileage: computed.mileage,
-                                     summaries: computed.summaries, forms: computed.forms, timeZone: config.timeZone)
+            return OrganizationInput(
+                organization: org, mileage: computed.mileage,
+                summaries: computed.summaries, forms: computed.forms, timeZone: config.timeZone)
         }
         return SiteInput(config: config, organizations: inputs, pages: [])
     }
@@ -70,8 +71,9 @@ final class PlanBatchTests: XCTestCase {
         XCTAssertEqual(made.value, 0)
         var templates = try await TemplateRenderer.load(directory: TestSite.templates)
         templates.rendersMostPages = true
-        let context = PageContext(siteTitle: "Site", title: "Day", root: "../", organization: nil, nav: [],
-                                  page: Page(reports: [fragment]))
+        let context = PageContext(
+            siteTitle: "Site", title: "Day", root: "../", organization: nil, nav: [],
+            page: Page(reports: [fragment]))
         let tree = try templates.tree(context, template: "reports-day").tree
         XCTAssertEqual(made.value, 1)
         let rendered = ((tree as! MustacheNode).child(named: "page") as! MustacheNode).child(named: "reports") as! [Any]
@@ -95,8 +97,9 @@ extension PlanBatchTests {
         markdown.addUse()
         var templates = try await TemplateRenderer.load(directory: TestSite.templates)
         templates.rendersMostPages = true
-        let context = PageContext(siteTitle: "Site", title: "Day", root: "../", organization: nil, nav: [],
-                                  page: Page(reports: [html, markdown]))
+        let context = PageContext(
+            siteTitle: "Site", title: "Day", root: "../", organization: nil, nav: [],
+            page: Page(reports: [html, markdown]))
         let tree = try templates.tree(context, template: "reports-day").tree
         XCTAssertEqual(made.value, 1)
         let rendered = ((tree as! MustacheNode).child(named: "page") as! MustacheNode).child(named: "reports") as! [Any]

@@ -43,11 +43,14 @@ final class RepeatedBlockTests: XCTestCase {
     /// Rows that differ only in what a template shows of them (the origin) are different texts.
     func testRowsDifferingInOriginAreNotShared() async throws {
         let templates = try await templates()
-        let tree = try templates.tree(body([row("Weather", .text("Clear")), row("Weather", .text("Clear"), origin: .automatic)]),
-                                      template: "partial-report-body").tree
+        let tree = try templates.tree(
+            body([row("Weather", .text("Clear")), row("Weather", .text("Clear"), origin: .automatic)]),
+            template: "partial-report-body"
+        ).tree
         let html = try XCTUnwrap(templates.render(tree: tree, template: "partial-report-body"))
         XCTAssertTrue(html.contains("<tr><th scope=\"row\">Weather</th><td>Clear\n</td></tr>"), html)
-        XCTAssertTrue(html.contains("<tr><th scope=\"row\">Weather <span class=\"origin origin-automatic\">Automatic</span></th><td>Clear\n</td></tr>"), html)
+        XCTAssertTrue(
+            html.contains("<tr><th scope=\"row\">Weather <span class=\"origin origin-automatic\">Automatic</span></th><td>Clear\n</td></tr>"), html)
         XCTAssertEqual(templates.repeated.rendered, 2)
     }
 
@@ -60,8 +63,10 @@ final class RepeatedBlockTests: XCTestCase {
         templates.rendersMostPages = false
         let hashed = try templates.tree(body(rows), template: "partial-report-body", buildTree: false).fingerprint
         XCTAssertEqual(built, hashed)
-        let changed = try templates.tree(body([rows[0], row("Photos", .text("846"))]), template: "partial-report-body",
-                                         buildTree: false).fingerprint
+        let changed = try templates.tree(
+            body([rows[0], row("Photos", .text("846"))]), template: "partial-report-body",
+            buildTree: false
+        ).fingerprint
         XCTAssertNotEqual(changed, hashed)
         // The same rows under another row template: another fingerprint.
         let site = try TestSite()
@@ -69,7 +74,9 @@ final class RepeatedBlockTests: XCTestCase {
         let copy = site.root.appendingPathComponent("Templates")
         try FileManager.default.copyItem(at: TestSite.templates, to: copy)
         let url = copy.appendingPathComponent("partial-field-row.mustache")
-        try Data(try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "<th scope=\"row\">", with: "<th scope=\"row\" class=\"x\">").utf8).write(to: url)
+        try Data(
+            try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "<th scope=\"row\">", with: "<th scope=\"row\" class=\"x\">").utf8
+        ).write(to: url)
         let other = try await TemplateRenderer.load(directory: copy)
         XCTAssertNotEqual(try other.tree(body(rows), template: "partial-report-body").fingerprint, built)
     }
@@ -82,9 +89,10 @@ final class RepeatedBlockTests: XCTestCase {
             let nav = ["Overview", "Reports", "Mileage"].enumerated().map {
                 NavLink(title: $1, href: "\(root)\($1.lowercased())/index.html", current: $0 == current)
             }
-            let context = PageContext(siteTitle: "Field <Reports>", title: title, root: root,
-                                      organization: OrganizationLink(name: "Org & Co", id: "o"), nav: nav,
-                                      page: ContentPageBody(html: "<p>\(title)</p>", hasOwnHeading: true))
+            let context = PageContext(
+                siteTitle: "Field <Reports>", title: title, root: root,
+                organization: OrganizationLink(name: "Org & Co", id: "o"), nav: nav,
+                page: ContentPageBody(html: "<p>\(title)</p>", hasOwnHeading: true))
             return try XCTUnwrap(templates.render(context, template: "content-page"))
         }
         let a = try page("A", current: 1), b = try page("B", current: 1), c = try page("C", current: 2)
@@ -113,8 +121,10 @@ final class RepeatedBlockTests: XCTestCase {
         XCTAssertNotEqual(swapped, made.fingerprint)
         // No rows: the section shows nothing.
         struct Empty: Encodable { var fields = RepeatedRows([]); var hasFields = true }
-        let empty = try XCTUnwrap(templates.render(tree: try templates.tree(Empty(), template: "partial-report-body").tree,
-                                                   template: "partial-report-body"))
+        let empty = try XCTUnwrap(
+            templates.render(
+                tree: try templates.tree(Empty(), template: "partial-report-body").tree,
+                template: "partial-report-body"))
         XCTAssertTrue(empty.contains("<tbody>\n      \n    </tbody>"), empty)
     }
 
@@ -130,9 +140,10 @@ final class RepeatedBlockTests: XCTestCase {
 /// What a template looks up decides which repeated blocks and fragments its pages depend on.
 final class TemplateTagNamesTests: XCTestCase {
     func testTagNamesAreTheNamesLookedUp() {
-        let names = TemplateClosures.tagNames("""
-        {{% CONTENT_TYPE: HTML}}{{! a comment }}<p>{{title}} {{{html}}} {{& raw }}{{#a.b}}{{.}}{{/a.b}}{{^none}}{{/none}}</p>{{> partial-x}}{{<layout}}{{$block}}{{/block}}{{/layout}}
-        """)
+        let names = TemplateClosures.tagNames(
+            """
+            {{% CONTENT_TYPE: HTML}}{{! a comment }}<p>{{title}} {{{html}}} {{& raw }}{{#a.b}}{{.}}{{/a.b}}{{^none}}{{/none}}</p>{{> partial-x}}{{<layout}}{{$block}}{{/block}}{{/layout}}
+            """)
         // A closing tag names what it closes; a tag inside a comment counts too: more names only make a page
         // depend on more, never on less.
         XCTAssertEqual(names, ["title", "html", "raw", "a", "b", "none", "block", "layout"])
@@ -180,7 +191,11 @@ final class RecentTextsTests: XCTestCase {
     func testBoundedAndKeepsWhatRecurs() {
         let texts = RecentTexts<Int>(limit: 4)
         var made = 0
-        func get(_ key: Int) -> String { texts.value(key) { made += 1; return "text \(key)" } }
+        func get(_ key: Int) -> String {
+            texts.value(key) {
+                made += 1; return "text \(key)"
+            }
+        }
         // A text asked for throughout (a job type) among ever new ones (a day's date).
         for day in 0..<100 {
             XCTAssertEqual(get(-1), "text -1")

@@ -21,7 +21,7 @@ final class ReportAttachmentTests: XCTestCase {
             ["url": CritiqueGalleryTests.storageURL("dailyJobReports/r1/IMG_1.jpg"), "name": "IMG_1.jpg"],
             CritiqueGalleryTests.storageURL("dailyJobReports/r1/broken.jpg"),
             CritiqueGalleryTests.storageURL("dailyJobReports/r1/Sign-in%20sheet.pdf"),
-            CritiqueGalleryTests.storageURL("dailyJobReports/r1/remote-only.jpg"),
+            CritiqueGalleryTests.storageURL("dailyJobReports/r1/remote-only.jpg")
         ]
         try site.writeCollection("dailyJobReports", [Doc.report("r1", org: Self.org, user: "u1", extra: ["photos": photos])])
         let media = site.content.appendingPathComponent("media/dailyJobReports/r1")

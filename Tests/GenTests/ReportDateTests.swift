@@ -18,8 +18,10 @@ fileprivate func decodeReport(_ fields: [String: FirestoreValue], in zone: TimeZ
 }
 
 /// The report's local day, failing the test when the report was skipped.
-fileprivate func reportDay(_ date: FirestoreValue, in zone: TimeZone,
-                           file: StaticString = #filePath, line: UInt = #line) -> LocalDate? {
+fileprivate func reportDay(
+    _ date: FirestoreValue, in zone: TimeZone,
+    file: StaticString = #filePath, line: UInt = #line
+) -> LocalDate? {
     let typed = decodeReport(["date": date], in: zone)
     XCTAssertEqual(typed.diagnostics, [], file: file, line: line)
     XCTAssertEqual(typed.reports.count, 1, "report skipped: \(typed.diagnostics)", file: file, line: line)
@@ -30,8 +32,10 @@ fileprivate func iso(_ text: String) -> FirestoreValue { .string(text) }
 
 final class ReportDateTests: XCTestCase {
     func testPlainDateStaysThatDayInAnyZone() {
-        let zones = ["UTC", "America/Chicago", "America/Los_Angeles", "Pacific/Pago_Pago", "Pacific/Kiritimati",
-                     "Pacific/Auckland", "Asia/Kolkata"].map { TimeZone(identifier: $0)! }
+        let zones = [
+            "UTC", "America/Chicago", "America/Los_Angeles", "Pacific/Pago_Pago", "Pacific/Kiritimati",
+            "Pacific/Auckland", "Asia/Kolkata"
+        ].map { TimeZone(identifier: $0)! }
         for zone in zones {
             XCTAssertEqual(reportDay(iso("2024-01-15"), in: zone), day("2024-01-15"), zone.identifier)
             XCTAssertEqual(reportDay(iso("2024-03-10"), in: zone), day("2024-03-10"), zone.identifier)
@@ -61,10 +65,12 @@ final class ReportDateTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: root) }
         let export = root.appendingPathComponent("export")
         try FileManager.default.createDirectory(at: export, withIntermediateDirectories: true)
-        try Data(#"""
-        {"r1": {"organizationID": "org1", "date": {"_seconds": 1706758200, "_nanoseconds": 0}},
-         "r2": {"organizationID": "org1", "date": {"__datatype__": "timestamp", "value": {"_seconds": 1706758200, "_nanoseconds": 0}}}}
-        """#.utf8).write(to: export.appendingPathComponent("dailyJobReports.json"))
+        try Data(
+            #"""
+            {"r1": {"organizationID": "org1", "date": {"_seconds": 1706758200, "_nanoseconds": 0}},
+             "r2": {"organizationID": "org1", "date": {"__datatype__": "timestamp", "value": {"_seconds": 1706758200, "_nanoseconds": 0}}}}
+            """#.utf8
+        ).write(to: export.appendingPathComponent("dailyJobReports.json"))
         let loaded = try ExportLoader.load(contentDirectory: root)
 
         let inChicago = DocumentDecoder.decode(loaded, timeZone: chicago)

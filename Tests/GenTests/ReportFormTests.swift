@@ -15,18 +15,20 @@ final class ReportFormTests: XCTestCase {
     /// 2025-07-08 22:05 in Chicago, already July 9 in UTC.
     let lateEvening = Timestamp(parsing: "2025-07-09T03:05:00Z")!
 
-    let ann = User(id: "u1", organizationID: "o", firstName: "Ann", lastName: "Lee", isPhotographer: true,
-                   userCoordinates: "37.7306, -88.9331", source: DocumentSource(file: "f", collection: "users", documentID: "u1"))
+    let ann = User(
+        id: "u1", organizationID: "o", firstName: "Ann", lastName: "Lee", isPhotographer: true,
+        userCoordinates: "37.7306, -88.9331", source: DocumentSource(file: "f", collection: "users", documentID: "u1"))
 
     // MARK: - Helpers
 
     func org(_ templates: [ReportTemplate], users: [User]? = nil) -> Organization {
-        Organization(id: "o", name: "O", pathSegment: "o", users: users ?? [ann],
-                     schools: [
-                         School(id: "sA", organizationID: "o", value: "Adams School - Marion", coordinates: "37.7334,-88.9337", source: other),
-                         School(id: "sB", organizationID: "o", value: "Herrin High School", coordinates: "37.8106,-89.0276", source: other),
-                     ],
-                     templates: templates, reports: [], critiques: [])
+        Organization(
+            id: "o", name: "O", pathSegment: "o", users: users ?? [ann],
+            schools: [
+                School(id: "sA", organizationID: "o", value: "Adams School - Marion", coordinates: "37.7334,-88.9337", source: other),
+                School(id: "sB", organizationID: "o", value: "Herrin High School", coordinates: "37.8106,-89.0276", source: other)
+            ],
+            templates: templates, reports: [], critiques: [])
     }
 
     func template(_ fields: [TemplateField], version: Int = 1) -> ReportTemplate {
@@ -34,9 +36,11 @@ final class ReportFormTests: XCTestCase {
     }
 
     /// A report as the loader makes it: `fields` holds every top-level key, metadata included.
-    func report(_ values: [String: FirestoreValue], templateId: DocumentID? = "t1", templateVersion: Int? = 1,
-                reportType: String? = "template", userId: DocumentID? = "u1", photographer: String? = nil,
-                createdAt: Timestamp? = nil) -> DailyJobReport {
+    func report(
+        _ values: [String: FirestoreValue], templateId: DocumentID? = "t1", templateVersion: Int? = 1,
+        reportType: String? = "template", userId: DocumentID? = "u1", photographer: String? = nil,
+        createdAt: Timestamp? = nil
+    ) -> DailyJobReport {
         var fields = values
         fields["organizationID"] = .string("o")
         fields["date"] = .string("2025-07-08")
@@ -46,14 +50,17 @@ final class ReportFormTests: XCTestCase {
         if let reportType { fields["reportType"] = .string(reportType) }
         if let createdAt { fields["createdAt"] = .timestamp(createdAt) }
         if let photographer { fields["photographer"] = .string(photographer) }
-        return DailyJobReport(id: "r1", organizationID: "o", userId: userId, date: LocalDate(year: 2025, month: 7, day: 8),
-                              photographer: photographer, templateId: templateId, templateVersion: templateVersion,
-                              reportType: reportType, createdAt: createdAt, fields: fields, source: src)
+        return DailyJobReport(
+            id: "r1", organizationID: "o", userId: userId, date: LocalDate(year: 2025, month: 7, day: 8),
+            photographer: photographer, templateId: templateId, templateVersion: templateVersion,
+            reportType: reportType, createdAt: createdAt, fields: fields, source: src)
     }
 
-    func build(_ fields: [TemplateField], _ values: [String: FirestoreValue], createdAt: Timestamp? = nil,
-               users: [User]? = nil, userId: DocumentID? = "u1", photographer: String? = nil,
-               mileage: ReportMileage? = nil) -> ReportForm {
+    func build(
+        _ fields: [TemplateField], _ values: [String: FirestoreValue], createdAt: Timestamp? = nil,
+        users: [User]? = nil, userId: DocumentID? = "u1", photographer: String? = nil,
+        mileage: ReportMileage? = nil
+    ) -> ReportForm {
         let t = template(fields)
         let r = report(values, userId: userId, photographer: photographer, createdAt: createdAt)
         let o = org([t], users: users)
@@ -82,10 +89,13 @@ final class ReportFormTests: XCTestCase {
         return (form.fields.first?.value, form.problems)
     }
 
-    func smart(_ id: String, _ kind: String, fallback: String? = nil, format: String? = nil,
-               formula: String? = nil, required: Bool = false) -> TemplateField {
-        TemplateField(id: id, type: kind, label: id, required: required,
-                      smartConfig: SmartFieldConfig(calculationType: kind, fallbackValue: fallback, format: format, formula: formula))
+    func smart(
+        _ id: String, _ kind: String, fallback: String? = nil, format: String? = nil,
+        formula: String? = nil, required: Bool = false
+    ) -> TemplateField {
+        TemplateField(
+            id: id, type: kind, label: id, required: required,
+            smartConfig: SmartFieldConfig(calculationType: kind, fallbackValue: fallback, format: format, formula: formula))
     }
 
     // MARK: - Field types
@@ -138,17 +148,22 @@ final class ReportFormTests: XCTestCase {
     func testFiles() {
         let storage = "https://firebasestorage.googleapis.com/v0/b/app/o/reports%2Fr1%2FIMG%200001.jpg?alt=media&token=x"
         XCTAssertEqual(read("file", .string(storage)).0, .files([FileLink(name: "IMG 0001.jpg", url: storage)]))
-        XCTAssertEqual(read("file", .array([
-            .string("https://example.com/a/Field%20Notes.pdf"),
-            .map(["url": .string("https://example.com/b/x.jpg"), "name": .string("Team photo")]),
-            .map(["downloadURL": .string("https://example.com/c/y.png"), "fileName": .string("y-final.png")]),
-            .map(["downloadURL": .string("https://example.com/d/z.png")]),
-        ])).0, .files([
-            FileLink(name: "Field Notes.pdf", url: "https://example.com/a/Field%20Notes.pdf"),
-            FileLink(name: "Team photo", url: "https://example.com/b/x.jpg"),
-            FileLink(name: "y-final.png", url: "https://example.com/c/y.png"),
-            FileLink(name: "z.png", url: "https://example.com/d/z.png"),
-        ]))
+        XCTAssertEqual(
+            read(
+                "file",
+                .array([
+                    .string("https://example.com/a/Field%20Notes.pdf"),
+                    .map(["url": .string("https://example.com/b/x.jpg"), "name": .string("Team photo")]),
+                    .map(["downloadURL": .string("https://example.com/c/y.png"), "fileName": .string("y-final.png")]),
+                    .map(["downloadURL": .string("https://example.com/d/z.png")])
+                ])
+            ).0,
+            .files([
+                FileLink(name: "Field Notes.pdf", url: "https://example.com/a/Field%20Notes.pdf"),
+                FileLink(name: "Team photo", url: "https://example.com/b/x.jpg"),
+                FileLink(name: "y-final.png", url: "https://example.com/c/y.png"),
+                FileLink(name: "z.png", url: "https://example.com/d/z.png")
+            ]))
         XCTAssertEqual(read("file", .array([])).0, .empty)
         let (value, problems) = read("file", .int(3))
         XCTAssertEqual(value, .text("3"))
@@ -159,12 +174,21 @@ final class ReportFormTests: XCTestCase {
         XCTAssertEqual(read("location", .string("123 Main St, Marion, IL")).0, .text("123 Main St, Marion, IL"))
         XCTAssertEqual(read("location", .string("37.7306,-88.9331")).0, .text("37.7306,-88.9331"), "text as stored")
         XCTAssertEqual(read("location", .geoPoint(GeoPoint(latitude: 37.7306, longitude: -88.9331))).0, .text("37.730600, -88.933100"))
-        XCTAssertEqual(read("location", .map(["latitude": .double(37.7306), "longitude": .double(-88.9331)])).0,
-                       .text("37.730600, -88.933100"))
-        XCTAssertEqual(read("location", .map(["address": .string("123 Main St"), "lat": .double(37.7306), "lng": .double(-88.9331),
-                                              "accuracy": .int(12)])).0,
-                       .pairs([.init(label: "Address", value: "123 Main St"), .init(label: "Coordinates", value: "37.730600, -88.933100"),
-                               .init(label: "Accuracy", value: "12")]))
+        XCTAssertEqual(
+            read("location", .map(["latitude": .double(37.7306), "longitude": .double(-88.9331)])).0,
+            .text("37.730600, -88.933100"))
+        XCTAssertEqual(
+            read(
+                "location",
+                .map([
+                    "address": .string("123 Main St"), "lat": .double(37.7306), "lng": .double(-88.9331),
+                    "accuracy": .int(12)
+                ])
+            ).0,
+            .pairs([
+                .init(label: "Address", value: "123 Main St"), .init(label: "Coordinates", value: "37.730600, -88.933100"),
+                .init(label: "Accuracy", value: "12")
+            ]))
     }
 
     func testUnreadableValuesAreShownAsStoredAndFlagged() {
@@ -191,19 +215,25 @@ final class ReportFormTests: XCTestCase {
     // MARK: - Smart fields
 
     func testStoredSmartValuesAreAutomatic() {
-        let fields = [smart("name", "user_name"), smart("schools", "school_name"), smart("miles", "mileage"),
-                      smart("photos", "photo_count"), smart("day", "date_auto", format: "US"), smart("at", "time_auto"),
-                      smart("where", "current_location"), smart("sky", "weather_conditions")]
-        let form = build(fields, [
-            "name": .string("Ann L."), "schools": .string("Adams School - Marion"), "miles": .double(24.8),
-            "photos": .string("5"), "day": .string("7/8/2025"), "at": .string("2:30 PM"),
-            "where": .string("38.321991,-88.867400"), "sky": .string("Sunny, 72°F"),
-        ], createdAt: afternoon)
+        let fields = [
+            smart("name", "user_name"), smart("schools", "school_name"), smart("miles", "mileage"),
+            smart("photos", "photo_count"), smart("day", "date_auto", format: "US"), smart("at", "time_auto"),
+            smart("where", "current_location"), smart("sky", "weather_conditions")
+        ]
+        let form = build(
+            fields,
+            [
+                "name": .string("Ann L."), "schools": .string("Adams School - Marion"), "miles": .double(24.8),
+                "photos": .string("5"), "day": .string("7/8/2025"), "at": .string("2:30 PM"),
+                "where": .string("38.321991,-88.867400"), "sky": .string("Sunny, 72°F")
+            ], createdAt: afternoon)
         XCTAssertEqual(form.fields.map(\.origin), Array(repeating: .automatic, count: 8))
-        XCTAssertEqual(form.fields.map(\.value), [
-            .text("Ann L."), .text("Adams School - Marion"), .text("24.8 miles"), .text("5"), .text("Jul 8, 2025"),
-            .text("2:30 PM"), .text("38.321991,-88.867400"), .text("Sunny, 72°F"),
-        ])
+        XCTAssertEqual(
+            form.fields.map(\.value),
+            [
+                .text("Ann L."), .text("Adams School - Marion"), .text("24.8 miles"), .text("5"), .text("Jul 8, 2025"),
+                .text("2:30 PM"), .text("38.321991,-88.867400"), .text("Sunny, 72°F")
+            ])
         XCTAssertEqual(form.weather, WeatherReading(condition: "Sunny", fahrenheit: 72))
         XCTAssertTrue(form.diagnostics.isEmpty)
         XCTAssertTrue(form.isValid)
@@ -211,13 +241,16 @@ final class ReportFormTests: XCTestCase {
 
     func testUserNameRecomputed() {
         let f = [smart("name", "user_name", fallback: "Staff")]
-        XCTAssertEqual(field(build(f, [:]), "name"), FormField(id: "name", label: "name", type: "user_name", value: .text("Ann Lee"), origin: .recomputed))
+        XCTAssertEqual(
+            field(build(f, [:]), "name"), FormField(id: "name", label: "name", type: "user_name", value: .text("Ann Lee"), origin: .recomputed))
         XCTAssertEqual(field(build(f, ["name": .string("  ")]), "name")?.value, .text("Ann Lee"))
         let firstOnly = User(id: "u1", organizationID: "o", firstName: "Ann", source: other)
         XCTAssertEqual(value(build(f, [:], users: [firstOnly]), "name"), .text("Ann"))
         // No such user: the name the report was filed under, else the fallback, else "Photographer".
         XCTAssertEqual(field(build(f, [:], users: [], photographer: "Ann Lee"), "name")?.origin, .recomputed)
-        XCTAssertEqual(field(build(f, [:], users: []), "name"), FormField(id: "name", label: "name", type: "user_name", value: .text("Staff"), origin: .fallback))
+        XCTAssertEqual(
+            field(build(f, [:], users: []), "name"), FormField(id: "name", label: "name", type: "user_name", value: .text("Staff"), origin: .fallback)
+        )
         XCTAssertEqual(value(build([smart("name", "user_name")], [:], users: []), "name"), .text("Photographer"))
     }
 
@@ -225,8 +258,11 @@ final class ReportFormTests: XCTestCase {
         let f = [smart("schools", "school_name")]
         // From schools_visited (ids become names).
         var form = build(f, ["schools_visited": .array([.string("sA"), .string("Herrin High School")])])
-        XCTAssertEqual(field(form, "schools"), FormField(id: "schools", label: "schools", type: "school_name",
-                                                         value: .text("Adams School - Marion, Herrin High School"), origin: .recomputed))
+        XCTAssertEqual(
+            field(form, "schools"),
+            FormField(
+                id: "schools", label: "schools", type: "school_name",
+                value: .text("Adams School - Marion, Herrin High School"), origin: .recomputed))
         // From the precomputed route.
         let r = report(["schools_visited": .array([.string("Herrin High School"), .string("sA")])])
         let o = org([template(f)])
@@ -255,10 +291,16 @@ final class ReportFormTests: XCTestCase {
     }
 
     func testPhotoCountCountsAttachedFiles() {
-        let f = [smart("photos", "photo_count"),
-                 TemplateField(id: "shots", type: "file", label: "Shots"), TemplateField(id: "more", type: "file", label: "More")]
-        let form = build(f, ["shots": .array([.string("https://x/a.jpg"), .map(["url": .string("https://x/b.jpg")])]),
-                             "more": .string("https://x/c.jpg")])
+        let f = [
+            smart("photos", "photo_count"),
+            TemplateField(id: "shots", type: "file", label: "Shots"), TemplateField(id: "more", type: "file", label: "More")
+        ]
+        let form = build(
+            f,
+            [
+                "shots": .array([.string("https://x/a.jpg"), .map(["url": .string("https://x/b.jpg")])]),
+                "more": .string("https://x/c.jpg")
+            ])
         XCTAssertEqual(field(form, "photos"), FormField(id: "photos", label: "photos", type: "photo_count", value: .text("3"), origin: .recomputed))
         XCTAssertEqual(value(build(f, [:]), "photos"), .text("0"))
     }
@@ -275,14 +317,18 @@ final class ReportFormTests: XCTestCase {
         }
         XCTAssertEqual(value(build([smart("at", "time_auto", format: "24-hour")], [:], createdAt: lateEvening), "at"), .text("10:05 PM"))
         // Stored values, as the app or a person wrote them, read the same way.
-        let stored: [(FirestoreValue, String)] = [(.timestamp(lateEvening), "Jul 8, 2025"), (.string("7/8/2025"), "Jul 8, 2025"),
-                                                  (.string("2025-07-08"), "Jul 8, 2025"), (.string("Jul 8, 2025"), "Jul 8, 2025"),
-                                                  (.string("the day after"), "the day after")]
+        let stored: [(FirestoreValue, String)] = [
+            (.timestamp(lateEvening), "Jul 8, 2025"), (.string("7/8/2025"), "Jul 8, 2025"),
+            (.string("2025-07-08"), "Jul 8, 2025"), (.string("Jul 8, 2025"), "Jul 8, 2025"),
+            (.string("the day after"), "the day after")
+        ]
         for (value, expected) in stored {
             XCTAssertEqual(self.value(build([smart("day", "date_auto", format: "ISO")], ["day": value]), "day"), .text(expected), "\(value)")
         }
-        let times: [(FirestoreValue, String)] = [(.string("14:37"), "2:37 PM"), (.string("2:37 PM"), "2:37 PM"),
-                                                 (.string("09:05"), "9:05 AM"), (.string("after lunch"), "after lunch")]
+        let times: [(FirestoreValue, String)] = [
+            (.string("14:37"), "2:37 PM"), (.string("2:37 PM"), "2:37 PM"),
+            (.string("09:05"), "9:05 AM"), (.string("after lunch"), "after lunch")
+        ]
         for (value, expected) in times {
             XCTAssertEqual(self.value(build([smart("at", "time_auto", format: "24-hour")], ["at": value]), "at"), .text(expected), "\(value)")
         }
@@ -295,16 +341,21 @@ final class ReportFormTests: XCTestCase {
 
     func testWeatherAndLocationCannotBeRecomputed() {
         let form = build([smart("sky", "weather_conditions", fallback: "Weather unavailable"), smart("where", "current_location")], [:])
-        XCTAssertEqual(field(form, "sky"), FormField(id: "sky", label: "sky", type: "weather_conditions", value: .text("Weather unavailable"), origin: .fallback))
-        XCTAssertEqual(field(form, "where"), FormField(id: "where", label: "where", type: "current_location", value: .text("Unknown"), origin: .fallback))
+        XCTAssertEqual(
+            field(form, "sky"), FormField(id: "sky", label: "sky", type: "weather_conditions", value: .text("Weather unavailable"), origin: .fallback)
+        )
+        XCTAssertEqual(
+            field(form, "where"), FormField(id: "where", label: "where", type: "current_location", value: .text("Unknown"), origin: .fallback))
         XCTAssertNil(form.weather, "a fallback is not an observation")
     }
 
     func testSmartTypeEncodedAsSmartWithCalculationType() {
-        let f = TemplateField(id: "who", type: "smart", label: "Who",
-                              smartConfig: SmartFieldConfig(calculationType: "user_name"))
-        let unknown = TemplateField(id: "odd", type: "smart", label: "Odd",
-                                    smartConfig: SmartFieldConfig(calculationType: "moon_phase", fallbackValue: "n/a"))
+        let f = TemplateField(
+            id: "who", type: "smart", label: "Who",
+            smartConfig: SmartFieldConfig(calculationType: "user_name"))
+        let unknown = TemplateField(
+            id: "odd", type: "smart", label: "Odd",
+            smartConfig: SmartFieldConfig(calculationType: "moon_phase", fallbackValue: "n/a"))
         let form = build([f, unknown], ["odd": .string("Waxing")])
         XCTAssertEqual(field(form, "who"), FormField(id: "who", label: "Who", type: "user_name", value: .text("Ann Lee"), origin: .recomputed))
         XCTAssertEqual(field(form, "odd"), FormField(id: "odd", label: "Odd", type: "smart", value: .text("Waxing"), origin: .automatic))
@@ -314,12 +365,14 @@ final class ReportFormTests: XCTestCase {
     // MARK: - Calculations
 
     func testCalculation() {
-        let f = [TemplateField(id: "photos_taken", type: "number", label: "Photos"),
-                 TemplateField(id: "hours", type: "number", label: "Hours"),
-                 smart("rate", "calculation", formula: "ROUND(photos_taken / hours, 1)"),
-                 smart("double_rate", "calculation", formula: "rate * 2"),
-                 smart("blank_ok", "calculation", formula: "IF(notes = \"\", \"none\", notes)"),
-                 TemplateField(id: "notes", type: "textarea", label: "Notes")]
+        let f = [
+            TemplateField(id: "photos_taken", type: "number", label: "Photos"),
+            TemplateField(id: "hours", type: "number", label: "Hours"),
+            smart("rate", "calculation", formula: "ROUND(photos_taken / hours, 1)"),
+            smart("double_rate", "calculation", formula: "rate * 2"),
+            smart("blank_ok", "calculation", formula: "IF(notes = \"\", \"none\", notes)"),
+            TemplateField(id: "notes", type: "textarea", label: "Notes")
+        ]
         var form = build(f, ["photos_taken": .int(150), "hours": .string("4")])
         XCTAssertEqual(field(form, "rate"), FormField(id: "rate", label: "rate", type: "calculation", value: .text("37.5"), origin: .recomputed))
         XCTAssertEqual(value(form, "double_rate"), .text("75"))
@@ -329,8 +382,9 @@ final class ReportFormTests: XCTestCase {
         form = build(f, ["photos_taken": .int(150), "hours": .int(4), "rate": .string("99")])
         XCTAssertEqual(field(form, "rate")?.value, .text("37.5"))
         XCTAssertEqual(field(form, "rate")?.origin, .recomputed)
-        XCTAssertEqual(form.otherValues.first { $0.id == "rate" },
-                       FormField(id: "rate", label: "rate (stored result)", type: "calculation", value: .text("99"), origin: .automatic))
+        XCTAssertEqual(
+            form.otherValues.first { $0.id == "rate" },
+            FormField(id: "rate", label: "rate (stored result)", type: "calculation", value: .text("99"), origin: .automatic))
         // The same stored result is simply automatic.
         form = build(f, ["photos_taken": .int(150), "hours": .int(4), "rate": .double(37.5)])
         XCTAssertEqual(field(form, "rate")?.origin, .automatic)
@@ -343,12 +397,15 @@ final class ReportFormTests: XCTestCase {
     /// A calculation of money (its label says "($)", or it reads a currency field) reads as money, as a
     /// currency field does; the same amount stored is the same result.
     func testAMoneyCalculationReadsAsMoney() {
-        let f = [TemplateField(id: "students", type: "number", label: "Students"),
-                 TemplateField(id: "extra_costs", type: "currency", label: "Extra costs"),
-                 smart("total_cost", "calculation", formula: "students * 0.5 + extra_costs"),
-                 TemplateField(id: "fee", type: "calculation", label: "Fee ($)",
-                               smartConfig: SmartFieldConfig(calculationType: "calculation", formula: "students * 2")),
-                 smart("rate", "calculation", formula: "ROUND(students / 3, 1)")]
+        let f = [
+            TemplateField(id: "students", type: "number", label: "Students"),
+            TemplateField(id: "extra_costs", type: "currency", label: "Extra costs"),
+            smart("total_cost", "calculation", formula: "students * 0.5 + extra_costs"),
+            TemplateField(
+                id: "fee", type: "calculation", label: "Fee ($)",
+                smartConfig: SmartFieldConfig(calculationType: "calculation", formula: "students * 2")),
+            smart("rate", "calculation", formula: "ROUND(students / 3, 1)")
+        ]
         let form = build(f, ["students": .int(420), "extra_costs": .double(14.75), "total_cost": .double(224.75)])
         XCTAssertEqual(value(form, "total_cost"), .text("$224.75"))
         XCTAssertEqual(field(form, "total_cost")?.origin, .automatic, "the stored 224.75 is the same amount")
@@ -358,17 +415,22 @@ final class ReportFormTests: XCTestCase {
     }
 
     func testFormulaErrorShowsFallbackAndWarns() {
-        let f = [TemplateField(id: "photos_taken", type: "number", label: "Photos"),
-                 smart("per_zero", "calculation", fallback: "n/a", formula: "photos_taken / 0"),
-                 smart("bad", "calculation", formula: "photos_taken +"),
-                 smart("stored", "calculation", formula: "nope * 2")]
+        let f = [
+            TemplateField(id: "photos_taken", type: "number", label: "Photos"),
+            smart("per_zero", "calculation", fallback: "n/a", formula: "photos_taken / 0"),
+            smart("bad", "calculation", formula: "photos_taken +"),
+            smart("stored", "calculation", formula: "nope * 2")
+        ]
         let form = build(f, ["photos_taken": .int(150), "stored": .int(7)])
-        XCTAssertEqual(field(form, "per_zero"), FormField(id: "per_zero", label: "per_zero", type: "calculation", value: .text("n/a"), origin: .fallback))
+        XCTAssertEqual(
+            field(form, "per_zero"), FormField(id: "per_zero", label: "per_zero", type: "calculation", value: .text("n/a"), origin: .fallback))
         XCTAssertEqual(field(form, "bad")?.value, .text("Unknown"))
         XCTAssertEqual(field(form, "bad")?.origin, .fallback)
         // The fallback is what the page shows; the stored result is kept under Other values.
-        XCTAssertEqual(field(form, "stored"), FormField(id: "stored", label: "stored", type: "calculation", value: .text("Unknown"), origin: .fallback))
-        XCTAssertEqual(form.otherValues, [FormField(id: "stored", label: "stored (stored result)", type: "calculation", value: .text("7"), origin: .automatic)])
+        XCTAssertEqual(
+            field(form, "stored"), FormField(id: "stored", label: "stored", type: "calculation", value: .text("Unknown"), origin: .fallback))
+        XCTAssertEqual(
+            form.otherValues, [FormField(id: "stored", label: "stored (stored result)", type: "calculation", value: .text("7"), origin: .automatic)])
         XCTAssertEqual(form.diagnostics.count, 3)
         let d = form.diagnostics[0]
         XCTAssertEqual(d.kind, .warning)
@@ -379,7 +441,9 @@ final class ReportFormTests: XCTestCase {
         XCTAssertEqual(form.diagnostics[1].field, "bad")
         XCTAssertTrue(form.diagnostics[1].message.hasPrefix("formula column "), form.diagnostics[1].message)
         XCTAssertEqual(form.diagnostics[2].field, "stored")
-        XCTAssertTrue(form.diagnostics[2].message.hasSuffix("(formula: nope * 2; template \"Daily\", t1); fallback shown, stored value under Other values"), form.diagnostics[2].message)
+        XCTAssertTrue(
+            form.diagnostics[2].message.hasSuffix("(formula: nope * 2; template \"Daily\", t1); fallback shown, stored value under Other values"),
+            form.diagnostics[2].message)
         XCTAssertTrue(form.isValid, "formula errors are warnings, not validation problems")
     }
 
@@ -388,17 +452,18 @@ final class ReportFormTests: XCTestCase {
     func logic(_ action: String, _ eval: String?, _ conditions: [(String, String, FirestoreValue?)]) -> FirestoreValue {
         var m: [String: FirestoreValue] = ["action": .string(action)]
         if let eval { m["eval"] = .string(eval) }
-        m["conditions"] = .array(conditions.map { field, op, value in
-            var c: [String: FirestoreValue] = ["field": .string(field), "condition": .string(op)]
-            if let value { c["value"] = value }
-            return .map(c)
-        })
+        m["conditions"] = .array(
+            conditions.map { field, op, value in
+                var c: [String: FirestoreValue] = ["field": .string(field), "condition": .string(op)]
+                if let value { c["value"] = value }
+                return .map(c)
+            })
         return .map(m)
     }
 
     let logicValues: [String: FirestoreValue] = [
         "kind": .string("Sports"), "count": .int(5), "tags": .array([.string("Camera"), .string("Tripod")]),
-        "note": .string("Great lighting today"), "blank": .string(""), "word": .string("abc"), "done": .bool(true),
+        "note": .string("Great lighting today"), "blank": .string(""), "word": .string("abc"), "done": .bool(true)
     ]
 
     /// Whether a field with `logic` is shown for `logicValues`.
@@ -416,15 +481,15 @@ final class ReportFormTests: XCTestCase {
     }
 
     func testEqualsOperator() {
-        XCTAssertTrue(holds("kind", "=", .string("sports")))         // case-insensitive
+        XCTAssertTrue(holds("kind", "=", .string("sports")))  // case-insensitive
         XCTAssertTrue(holds("kind", "=", .map(["text": .string("Sports")])))  // the SDK's wrapped value
         XCTAssertFalse(holds("kind", "=", .string("Portraits")))
-        XCTAssertTrue(holds("count", "=", .string("5.0")))           // numeric when both are numbers
+        XCTAssertTrue(holds("count", "=", .string("5.0")))  // numeric when both are numbers
         XCTAssertTrue(holds("count", "=", .int(5)))
-        XCTAssertTrue(holds("tags", "=", .string("tripod")))         // a list: any item
+        XCTAssertTrue(holds("tags", "=", .string("tripod")))  // a list: any item
         XCTAssertFalse(holds("tags", "=", .string("Tri")))
         XCTAssertTrue(holds("done", "=", .string("Yes")))
-        XCTAssertTrue(holds("missing", "=", .string("")))            // empty equals empty
+        XCTAssertTrue(holds("missing", "=", .string("")))  // empty equals empty
         XCTAssertFalse(holds("missing", "=", .string("x")))
     }
 
@@ -438,7 +503,7 @@ final class ReportFormTests: XCTestCase {
     func testContainsOperator() {
         XCTAssertTrue(holds("note", "?=", .string("LIGHTING")))
         XCTAssertFalse(holds("note", "?=", .string("rain")))
-        XCTAssertTrue(holds("tags", "?=", .string("tri")))            // any item contains
+        XCTAssertTrue(holds("tags", "?=", .string("tri")))  // any item contains
         XCTAssertFalse(holds("missing", "?=", .string("a")))
         XCTAssertFalse(holds("note", "?=", .string("")))
     }
@@ -448,7 +513,7 @@ final class ReportFormTests: XCTestCase {
         XCTAssertFalse(holds("count", ">", .int(5)))
         XCTAssertTrue(holds("count", "<", .double(5.5)))
         XCTAssertFalse(holds("count", "<", .int(2)))
-        XCTAssertFalse(holds("word", ">", .int(1)))                   // not a number: never
+        XCTAssertFalse(holds("word", ">", .int(1)))  // not a number: never
         XCTAssertFalse(holds("word", "<", .int(1)))
         XCTAssertFalse(holds("missing", "<", .int(1)))
         XCTAssertFalse(holds("tags", ">", .int(1)))
@@ -477,15 +542,19 @@ final class ReportFormTests: XCTestCase {
 
     func testHiddenFieldValueMovesToOtherValuesAndIsValid() {
         let hideWhenSports = logic("hide", "and", [("kind", "=", .string("Sports"))])
-        let fields = [TemplateField(id: "kind", type: "text", label: "Kind"),
-                      TemplateField(id: "reason", type: "number", label: "Reason", required: true, logic: hideWhenSports),
-                      TemplateField(id: "why", type: "text", label: "Why", required: true, logic: hideWhenSports)]
+        let fields = [
+            TemplateField(id: "kind", type: "text", label: "Kind"),
+            TemplateField(id: "reason", type: "number", label: "Reason", required: true, logic: hideWhenSports),
+            TemplateField(id: "why", type: "text", label: "Why", required: true, logic: hideWhenSports)
+        ]
         let form = build(fields, ["kind": .string("Sports"), "reason": .string("not a number"), "extra": .int(1)])
         XCTAssertEqual(form.fields.map(\.id), ["kind"])
-        XCTAssertEqual(form.otherValues, [
-            FormField(id: "reason", label: "Reason (hidden by logic)", type: "number", value: .text("not a number"), origin: .entered),
-            FormField(id: "extra", label: "Extra", type: "value", value: .text("1"), origin: .entered),
-        ])
+        XCTAssertEqual(
+            form.otherValues,
+            [
+                FormField(id: "reason", label: "Reason (hidden by logic)", type: "number", value: .text("not a number"), origin: .entered),
+                FormField(id: "extra", label: "Extra", type: "value", value: .text("1"), origin: .entered)
+            ])
         XCTAssertTrue(form.isValid, "\(form.problems)")
         // Shown again, both are validated.
         let visible = build(fields, ["kind": .string("Portraits"), "reason": .string("not a number")])
@@ -498,7 +567,7 @@ final class ReportFormTests: XCTestCase {
             .map(["action": .string("show")]),
             logic("show", "and", [("kind", "~=", .string("x"))]),
             logic("show", "xor", [("kind", "=", .string("x"))]),
-            .string("show if kind is x"),
+            .string("show if kind is x")
         ]
         for block in cases {
             let form = build([TemplateField(id: "target", type: "text", label: "Target", logic: block)], ["kind": .string("y")])
@@ -530,25 +599,29 @@ final class ReportFormTests: XCTestCase {
             TemplateField(id: "free", type: "select", label: "Free"),
             TemplateField(id: "who", type: "user_name", label: "Who", required: true, smartConfig: SmartFieldConfig(calculationType: "user_name")),
             TemplateField(id: "calc", type: "calculation", label: "Calc", required: true),
-            TemplateField(id: "backed_up", type: "toggle", label: "Backed up", required: true),
+            TemplateField(id: "backed_up", type: "toggle", label: "Backed up", required: true)
         ]
-        let form = build(fields, [
-            "blank": .string("  "), "gear": .array([]), "mail": .string("ann at example"), "n": .string("12a"),
-            "cost": .string("abc"), "kind": .string("Maybe"), "ok": .string(" yes "),
-            "more": .array([.string("Camera"), .string("Drone"), .string("Flash")]), "free": .string("Anything"),
-            "backed_up": .bool(false), "calc": .int(1),
-        ], users: [])
-        XCTAssertEqual(form.problems, [
-            ValidationProblem(fieldId: "name", label: "Name", message: "is required"),
-            ValidationProblem(fieldId: "blank", label: "Blank", message: "is required"),
-            ValidationProblem(fieldId: "gear", label: "Gear", message: "is required"),
-            ValidationProblem(fieldId: "mail", label: "Email", message: "is not an email address"),
-            ValidationProblem(fieldId: "n", label: "Count", message: "is not a number"),
-            ValidationProblem(fieldId: "cost", label: "Cost", message: "is not a number"),
-            ValidationProblem(fieldId: "kind", label: "Kind", message: "\"Maybe\" is not one of the options"),
-            ValidationProblem(fieldId: "more", label: "More gear", message: "\"Drone\" is not one of the options"),
-            ValidationProblem(fieldId: "more", label: "More gear", message: "\"Flash\" is not one of the options"),
-        ])
+        let form = build(
+            fields,
+            [
+                "blank": .string("  "), "gear": .array([]), "mail": .string("ann at example"), "n": .string("12a"),
+                "cost": .string("abc"), "kind": .string("Maybe"), "ok": .string(" yes "),
+                "more": .array([.string("Camera"), .string("Drone"), .string("Flash")]), "free": .string("Anything"),
+                "backed_up": .bool(false), "calc": .int(1)
+            ], users: [])
+        XCTAssertEqual(
+            form.problems,
+            [
+                ValidationProblem(fieldId: "name", label: "Name", message: "is required"),
+                ValidationProblem(fieldId: "blank", label: "Blank", message: "is required"),
+                ValidationProblem(fieldId: "gear", label: "Gear", message: "is required"),
+                ValidationProblem(fieldId: "mail", label: "Email", message: "is not an email address"),
+                ValidationProblem(fieldId: "n", label: "Count", message: "is not a number"),
+                ValidationProblem(fieldId: "cost", label: "Cost", message: "is not a number"),
+                ValidationProblem(fieldId: "kind", label: "Kind", message: "\"Maybe\" is not one of the options"),
+                ValidationProblem(fieldId: "more", label: "More gear", message: "\"Drone\" is not one of the options"),
+                ValidationProblem(fieldId: "more", label: "More gear", message: "\"Flash\" is not one of the options")
+            ])
         XCTAssertFalse(form.isValid)
         XCTAssertEqual(value(form, "mail"), .email("ann at example"))
         XCTAssertEqual(value(form, "n"), .text("12a"))
@@ -559,8 +632,9 @@ final class ReportFormTests: XCTestCase {
 
     func testOlderTemplateVersion() {
         let t = template([TemplateField(id: "job_type", type: "text", label: "Job Type")], version: 3)
-        let r = report(["job_type": .string("Sports"), "old_weather": .string("Rain"), "zeta": .null, "status": .string("submitted")],
-                       templateVersion: 2)
+        let r = report(
+            ["job_type": .string("Sports"), "old_weather": .string("Rain"), "zeta": .null, "status": .string("submitted")],
+            templateVersion: 2)
         let form = ReportForm.build(r, in: org([t]), mileage: nil, timeZone: zone)
         XCTAssertEqual(form.layout, .template)
         XCTAssertNil(form.note)
@@ -568,11 +642,13 @@ final class ReportFormTests: XCTestCase {
         XCTAssertEqual(form.templateName, "Daily")
         XCTAssertEqual(form.templateVersion, 3)
         XCTAssertEqual(form.fields.map(\.id), ["job_type"])
-        XCTAssertEqual(form.otherValues, [
-            FormField(id: "old_weather", label: "Old weather", type: "value", value: .text("Rain"), origin: .entered),
-            FormField(id: "status", label: "Status", type: "value", value: .text("submitted"), origin: .entered),
-            FormField(id: "zeta", label: "Zeta", type: "value", value: .empty, origin: .entered),
-        ])
+        XCTAssertEqual(
+            form.otherValues,
+            [
+                FormField(id: "old_weather", label: "Old weather", type: "value", value: .text("Rain"), origin: .entered),
+                FormField(id: "status", label: "Status", type: "value", value: .text("submitted"), origin: .entered),
+                FormField(id: "zeta", label: "Zeta", type: "value", value: .empty, origin: .entered)
+            ])
         // Same version, or none stated: no mismatch.
         XCTAssertFalse(ReportForm.build(report([:], templateVersion: 3), in: org([t]), mileage: nil, timeZone: zone).versionMismatch)
         XCTAssertFalse(ReportForm.build(report([:], templateVersion: nil), in: org([t]), mileage: nil, timeZone: zone).versionMismatch)
@@ -584,11 +660,13 @@ final class ReportFormTests: XCTestCase {
         XCTAssertEqual(form.layout, .missingTemplate("gone"))
         XCTAssertEqual(form.note, "Template \"gone\" is not in this export; the report's values are shown as stored.")
         XCTAssertNil(form.templateName)
-        XCTAssertEqual(form.fields, [
-            FormField(id: "job_type", label: "Job type", type: "value", value: .text("Sports"), origin: .entered),
-            FormField(id: "photos_taken", label: "Photos taken", type: "value", value: .text("1,500"), origin: .entered),
-            FormField(id: "weather", label: "Weather", type: "value", value: .text("Rain, 45°F"), origin: .entered),
-        ])
+        XCTAssertEqual(
+            form.fields,
+            [
+                FormField(id: "job_type", label: "Job type", type: "value", value: .text("Sports"), origin: .entered),
+                FormField(id: "photos_taken", label: "Photos taken", type: "value", value: .text("1,500"), origin: .entered),
+                FormField(id: "weather", label: "Weather", type: "value", value: .text("Rain, 45°F"), origin: .entered)
+            ])
         XCTAssertEqual(form.weather, WeatherReading(condition: "Rain", fahrenheit: 45))
         XCTAssertTrue(form.otherValues.isEmpty)
         XCTAssertTrue(form.isValid)
@@ -603,17 +681,21 @@ final class ReportFormTests: XCTestCase {
             "spot": .map(["lat": .double(37.7306), "lng": .double(-88.9331)]),
             "notes": .string("Line 1\nLine 2"),
             "photos": .array([.map(["url": .string("https://x/p%201.jpg")])]),
-            "photoURL": .string("https://x/p.jpg"),
+            "photoURL": .string("https://x/p.jpg")
         ]
         let expected = [
             FormField(id: "backup", label: "Backup", type: "value", value: .yesNo(true), origin: .entered),
             FormField(id: "notes", label: "Notes", type: "value", value: .paragraphs("Line 1\nLine 2"), origin: .entered),
             FormField(id: "photoCount", label: "Photo count", type: "value", value: .text("1,234"), origin: .entered),
             FormField(id: "photoURL", label: "Photo URL", type: "value", value: .text("https://x/p.jpg"), origin: .entered),
-            FormField(id: "photos", label: "Photos", type: "value", value: .files([FileLink(name: "p 1.jpg", url: "https://x/p%201.jpg")]), origin: .entered),
+            FormField(
+                id: "photos", label: "Photos", type: "value", value: .files([FileLink(name: "p 1.jpg", url: "https://x/p%201.jpg")]), origin: .entered
+            ),
             FormField(id: "schools_visited", label: "Schools visited", type: "value", value: .list(["Adams", "Lincoln"]), origin: .entered),
-            FormField(id: "spot", label: "Spot", type: "value", value: .pairs([.init(label: "Lat", value: "37.7306"), .init(label: "Lng", value: "-88.9331")]), origin: .entered),
-            FormField(id: "submittedAt", label: "Submitted at", type: "value", value: .text("Jul 8, 2025, 10:05 PM"), origin: .entered),
+            FormField(
+                id: "spot", label: "Spot", type: "value",
+                value: .pairs([.init(label: "Lat", value: "37.7306"), .init(label: "Lng", value: "-88.9331")]), origin: .entered),
+            FormField(id: "submittedAt", label: "Submitted at", type: "value", value: .text("Jul 8, 2025, 10:05 PM"), origin: .entered)
         ]
         // reportType "legacy", even with a template id that exists…
         let t = template([TemplateField(id: "notes", type: "textarea", label: "Notes")])
@@ -630,20 +712,24 @@ final class ReportFormTests: XCTestCase {
     func testMetadataNeverAppearsAsFields() {
         let metadata: [String: FirestoreValue] = [
             "id": .string("r1"), "organizationId": .string("o"), "templateName": .string("Daily"),
-            "smartFieldsUsed": .array([.string("who")]), "updatedAt": .timestamp(afternoon), "photographer": .string("Ann"),
+            "smartFieldsUsed": .array([.string("who")]), "updatedAt": .timestamp(afternoon), "photographer": .string("Ann")
         ]
         let t = template([TemplateField(id: "date", type: "date", label: "Date"), TemplateField(id: "note", type: "text", label: "Note")])
         for (templateId, reportType) in [("t1", "template"), ("t1", "legacy"), ("gone", "template")] {
-            let r = report(metadata.merging(["note": .string("hi")]) { a, _ in a }, templateId: DocumentID(templateId), reportType: reportType,
-                           createdAt: afternoon)
+            let r = report(
+                metadata.merging(["note": .string("hi")]) { a, _ in a }, templateId: DocumentID(templateId), reportType: reportType,
+                createdAt: afternoon)
             let form = ReportForm.build(r, in: org([t]), mileage: nil, timeZone: zone)
             let ids = Set((form.fields + form.otherValues).map(\.id))
             XCTAssertEqual(ids, ["note"], "\(templateId) \(reportType)")
             XCTAssertTrue(ids.isDisjoint(with: ReportForm.metadataKeys))
         }
-        XCTAssertTrue(ReportForm.metadataKeys.isSuperset(of: ["id", "organizationID", "organizationId", "userId", "templateId", "templateName",
-                                                             "templateVersion", "reportType", "smartFieldsUsed", "createdAt", "updatedAt",
-                                                             "date", "photographer"]))
+        XCTAssertTrue(
+            ReportForm.metadataKeys.isSuperset(of: [
+                "id", "organizationID", "organizationId", "userId", "templateId", "templateName",
+                "templateVersion", "reportType", "smartFieldsUsed", "createdAt", "updatedAt",
+                "date", "photographer"
+            ]))
     }
 
     func testHumanizedLabels() {

@@ -14,8 +14,10 @@ final class ReportPagesTests: XCTestCase {
     static func sample() async throws -> (TestSite, BuildReport) {
         if let built = Self.built { return built }
         let site = try TestSite()
-        let report = try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: TestSite.templates,
-                                                              output: site.output))
+        let report = try await BuildPipeline.run(
+            BuildOptions(
+                content: TestSite.repositoryContent, templates: TestSite.templates,
+                output: site.output))
         Self.built = (site, report)
         return (site, report)
     }
@@ -72,7 +74,8 @@ final class ReportPagesTests: XCTestCase {
         XCTAssertEqual(valid.components(separatedBy: #"<a class="file-thumb""#).count - 1, 2)
         XCTAssertTrue(valid.contains(">Sign-in sheet.pdf</a>"))
         XCTAssertTrue(try site.text("\(base)/report/GMfGkZT1Z2CvjkAbpU3V.html").contains("Fallback"))
-        XCTAssertTrue(report.warnings.contains { $0.documentID == "GMfGkZT1Z2CvjkAbpU3V" && $0.field == "retake_rate" && $0.message.contains("column") })
+        XCTAssertTrue(
+            report.warnings.contains { $0.documentID == "GMfGkZT1Z2CvjkAbpU3V" && $0.field == "retake_rate" && $0.message.contains("column") })
         // Legacy and missing-template reports are rendered generically, with the reason.
         XCTAssertTrue(try site.text("\(base)/report/nEP6Ee1BF5WJXaIAnYFK.html").contains("legacy"))
         XCTAssertTrue(try site.text("\(base)/report/8vQazd2eSXi0DpXE1eZf.html").contains("media_day_template"))
@@ -90,8 +93,10 @@ final class ReportPagesTests: XCTestCase {
         let (site, _) = try await sample()
         let lines = try String(contentsOf: TestSite.repositoryContent.appendingPathComponent("export/dailyJobReports.ndjson"), encoding: .utf8)
             .split(separator: "\n")
-        let metadata: Set<String> = ["id", "organizationID", "organizationId", "userId", "templateId", "templateName", "templateVersion",
-                                     "reportType", "smartFieldsUsed", "createdAt", "updatedAt", "date", "photographer"]
+        let metadata: Set<String> = [
+            "id", "organizationID", "organizationId", "userId", "templateId", "templateName", "templateVersion",
+            "reportType", "smartFieldsUsed", "createdAt", "updatedAt", "date", "photographer"
+        ]
         var checked = 0
         for line in lines {
             let doc = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
@@ -133,7 +138,8 @@ final class ReportPagesTests: XCTestCase {
 
     static func strings(in value: Any) -> [String] {
         switch value {
-        case let s as String: return s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? [] : [s.trimmingCharacters(in: .whitespacesAndNewlines)]
+        case let s as String:
+            return s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? [] : [s.trimmingCharacters(in: .whitespacesAndNewlines)]
         case let a as [Any]: return a.flatMap(strings)
         case let m as [String: Any]: return m.values.flatMap(strings)
         default: return []

@@ -10,12 +10,18 @@ final class RouteNotesTests: XCTestCase {
         defer { site.remove() }
         try site.write("site.yml", "title: Field Reports\ntimeZone: America/Chicago\n")
         try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
-        try site.writeCollection("schools", [Doc.school("s1", org: "o1", name: "Central High"),
-                                             Doc.school("s2", org: "o1", name: "Westside Elementary", coordinates: nil)])
-        try site.writeCollection("dailyJobReports", [
-            Doc.report("r1", org: "o1", user: "u1", extra: ["schools_visited": ["Central High", "Westside Elementary", "Lakeview Academy"]]),
-            Doc.report("r2", org: "o1", user: "u1", date: "2024-09-04", extra: [:]),
-        ])
+        try site.writeCollection(
+            "schools",
+            [
+                Doc.school("s1", org: "o1", name: "Central High"),
+                Doc.school("s2", org: "o1", name: "Westside Elementary", coordinates: nil)
+            ])
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report("r1", org: "o1", user: "u1", extra: ["schools_visited": ["Central High", "Westside Elementary", "Lakeview Academy"]]),
+                Doc.report("r2", org: "o1", user: "u1", date: "2024-09-04", extra: [:])
+            ])
         try await site.build()
         let page = try site.text("o1/reports/report/r1.html")
         XCTAssertTrue(page.contains("Westside Elementary has no map coordinates on file, so it is left out of the route."), page)

@@ -57,8 +57,12 @@ final class SampleGeneratorTests: XCTestCase {
         let (a, summaryA) = try generate(options)
         let (b, summaryB) = try generate(options)
         XCTAssertEqual(summaryA, summaryB)
-        XCTAssertEqual(summaryA.files, ["site.yml", "pages/about.md", "export/firestore-backup.json",
-                                        "export/dailyJobReports.ndjson", "export/photoCritiques_raw_changelog.ndjson"])
+        XCTAssertEqual(
+            summaryA.files,
+            [
+                "site.yml", "pages/about.md", "export/firestore-backup.json",
+                "export/dailyJobReports.ndjson", "export/photoCritiques_raw_changelog.ndjson"
+            ])
         for path in summaryA.files {
             let bytesA = try data(a, path), bytesB = try data(b, path)
             XCTAssertFalse(bytesA.isEmpty, path)
@@ -119,10 +123,12 @@ final class SampleGeneratorTests: XCTestCase {
         let b = try backup(folder)
         let users = try XCTUnwrap(b["users"]), templates = try XCTUnwrap(b["reportTemplates"])
         let schoolNames = Set(try XCTUnwrap(b["schools"]).values.compactMap { $0["value"] as? String })
-        let required = ["id", "organizationID", "userId", "date", "photographer", "templateId", "templateName",
-                        "templateVersion", "reportType", "smartFieldsUsed", "job_type", "schools_visited", "school_name",
-                        "mileage", "weather", "photographer_name", "report_date", "submitted_time", "photos_taken",
-                        "equipment_used", "backup_completed", "notes", "createdAt", "updatedAt"]
+        let required = [
+            "id", "organizationID", "userId", "date", "photographer", "templateId", "templateName",
+            "templateVersion", "reportType", "smartFieldsUsed", "job_type", "schools_visited", "school_name",
+            "mileage", "weather", "photographer_name", "report_date", "submitted_time", "photos_taken",
+            "equipment_used", "backup_completed", "notes", "createdAt", "updatedAt"
+        ]
         var ids: Set<String> = [], months: Set<String> = []
         let chicago = self.chicago
         for (n, r) in try lines(folder, "export/dailyJobReports.ndjson").enumerated() {
@@ -160,15 +166,17 @@ final class SampleGeneratorTests: XCTestCase {
             // agree. Checked with Foundation's tz database; the generator applies the US DST rule
             // itself, and this sample crosses the November switch.
             let seconds = try XCTUnwrap((r["createdAt"] as? [String: Any])?["_seconds"] as? Int, where_)
-            let local = chicago.dateComponents([.year, .month, .day, .hour, .minute],
-                                               from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            let local = chicago.dateComponents(
+                [.year, .month, .day, .hour, .minute],
+                from: Date(timeIntervalSince1970: TimeInterval(seconds)))
             let date = String(format: "%04d-%02d-%02d", local.year!, local.month!, local.day!)
             XCTAssertEqual(r["date"] as? String, date, where_)
             XCTAssertTrue((13...18).contains(local.hour!), "\(where_): filed at \(local.hour!):\(local.minute!)")
             XCTAssertEqual(r["report_date"] as? String, "\(local.month!)/\(local.day!)/\(local.year!)", where_)
             let hour12 = local.hour! % 12 == 0 ? 12 : local.hour! % 12
-            XCTAssertEqual(r["submitted_time"] as? String,
-                           String(format: "%d:%02d %@", hour12, local.minute!, local.hour! < 12 ? "AM" : "PM"), where_)
+            XCTAssertEqual(
+                r["submitted_time"] as? String,
+                String(format: "%d:%02d %@", hour12, local.minute!, local.hour! < 12 ? "AM" : "PM"), where_)
             months.insert(String(date.prefix(7)))
         }
         XCTAssertTrue(months.contains("2024-11") && months.contains("2024-12"), "the sample crosses the DST switch: \(months)")
@@ -193,8 +201,11 @@ final class SampleGeneratorTests: XCTestCase {
             let timestamp = try XCTUnwrap(row["timestamp"] as? String, where_)
             XCTAssertNotNil(timestamp.range(of: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6} UTC$"#, options: .regularExpression), where_)
             XCTAssertNotNil(row["event_id"] as? String, where_)
-            if op == "CREATE" { XCTAssertTrue(row["old_data"] is NSNull, where_) }
-            else { XCTAssertTrue(row["old_data"] is String, "\(where_): an UPDATE carries the previous document") }
+            if op == "CREATE" {
+                XCTAssertTrue(row["old_data"] is NSNull, where_)
+            } else {
+                XCTAssertTrue(row["old_data"] is String, "\(where_): an UPDATE carries the previous document")
+            }
 
             let text = try XCTUnwrap(row["data"] as? String, "\(where_): data is a JSON string")
             let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], where_)
@@ -209,7 +220,9 @@ final class SampleGeneratorTests: XCTestCase {
             XCTAssertEqual(doc["imageCount"] as? Int, images.count, where_)
             XCTAssertEqual(doc["imageUrl"] as? String, images[0], where_)
             XCTAssertEqual(doc["thumbnailUrl"] as? String, thumbs[0], where_)
-            XCTAssertTrue(images[0].hasPrefix("https://firebasestorage.googleapis.com/v0/b/gen-sample.appspot.com/o/critiques%2F\(id)%2Fphoto1.jpg?alt=media&token="), where_)
+            XCTAssertTrue(
+                images[0].hasPrefix(
+                    "https://firebasestorage.googleapis.com/v0/b/gen-sample.appspot.com/o/critiques%2F\(id)%2Fphoto1.jpg?alt=media&token="), where_)
             XCTAssertTrue(["example", "improvement"].contains(doc["exampleType"] as? String ?? ""), where_)
             XCTAssertTrue(["published", "draft"].contains(doc["status"] as? String ?? ""), where_)
             XCTAssertFalse((doc["managerNotes"] as? String ?? "").isEmpty, where_)
@@ -221,8 +234,10 @@ final class SampleGeneratorTests: XCTestCase {
     }
 
     func testReportsSpanAtLeastThreeMonths() throws {
-        for options in [SampleOptions(reports: 3, critiques: 3, photographers: 5), small,
-                        SampleOptions(reports: 2000, critiques: 0, photographers: 40, organizations: 4)] {
+        for options in [
+            SampleOptions(reports: 3, critiques: 3, photographers: 5), small,
+            SampleOptions(reports: 2000, critiques: 0, photographers: 40, organizations: 4)
+        ] {
             let (folder, _) = try generate(options)
             let reports = try lines(folder, "export/dailyJobReports.ndjson")
             let dates = reports.compactMap { $0["date"] as? String }.sorted()
@@ -231,9 +246,12 @@ final class SampleGeneratorTests: XCTestCase {
             // Weekdays only.
             for date in Set(dates) {
                 let parts = date.split(separator: "-").map { Int($0)! }
-                let weekday = Calendar(identifier: .gregorian).component(.weekday, from: DateComponents(
-                    calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
-                    year: parts[0], month: parts[1], day: parts[2], hour: 12).date!)
+                let weekday = Calendar(identifier: .gregorian).component(
+                    .weekday,
+                    from: DateComponents(
+                        calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
+                        year: parts[0], month: parts[1], day: parts[2], hour: 12
+                    ).date!)
                 XCTAssertFalse(weekday == 1 || weekday == 7, "\(date) is a weekend")
             }
             let critiqueDays = try lines(folder, "export/photoCritiques_raw_changelog.ndjson").compactMap { $0["timestamp"] as? String }
@@ -308,8 +326,12 @@ final class SampleGeneratorTests: XCTestCase {
         XCTAssertEqual(export.diagnostics, [], "\(export.diagnostics)")
         var perCollection: [String: Int] = [:]
         for doc in export.documents { perCollection[doc.collection, default: 0] += 1 }
-        XCTAssertEqual(perCollection, ["users": summary.users, "schools": summary.schools, "reportTemplates": 2,
-                                       "dailyJobReports": 400, "photoCritiques": 50])
+        XCTAssertEqual(
+            perCollection,
+            [
+                "users": summary.users, "schools": summary.schools, "reportTemplates": 2,
+                "dailyJobReports": 400, "photoCritiques": 50
+            ])
     }
 
     // MARK: - Options
@@ -321,7 +343,7 @@ final class SampleGeneratorTests: XCTestCase {
             SampleOptions(photographers: 0),
             SampleOptions(organizations: 0),
             SampleOptions(photographers: 2, organizations: 3),
-            SampleOptions(photographers: SampleOptions.maxPhotographers + 1),
+            SampleOptions(photographers: SampleOptions.maxPhotographers + 1)
         ]
         for options in bad {
             let folder = makeFolder()

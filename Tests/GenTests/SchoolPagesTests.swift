@@ -28,7 +28,7 @@ final class SchoolPagesTests: XCTestCase {
         "u1": ("orgA", "Ann Archer", "37.0,-89.0"),
         "u2": ("orgA", "Ben Brooks", "37.0,-89.0"),
         "u3": ("orgA", "Cy Coal", nil),
-        "ub": ("orgB", "Bea Bravo", "37.0,-89.0"),
+        "ub": ("orgB", "Bea Bravo", "37.0,-89.0")
     ]
 
     static let schools = [
@@ -38,78 +38,111 @@ final class SchoolPagesTests: XCTestCase {
         SchoolDoc(id: "a-nowhere", org: "orgA", name: "Nowhere Middle", coordinates: nil),
         // Another organization's school with the same name as orgA's Adams, and one only orgB has.
         SchoolDoc(id: "b-adams", org: "orgB", name: "Adams Elementary", coordinates: "37.3,-89.0"),
-        SchoolDoc(id: "b-only", org: "orgB", name: "Bravo Only School", coordinates: "37.3,-89.1"),
+        SchoolDoc(id: "b-only", org: "orgB", name: "Bravo Only School", coordinates: "37.3,-89.1")
     ]
 
     /// Computed: `fields` holds `Any`, which is not `Sendable`.
-    static var reports: [ReportDoc] { [
-        // By id.
-        ReportDoc(id: "r1", org: "orgA", user: "u1", date: "2024-09-03", template: "t1", schools: ["a-adams"],
-                  fields: ["job_type": "picture day", "photos_taken": 120, "mileage": "13.8 miles"]),
-        // By name, in another case with blanks around it; recorded miles far from the route's: a discrepancy.
-        ReportDoc(id: "r2", org: "orgA", user: "u2", date: "2024-09-03", template: "t1",
-                  schools: ["  ADAMS elementary ", "Lincoln High & Annex"],
-                  fields: ["job_type": "Fall Sports", "photos_taken": 1500, "mileage": "90.0 miles"]),
-        // A school of orgB by name: no school of orgA, no visit anywhere. Photos from the typed photos_taken field.
-        ReportDoc(id: "r3", org: "orgA", user: "u1", date: "2024-12-10", template: "t2",
-                  schools: ["lincoln high & annex", "Bravo Only School"], fields: ["photo_count": 42, "photos_taken": 999]),
-        // Named twice (by name and by id): one visit. Its job type from the stored shoot type.
-        ReportDoc(id: "r4", org: "orgA", user: "u1", date: "2025-01-15", template: "t1", schools: ["Adams Elementary", "a-adams"],
-                  fields: ["shootType": "fall_sports", "photos_taken": 80]),
-        // No home: the recorded miles.
-        ReportDoc(id: "r5", org: "orgA", user: "u3", date: "2025-03-04", template: "t1", schools: ["Adams Elementary"],
-                  fields: ["photos_taken": 10, "mileage": "20.5 miles"]),
-        ReportDoc(id: "r6", org: "orgA", user: "u2", date: "2024-07-30", template: "t1", schools: ["Nowhere Middle"],
-                  fields: ["photos_taken": 5]),
-        // orgB's Adams by its id, from orgA: matches nothing of orgA.
-        ReportDoc(id: "r7", org: "orgA", user: "u1", date: "2024-08-01", template: "t1", schools: ["b-adams"],
-                  fields: ["photos_taken": 7]),
-        ReportDoc(id: "rb1", org: "orgB", user: "ub", date: "2024-09-03", template: "tb", schools: ["Adams Elementary"],
-                  fields: ["photos_taken": 33]),
-    ] }
+    static var reports: [ReportDoc] {
+        [
+            // By id.
+            ReportDoc(
+                id: "r1", org: "orgA", user: "u1", date: "2024-09-03", template: "t1", schools: ["a-adams"],
+                fields: ["job_type": "picture day", "photos_taken": 120, "mileage": "13.8 miles"]),
+            // By name, in another case with blanks around it; recorded miles far from the route's: a discrepancy.
+            ReportDoc(
+                id: "r2", org: "orgA", user: "u2", date: "2024-09-03", template: "t1",
+                schools: ["  ADAMS elementary ", "Lincoln High & Annex"],
+                fields: ["job_type": "Fall Sports", "photos_taken": 1500, "mileage": "90.0 miles"]),
+            // A school of orgB by name: no school of orgA, no visit anywhere. Photos from the typed photos_taken field.
+            ReportDoc(
+                id: "r3", org: "orgA", user: "u1", date: "2024-12-10", template: "t2",
+                schools: ["lincoln high & annex", "Bravo Only School"], fields: ["photo_count": 42, "photos_taken": 999]),
+            // Named twice (by name and by id): one visit. Its job type from the stored shoot type.
+            ReportDoc(
+                id: "r4", org: "orgA", user: "u1", date: "2025-01-15", template: "t1", schools: ["Adams Elementary", "a-adams"],
+                fields: ["shootType": "fall_sports", "photos_taken": 80]),
+            // No home: the recorded miles.
+            ReportDoc(
+                id: "r5", org: "orgA", user: "u3", date: "2025-03-04", template: "t1", schools: ["Adams Elementary"],
+                fields: ["photos_taken": 10, "mileage": "20.5 miles"]),
+            ReportDoc(
+                id: "r6", org: "orgA", user: "u2", date: "2024-07-30", template: "t1", schools: ["Nowhere Middle"],
+                fields: ["photos_taken": 5]),
+            // orgB's Adams by its id, from orgA: matches nothing of orgA.
+            ReportDoc(
+                id: "r7", org: "orgA", user: "u1", date: "2024-08-01", template: "t1", schools: ["b-adams"],
+                fields: ["photos_taken": 7]),
+            ReportDoc(
+                id: "rb1", org: "orgB", user: "ub", date: "2024-09-03", template: "tb", schools: ["Adams Elementary"],
+                fields: ["photos_taken": 33])
+        ]
+    }
 
-    static var templates: [(id: String, org: String, name: String, shootType: String?, fields: [[String: Any]])] { [
-        ("t1", "orgA", "Fall Sports Daily Report", nil, [
-            ["id": "schools_visited", "type": "multiselect", "label": "Schools Visited"],
-            ["id": "mileage", "type": "mileage", "label": "Round Trip Mileage",
-             "smartConfig": ["calculationType": "mileage", "fallbackValue": "0 miles", "autoUpdate": true]],
-            ["id": "job_type", "type": "select", "label": "Job Type", "options": ["Picture Day", "Fall Sports"]],
-            ["id": "photos_taken", "type": "number", "label": "Photos Taken"],
-        ]),
-        ("t2", "orgA", "Picture Day Report", "picture_day", [
-            ["id": "schools_visited", "type": "multiselect", "label": "Schools Visited"],
-            ["id": "photo_count", "type": "photo_count", "label": "Photos",
-             "smartConfig": ["calculationType": "photo_count", "autoUpdate": true]],
-            ["id": "photos_taken", "type": "number", "label": "Photos Taken (old)"],
-        ]),
-        ("tb", "orgB", "Bravo Report", nil, [
-            ["id": "schools_visited", "type": "multiselect", "label": "Schools Visited"],
-            ["id": "photos_taken", "type": "number", "label": "Photos Taken"],
-        ]),
-    ] }
+    static var templates: [(id: String, org: String, name: String, shootType: String?, fields: [[String: Any]])] {
+        [
+            (
+                "t1", "orgA", "Fall Sports Daily Report", nil,
+                [
+                    ["id": "schools_visited", "type": "multiselect", "label": "Schools Visited"],
+                    [
+                        "id": "mileage", "type": "mileage", "label": "Round Trip Mileage",
+                        "smartConfig": ["calculationType": "mileage", "fallbackValue": "0 miles", "autoUpdate": true]
+                    ],
+                    ["id": "job_type", "type": "select", "label": "Job Type", "options": ["Picture Day", "Fall Sports"]],
+                    ["id": "photos_taken", "type": "number", "label": "Photos Taken"]
+                ]
+            ),
+            (
+                "t2", "orgA", "Picture Day Report", "picture_day",
+                [
+                    ["id": "schools_visited", "type": "multiselect", "label": "Schools Visited"],
+                    [
+                        "id": "photo_count", "type": "photo_count", "label": "Photos",
+                        "smartConfig": ["calculationType": "photo_count", "autoUpdate": true]
+                    ],
+                    ["id": "photos_taken", "type": "number", "label": "Photos Taken (old)"]
+                ]
+            ),
+            (
+                "tb", "orgB", "Bravo Report", nil,
+                [
+                    ["id": "schools_visited", "type": "multiselect", "label": "Schools Visited"],
+                    ["id": "photos_taken", "type": "number", "label": "Photos Taken"]
+                ]
+            )
+        ]
+    }
 
     func write(_ site: TestSite) throws {
-        try site.writeCollection("users", Self.users.sorted { $0.key < $1.key }.map { id, user in
-            let parts = user.name.split(separator: " ").map(String.init)
-            return Doc.user(id, org: user.org, first: parts[0], last: parts[1], home: user.home)
-        })
-        try site.writeCollection("schools", Self.schools.map { school in
-            var doc = Doc.school(school.id, org: school.org, name: school.name, coordinates: school.coordinates)
-            doc["street"] = "1 Main St"
-            doc["zipCode"] = "62959"
-            return doc
-        })
-        try site.writeCollection("reportTemplates", Self.templates.map { t in
-            var doc: [String: Any] = ["id": t.id, "organizationID": t.org, "name": t.name, "version": 1, "fields": t.fields]
-            if let shootType = t.shootType { doc["shootType"] = shootType }
-            return doc
-        })
-        try site.writeCollection("dailyJobReports", Self.reports.map { r in
-            var extra = r.fields
-            extra["schools_visited"] = r.schools
-            extra["templateId"] = r.template
-            return Doc.report(r.id, org: r.org, user: r.user, date: r.date, extra: extra)
-        })
+        try site.writeCollection(
+            "users",
+            Self.users.sorted { $0.key < $1.key }.map { id, user in
+                let parts = user.name.split(separator: " ").map(String.init)
+                return Doc.user(id, org: user.org, first: parts[0], last: parts[1], home: user.home)
+            })
+        try site.writeCollection(
+            "schools",
+            Self.schools.map { school in
+                var doc = Doc.school(school.id, org: school.org, name: school.name, coordinates: school.coordinates)
+                doc["street"] = "1 Main St"
+                doc["zipCode"] = "62959"
+                return doc
+            })
+        try site.writeCollection(
+            "reportTemplates",
+            Self.templates.map { t in
+                var doc: [String: Any] = ["id": t.id, "organizationID": t.org, "name": t.name, "version": 1, "fields": t.fields]
+                if let shootType = t.shootType { doc["shootType"] = shootType }
+                return doc
+            })
+        try site.writeCollection(
+            "dailyJobReports",
+            Self.reports.map { r in
+                var extra = r.fields
+                extra["schools_visited"] = r.schools
+                extra["templateId"] = r.template
+                return Doc.report(r.id, org: r.org, user: r.user, date: r.date, extra: extra)
+            })
         try site.write("site.yml", "title: Schools\norganizations:\n  orgA: Alpha\n  orgB: Bravo\n")
     }
 
@@ -187,7 +220,8 @@ final class SchoolPagesTests: XCTestCase {
         let template = templates.first { $0.id == r.template }!
         var jobType: String?
         if let choice = r.fields["job_type"] as? String {
-            jobType = (template.fields.first { $0["id"] as? String == "job_type" }?["options"] as? [String])?
+            jobType =
+                (template.fields.first { $0["id"] as? String == "job_type" }?["options"] as? [String])?
                 .first { $0.lowercased() == choice.lowercased() } ?? choice
         } else if r.fields["shootType"] as? String == "fall_sports" {
             jobType = "Fall Sports"
@@ -195,8 +229,9 @@ final class SchoolPagesTests: XCTestCase {
             jobType = "Picture Day"
         }
         let (miles, source) = miles(r)
-        return Visit(href: "../reports/report/\(r.id).html", day: day(r.date), photographer: users[r.user]!.name,
-                     template: template.name, jobType: jobType, photos: grouped(photos(r)), miles: miles, source: source)
+        return Visit(
+            href: "../reports/report/\(r.id).html", day: day(r.date), photographer: users[r.user]!.name,
+            template: template.name, jobType: jobType, photos: grouped(photos(r)), miles: miles, source: source)
     }
 
     static func grouped(_ n: Int) -> String {
@@ -210,12 +245,16 @@ final class SchoolPagesTests: XCTestCase {
     // MARK: Reading the pages
 
     static func rows(_ html: String) -> [(visit: Visit, flags: String)] {
-        let pattern = #"<tr><th scope="row"><a href="([^"]*)">([^<]*)</a></th><td class="visit-who">([^<]*)</td><td class="visit-template">([^<]*)(?:<br><span class="muted">([^<]*)</span>)?</td><td class="num">([^<]*)</td><td class="num">([^<]*)<br><span class="muted">([^<]*)</span></td><td class="visit-flags">(.*?)</td></tr>"#
+        let pattern =
+            #"<tr><th scope="row"><a href="([^"]*)">([^<]*)</a></th><td class="visit-who">([^<]*)</td><td class="visit-template">([^<]*)(?:<br><span class="muted">([^<]*)</span>)?</td><td class="num">([^<]*)</td><td class="num">([^<]*)<br><span class="muted">([^<]*)</span></td><td class="visit-flags">(.*?)</td></tr>"#
         let regex = try! NSRegularExpression(pattern: pattern)
         return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { m in
             func g(_ i: Int) -> String? { Range(m.range(at: i), in: html).map { String(html[$0]) } }
-            return (Visit(href: g(1)!, day: g(2)!, photographer: g(3)!, template: g(4)!, jobType: g(5), photos: g(6)!,
-                          miles: g(7)!, source: g(8)!), g(9)!)
+            return (
+                Visit(
+                    href: g(1)!, day: g(2)!, photographer: g(3)!, template: g(4)!, jobType: g(5), photos: g(6)!,
+                    miles: g(7)!, source: g(8)!), g(9)!
+            )
         }
     }
 
@@ -236,8 +275,10 @@ final class SchoolPagesTests: XCTestCase {
     static func headLinks(_ html: String) -> [(hrefs: [String], text: String)] {
         html.components(separatedBy: #"<p class="report-schools">"#).dropFirst().map { chunk in
             let line = String(chunk[..<chunk.range(of: "</p>")!.lowerBound])
-            return (OrganizationIsolationTests.links(in: line),
-                    line.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression))
+            return (
+                OrganizationIsolationTests.links(in: line),
+                line.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression)
+            )
         }
     }
 
@@ -271,25 +312,32 @@ final class SchoolPagesTests: XCTestCase {
                     return "\(title(key))|\(group.count)|\(Self.grouped(group.reduce(0) { $0 + Self.photos($1) }))|\(String(format: "%.1f", miles))"
                 }
             }
-            let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                              "October", "November", "December"]
-            XCTAssertEqual(Self.table(html, after: "months-h"),
-                           totals({ String($0.date.prefix(7)) }, { "\(monthNames[Int($0.suffix(2))! - 1]) \($0.prefix(4))" }), school.id)
-            XCTAssertEqual(Self.table(html, after: "seasons-h"), totals({ r in
-                let year = Int(r.date.prefix(4))!, month = Int(r.date.dropFirst(5).prefix(2))!
-                switch month {
-                case 3...7: return "\(year)-1 Spring \(year)"
-                case 8...11: return "\(year)-2 Fall \(year)"
-                case 12: return "\(year)-3 Winter \(year)–\(String(format: "%02d", (year + 1) % 100))"
-                default: return "\(year - 1)-3 Winter \(year - 1)–\(String(format: "%02d", year % 100))"
-                }
-            }, { String($0.dropFirst(7)) }), school.id)
+            let monthNames = [
+                "January", "February", "March", "April", "May", "June", "July", "August", "September",
+                "October", "November", "December"
+            ]
+            XCTAssertEqual(
+                Self.table(html, after: "months-h"),
+                totals({ String($0.date.prefix(7)) }, { "\(monthNames[Int($0.suffix(2))! - 1]) \($0.prefix(4))" }), school.id)
+            XCTAssertEqual(
+                Self.table(html, after: "seasons-h"),
+                totals(
+                    { r in
+                        let year = Int(r.date.prefix(4))!, month = Int(r.date.dropFirst(5).prefix(2))!
+                        switch month {
+                        case 3...7: return "\(year)-1 Spring \(year)"
+                        case 8...11: return "\(year)-2 Fall \(year)"
+                        case 12: return "\(year)-3 Winter \(year)–\(String(format: "%02d", (year + 1) % 100))"
+                        default: return "\(year - 1)-3 Winter \(year - 1)–\(String(format: "%02d", year % 100))"
+                        }
+                    }, { String($0.dropFirst(7)) }), school.id)
         }
 
         // The cases the documents were made for, spelled out.
         let adams = try site.text("orgA/schools/a-adams.html")
-        XCTAssertEqual(Self.rows(adams).map(\.visit.href).map { $0.replacingOccurrences(of: "../reports/report/", with: "") },
-                       ["r5.html", "r4.html", "r1.html", "r2.html"], "by id, by name in another case, twice in one route, not orgB's")
+        XCTAssertEqual(
+            Self.rows(adams).map(\.visit.href).map { $0.replacingOccurrences(of: "../reports/report/", with: "") },
+            ["r5.html", "r4.html", "r1.html", "r2.html"], "by id, by name in another case, twice in one route, not orgB's")
         XCTAssertEqual(Self.rows(adams).first { $0.visit.href.hasSuffix("r2.html") }?.flags.contains("<strong>Discrepancy:</strong>"), true)
         XCTAssertTrue(adams.contains("Fall is August to November, winter December to February, spring March to July."))
         XCTAssertTrue(adams.contains("<th scope=\"row\">Winter 2024–25</th>"))
@@ -307,10 +355,12 @@ final class SchoolPagesTests: XCTestCase {
                 .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }.joined(separator: "|")
         }
         let orgA = Self.schools.filter { $0.org == "orgA" }.sorted { $0.name.lowercased() < $1.name.lowercased() }
-        XCTAssertEqual(indexRows, orgA.map { school in
-            let visits = Self.visits(of: school)
-            return "\(Self.escaped(school.name))|Marion|\(visits.count)|" + (visits.first.map { Self.day($0.date) } ?? "No visits yet")
-        })
+        XCTAssertEqual(
+            indexRows,
+            orgA.map { school in
+                let visits = Self.visits(of: school)
+                return "\(Self.escaped(school.name))|Marion|\(visits.count)|" + (visits.first.map { Self.day($0.date) } ?? "No visits yet")
+            })
         // Reachable: the navigation and the home page.
         let home = try site.text("orgA/index.html")
         XCTAssertTrue(home.contains(#"<a class="button" href="schools/index.html">"#))
@@ -324,8 +374,10 @@ final class SchoolPagesTests: XCTestCase {
         try write(site)
         try await site.build()
 
-        let pages = ["orgA/reports/report/r2.html", "orgA/reports/daily/2024-09-03/index.html", "orgA/reports/monthly/2024-09/index.html",
-                     "orgA/reports/report/r3.html", "orgA/reports/daily/2024-12-10/index.html", "orgA/reports/monthly/2024-12/index.html"]
+        let pages = [
+            "orgA/reports/report/r2.html", "orgA/reports/daily/2024-09-03/index.html", "orgA/reports/monthly/2024-09/index.html",
+            "orgA/reports/report/r3.html", "orgA/reports/daily/2024-12-10/index.html", "orgA/reports/monthly/2024-12/index.html"
+        ]
         for page in pages {
             let heads = Self.headLinks(try site.text(page))
             XCTAssertFalse(heads.isEmpty, page)

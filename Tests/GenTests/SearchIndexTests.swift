@@ -9,11 +9,14 @@ final class SearchIndexTests: XCTestCase {
         try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Renée", last: "Lee")])
         try site.writeCollection("schools", [Doc.school("s1", org: "o1", name: "Adams School")])
         try site.writeCollection("reportTemplates", [Doc.template("t1", org: "o1")])
-        try site.writeCollection("dailyJobReports", [
-            Doc.report("r1", org: "o1", user: "u1", date: "2024-09-03",
-                       extra: ["schools_visited": ["Adams School"], "notes": "Gym </script><b>dark</b>"]),
-            Doc.report("r2", org: "o1", user: "u1", date: "2024-10-08", extra: ["notes": "October words"]),
-        ])
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report(
+                    "r1", org: "o1", user: "u1", date: "2024-09-03",
+                    extra: ["schools_visited": ["Adams School"], "notes": "Gym </script><b>dark</b>"]),
+                Doc.report("r2", org: "o1", user: "u1", date: "2024-10-08", extra: ["notes": "October words"])
+            ])
         try await site.build()
 
         let september = try site.text("o1/search/2024-09.js")

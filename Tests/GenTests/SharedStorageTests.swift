@@ -8,8 +8,9 @@ final class SharedStorageTests: XCTestCase {
     let source = DocumentSource(file: "f", collection: "dailyJobReports", documentID: "r1")
 
     func testAChangedReportLeavesItsCopiesAsTheyWere() {
-        let original = DailyJobReport(id: "r1", organizationID: "o", userId: "u1", date: LocalDate(year: 2025, month: 3, day: 4),
-                                      fields: ["notes": .string("first")], source: source)
+        let original = DailyJobReport(
+            id: "r1", organizationID: "o", userId: "u1", date: LocalDate(year: 2025, month: 3, day: 4),
+            fields: ["notes": .string("first")], source: source)
         var changed = original
         XCTAssertEqual(changed, original)
         changed.fields["notes"] = .string("second")
@@ -34,8 +35,9 @@ final class SharedStorageTests: XCTestCase {
     }
 
     func testAChangedCritiqueLeavesItsCopiesAsTheyWere() {
-        let original = Critique(id: "c1", organizationID: "o", imageUrls: ["a.jpg"], exampleType: "example", status: "published",
-                                source: source)
+        let original = Critique(
+            id: "c1", organizationID: "o", imageUrls: ["a.jpg"], exampleType: "example", status: "published",
+            source: source)
         var changed = original
         changed.imageUrls.append("b.jpg")
         changed.status = "draft"
@@ -47,13 +49,17 @@ final class SharedStorageTests: XCTestCase {
 
     /// A mileage row's JSON is its properties', key for key (null where there is no value), and reads back equal.
     func testAMileageRowCodesAsItsPropertiesAndChangesAlone() throws {
-        let row = ReportMileage(reportId: "r1", date: "2025-03-04", photographerId: "u1", photographer: "Ann",
-                                schools: ["North"], legs: [MileageLeg(from: "Home", to: "North", miles: 2.5, minutes: 4)],
-                                computedMiles: 5, recordedMiles: nil, miles: 5, source: .computed, flags: [])
+        let row = ReportMileage(
+            reportId: "r1", date: "2025-03-04", photographerId: "u1", photographer: "Ann",
+            schools: ["North"], legs: [MileageLeg(from: "Home", to: "North", miles: 2.5, minutes: 4)],
+            computedMiles: 5, recordedMiles: nil, miles: 5, source: .computed, flags: [])
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(row), as: UTF8.self)
-        XCTAssertEqual(json, #"{"computedMiles":5,"date":"2025-03-04","flags":[],"legs":[{"from":"Home","miles":2.5,"minutes":4,"to":"North"}],"miles":5,"photographer":"Ann","photographerId":"u1","recordedMiles":null,"reportId":"r1","schools":["North"],"source":"computed"}"#)
+        XCTAssertEqual(
+            json,
+            #"{"computedMiles":5,"date":"2025-03-04","flags":[],"legs":[{"from":"Home","miles":2.5,"minutes":4,"to":"North"}],"miles":5,"photographer":"Ann","photographerId":"u1","recordedMiles":null,"reportId":"r1","schools":["North"],"source":"computed"}"#
+        )
         XCTAssertEqual(try JSONDecoder().decode(ReportMileage.self, from: Data(json.utf8)), row)
         var changed = row
         changed.miles = 7

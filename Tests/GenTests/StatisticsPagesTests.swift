@@ -13,16 +13,18 @@ final class StatisticsPagesTests: XCTestCase {
             try site.writeCollection("users", [Doc.user("u-\(org)", org: org, first: "P", last: org)], file: "users-\(org).ndjson")
             try site.writeCollection("reportTemplates", [Doc.template("t1", org: org)], file: "reportTemplates-\(org).ndjson")
         }
-        try site.writeCollection("dailyJobReports", [
-            Doc.report("good-a", org: "orgA", user: "u-orgA"),
-            // Skipped: no usable date. It names orgA, so orgA's data-quality page lists it.
-            ["id": "nodate-a", "organizationID": "orgA", "userId": "u-orgA", "templateId": "t1"],
-            // Skipped the same way, naming orgB.
-            ["id": "nodate-b", "organizationID": "orgB", "userId": "u-orgB", "templateId": "t1"],
-            // Skipped for having no organization: on no organization's page.
-            ["id": "orphan-doc", "userId": "u-orgA", "date": "2024-09-03"],
-            Doc.report("good-b", org: "orgB", user: "u-orgB", extra: ["templateId": "missing-template"]),
-        ])
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report("good-a", org: "orgA", user: "u-orgA"),
+                // Skipped: no usable date. It names orgA, so orgA's data-quality page lists it.
+                ["id": "nodate-a", "organizationID": "orgA", "userId": "u-orgA", "templateId": "t1"],
+                // Skipped the same way, naming orgB.
+                ["id": "nodate-b", "organizationID": "orgB", "userId": "u-orgB", "templateId": "t1"],
+                // Skipped for having no organization: on no organization's page.
+                ["id": "orphan-doc", "userId": "u-orgA", "date": "2024-09-03"],
+                Doc.report("good-b", org: "orgB", user: "u-orgB", extra: ["templateId": "missing-template"])
+            ])
         let report = try await site.build()
         XCTAssertTrue(report.skipped.contains { $0.documentID == "nodate-a" })
         XCTAssertTrue(report.skipped.contains { $0.documentID == "orphan-doc" })
@@ -48,16 +50,19 @@ final class StatisticsPagesTests: XCTestCase {
         let critiques = stats["critiques"] as! [String: Any]
         let overview = try site.text("\(org)/stats/index.html")
         for (key, label) in [("total", "Total Critiques"), ("good", "Good Examples"), ("improvement", "Needs Improvement")] {
-            XCTAssertTrue(overview.contains(#"<span class="stat-value">\#(critiques[key] as! Int)</span> <span class="stat-label">\#(label)</span>"#),
-                          "\(label) card")
+            XCTAssertTrue(
+                overview.contains(#"<span class="stat-value">\#(critiques[key] as! Int)</span> <span class="stat-label">\#(label)</span>"#),
+                "\(label) card")
         }
         // The reports-per-month chart states every month's count, as stats.json has it.
         let months = stats["months"] as! [String: [String: Any]]
         let desc = try XCTUnwrap(overview.firstMatch(of: /<desc id="reports-per-month[^"]*">([^<]*)<\/desc>/)?.1)
         for (month, numbers) in months {
             let total = (numbers["reports"] as! [String: Any])["total"] as! Int
-            let title = ["01": "Jan", "02": "Feb", "03": "Mar", "04": "Apr", "05": "May", "06": "Jun", "07": "Jul",
-                         "08": "Aug", "09": "Sep", "10": "Oct", "11": "Nov", "12": "Dec"][String(month.suffix(2))]!
+            let title = [
+                "01": "Jan", "02": "Feb", "03": "Mar", "04": "Apr", "05": "May", "06": "Jun", "07": "Jul",
+                "08": "Aug", "09": "Sep", "10": "Oct", "11": "Nov", "12": "Dec"
+            ][String(month.suffix(2))]!
             XCTAssertTrue(desc.contains("\(title) \(month.prefix(4)): \(total)"), "\(month) in \(desc)")
         }
         // Every photographer of stats.json has a page, linked from the overview, with their report count.
@@ -70,7 +75,8 @@ final class StatisticsPagesTests: XCTestCase {
             let name = try XCTUnwrap(html.firstMatch(of: /<h1>([^<]+)<\/h1>/)?.1)
             let match: [String: Any]? = photographers.values.first { ($0["name"] as! String).replacingOccurrences(of: "'", with: "&#39;") == name }
             let entry = try XCTUnwrap(match)
-            XCTAssertTrue(html.contains(#"<span class="stat-value">\#(entry["reports"] as! Int)</span> <span class="stat-label">Reports</span>"#), page)
+            XCTAssertTrue(
+                html.contains(#"<span class="stat-value">\#(entry["reports"] as! Int)</span> <span class="stat-label">Reports</span>"#), page)
             XCTAssertTrue(html.contains("Training photos gallery") && html.contains("Mileage and routes"), page)
         }
         // Managers: one page each, with the critiques they gave.

@@ -26,98 +26,128 @@ final class StatisticsTests: XCTestCase {
     // MARK: - Fixture
 
     func user(_ id: DocumentID, _ first: String, _ last: String, photographer: Bool = true) -> User {
-        User(id: id, organizationID: "o", firstName: first, lastName: last, isPhotographer: photographer,
-             userCoordinates: "37.7306, -88.9331", source: src)
+        User(
+            id: id, organizationID: "o", firstName: first, lastName: last, isPhotographer: photographer,
+            userCoordinates: "37.7306, -88.9331", source: src)
     }
 
-    func field(_ id: String, _ type: String, required: Bool = false, options: [String]? = nil,
-               formula: String? = nil) -> TemplateField {
-        let smart: SmartFieldConfig? = switch type {
-        case "calculation": SmartFieldConfig(calculationType: "calculation", fallbackValue: "N/A", formula: formula)
-        case "weather_conditions": SmartFieldConfig(calculationType: "weather_conditions", fallbackValue: "Weather unavailable")
-        default: nil
-        }
+    func field(
+        _ id: String, _ type: String, required: Bool = false, options: [String]? = nil,
+        formula: String? = nil
+    ) -> TemplateField {
+        let smart: SmartFieldConfig? =
+            switch type {
+            case "calculation": SmartFieldConfig(calculationType: "calculation", fallbackValue: "N/A", formula: formula)
+            case "weather_conditions": SmartFieldConfig(calculationType: "weather_conditions", fallbackValue: "Weather unavailable")
+            default: nil
+            }
         return TemplateField(id: id, type: type, label: id, required: required, options: options, smartConfig: smart)
     }
 
-    lazy var fallSports = ReportTemplate(id: "t1", organizationID: "o", name: "Fall Sports Report", shootType: "sports", fields: [
-        field("job_type", "select", required: true, options: ["Fall Sports", "Team Photos", "Picture Day"]),
-        field("photos_taken", "number", required: true),
-        field("extra_costs", "currency"),
-        field("equipment", "multiselect", options: ["Camera", "Tripod", "Flash"]),
-        field("backup", "toggle", required: true),
-        field("weather", "weather_conditions"),
-        field("notes", "textarea"),
-    ], source: src)
+    lazy var fallSports = ReportTemplate(
+        id: "t1", organizationID: "o", name: "Fall Sports Report", shootType: "sports",
+        fields: [
+            field("job_type", "select", required: true, options: ["Fall Sports", "Team Photos", "Picture Day"]),
+            field("photos_taken", "number", required: true),
+            field("extra_costs", "currency"),
+            field("equipment", "multiselect", options: ["Camera", "Tripod", "Flash"]),
+            field("backup", "toggle", required: true),
+            field("weather", "weather_conditions"),
+            field("notes", "textarea")
+        ], source: src)
 
-    lazy var pictureDay = ReportTemplate(id: "t2", organizationID: "o", name: "Picture Day Report", shootType: "picture_day", fields: [
-        field("session", "select", required: true, options: ["Fall Picture Day", "Retakes"]),
-        field("students", "number", required: true),
-        field("double_students", "calculation", formula: "students * 2"),
-        field("weather", "weather_conditions"),
-        field("makeup", "toggle", required: true),
-    ], source: src)
+    lazy var pictureDay = ReportTemplate(
+        id: "t2", organizationID: "o", name: "Picture Day Report", shootType: "picture_day",
+        fields: [
+            field("session", "select", required: true, options: ["Fall Picture Day", "Retakes"]),
+            field("students", "number", required: true),
+            field("double_students", "calculation", formula: "students * 2"),
+            field("weather", "weather_conditions"),
+            field("makeup", "toggle", required: true)
+        ], source: src)
 
     /// Never used: listed with zero reports, and null mean/min/max.
     lazy var unused = ReportTemplate(id: "t3", organizationID: "o", name: "Unused", fields: [field("count", "number")], source: src)
 
-    func report(_ id: DocumentID, _ day: Int, month: Int, user: DocumentID, template: DocumentID?, legacy: Bool = false,
-                _ values: [String: FirestoreValue]) -> DailyJobReport {
+    func report(
+        _ id: DocumentID, _ day: Int, month: Int, user: DocumentID, template: DocumentID?, legacy: Bool = false,
+        _ values: [String: FirestoreValue]
+    ) -> DailyJobReport {
         var fields = values
         fields["userId"] = .string(user.text)
         if let template { fields["templateId"] = .string(template.text) }
-        return DailyJobReport(id: id, organizationID: "o", userId: user, date: LocalDate(year: 2024, month: month, day: day),
-                              templateId: template, templateName: template == "tGone" ? "Old Form" : nil,
-                              reportType: legacy ? "legacy" : "template", fields: fields, source: src)
+        return DailyJobReport(
+            id: id, organizationID: "o", userId: user, date: LocalDate(year: 2024, month: month, day: day),
+            templateId: template, templateName: template == "tGone" ? "Old Form" : nil,
+            reportType: legacy ? "legacy" : "template", fields: fields, source: src)
     }
 
     /// 2024-…T…Z in UTC.
     func at(_ iso: String) -> Timestamp { Timestamp(parsing: iso)! }
 
-    func critique(_ id: DocumentID, target: DocumentID?, targetName: String? = nil, by submitter: DocumentID?, submitterName: String?,
-                  _ type: String?, status: String = "published", at created: Timestamp?) -> Critique {
-        Critique(id: id, organizationID: "o", submitterId: submitter, submitterName: submitterName,
-                 targetPhotographerId: target, targetPhotographerName: targetName, exampleType: type, status: status,
-                 createdAt: created, source: src)
+    func critique(
+        _ id: DocumentID, target: DocumentID?, targetName: String? = nil, by submitter: DocumentID?, submitterName: String?,
+        _ type: String?, status: String = "published", at created: Timestamp?
+    ) -> Critique {
+        Critique(
+            id: id, organizationID: "o", submitterId: submitter, submitterName: submitterName,
+            targetPhotographerId: target, targetPhotographerName: targetName, exampleType: type, status: status,
+            createdAt: created, source: src)
     }
 
     lazy var org = Organization(
         id: "o", name: "O", pathSegment: "o",
-        users: [user("u1", "Ann", "Lee"), user("u2", "Ben", "Cho"), user("u3", "Cara", "Diaz"),
-                user("m1", "Dana", "Park", photographer: false)],
+        users: [
+            user("u1", "Ann", "Lee"), user("u2", "Ben", "Cho"), user("u3", "Cara", "Diaz"),
+            user("m1", "Dana", "Park", photographer: false)
+        ],
         schools: [],
         templates: [fallSports, pictureDay, unused],
         reports: [
-            report("r1", 3, month: 9, user: "u1", template: "t1", [
-                "job_type": .string("Fall Sports"), "photos_taken": .int(100), "extra_costs": .string("$1,234.50"),
-                "equipment": .array([.string("Camera"), .string("Tripod"), .string("camera")]), "backup": .bool(true),
-                "weather": .string("Sunny, 72°F"), "notes": .string("Fine"), "mileage": .string("10.5 miles"),
-            ]),
-            report("r2", 10, month: 9, user: "u2", template: "t1", [
-                "job_type": .string("team photos"), "photos_taken": .string("1,200"), "extra_costs": .double(0.1),
-                "equipment": .array([.string("camera")]), "backup": .string("no"),
-                "weather": .string("Partly Cloudy, 65°F"), "mileage": .string("20.2"),
-            ]),
-            report("r3", 20, month: 9, user: "u1", template: "t1", [
-                "job_type": .string("Fall Sports"), "photos_taken": .string("abc"), "extra_costs": .string("0.2"),
-                "equipment": .array([]), "backup": .bool(false),
-                "weather": .string("Sunny, 80°F"), "mileage": .string("5.3 miles"),
-            ]),
-            report("r4", 2, month: 10, user: "u2", template: "t2", [
-                "session": .string("Retakes"), "students": .int(40), "makeup": .bool(true),
-                "double_students": .int(999),  // a stale stored result: the page (and stats) show 40 * 2 = 80
-                "weather": .string("Rain"), "mileage": .string("12.0"),
-            ]),
-            report("r5", 15, month: 10, user: "u1", template: "t2", [
-                "session": .string("Fall Picture Day"), "students": .int(60), "makeup": .bool(false),
-                "job_type": .string("Retake Day"), "weather": .string("72°F"), "mileage": .string("8.4"),
-            ]),
-            report("r6", 20, month: 10, user: "u2", template: nil, legacy: true, [
-                "shootType": .string("events"), "weather": .string("Overcast, 50°F"), "mileage": .string("3.1"),
-            ]),
-            report("r7", 25, month: 10, user: "u1", template: "tGone", [
-                "notes": .string("template is gone"),
-            ]),
+            report(
+                "r1", 3, month: 9, user: "u1", template: "t1",
+                [
+                    "job_type": .string("Fall Sports"), "photos_taken": .int(100), "extra_costs": .string("$1,234.50"),
+                    "equipment": .array([.string("Camera"), .string("Tripod"), .string("camera")]), "backup": .bool(true),
+                    "weather": .string("Sunny, 72°F"), "notes": .string("Fine"), "mileage": .string("10.5 miles")
+                ]),
+            report(
+                "r2", 10, month: 9, user: "u2", template: "t1",
+                [
+                    "job_type": .string("team photos"), "photos_taken": .string("1,200"), "extra_costs": .double(0.1),
+                    "equipment": .array([.string("camera")]), "backup": .string("no"),
+                    "weather": .string("Partly Cloudy, 65°F"), "mileage": .string("20.2")
+                ]),
+            report(
+                "r3", 20, month: 9, user: "u1", template: "t1",
+                [
+                    "job_type": .string("Fall Sports"), "photos_taken": .string("abc"), "extra_costs": .string("0.2"),
+                    "equipment": .array([]), "backup": .bool(false),
+                    "weather": .string("Sunny, 80°F"), "mileage": .string("5.3 miles")
+                ]),
+            report(
+                "r4", 2, month: 10, user: "u2", template: "t2",
+                [
+                    "session": .string("Retakes"), "students": .int(40), "makeup": .bool(true),
+                    "double_students": .int(999),  // a stale stored result: the page (and stats) show 40 * 2 = 80
+                    "weather": .string("Rain"), "mileage": .string("12.0")
+                ]),
+            report(
+                "r5", 15, month: 10, user: "u1", template: "t2",
+                [
+                    "session": .string("Fall Picture Day"), "students": .int(60), "makeup": .bool(false),
+                    "job_type": .string("Retake Day"), "weather": .string("72°F"), "mileage": .string("8.4")
+                ]),
+            report(
+                "r6", 20, month: 10, user: "u2", template: nil, legacy: true,
+                [
+                    "shootType": .string("events"), "weather": .string("Overcast, 50°F"), "mileage": .string("3.1")
+                ]),
+            report(
+                "r7", 25, month: 10, user: "u1", template: "tGone",
+                [
+                    "notes": .string("template is gone")
+                ])
         ],
         critiques: [
             // c2 is 2024-10-01 04:30 UTC, still Sep 30 in Chicago (UTC-5): a September critique.
@@ -127,8 +157,9 @@ final class StatisticsTests: XCTestCase {
             critique("c4", target: "u3", by: "m1", submitterName: "Dana P.", "behind-the-scenes", at: at("2024-10-12T15:00:00Z")),
             critique("c5", target: "u2", by: "m2", submitterName: "Eli Ford", "example", status: "draft", at: at("2024-10-13T15:00:00Z")),
             critique("c6", target: "u2", by: "m2", submitterName: "Eli Ford", "example", at: nil),
-            critique("c7", target: nil, targetName: "Old Name", by: nil, submitterName: "Former Manager", "example",
-                     at: at("2024-10-20T15:00:00Z")),
+            critique(
+                "c7", target: nil, targetName: "Old Name", by: nil, submitterName: "Former Manager", "example",
+                at: at("2024-10-20T15:00:00Z"))
         ])
 
     func compute() -> (OrganizationStatistics, MileageSummary, [ReportForm]) {
@@ -189,8 +220,12 @@ final class StatisticsTests: XCTestCase {
         let sep = s.months["2024-09"]!.critiques
         XCTAssertEqual([sep.total, sep.good, sep.improvement, sep.other, sep.undated], [2, 1, 1, 0, 0])
         XCTAssertEqual(sep.photographers, ["u1": PersonCritiques(name: "Ann Lee", total: 2, good: 1, improvement: 1)])
-        XCTAssertEqual(sep.managers, ["m1": PersonCritiques(name: "Dana Park", total: 1, good: 1),
-                                      "m2": PersonCritiques(name: "Eli Ford", total: 1, improvement: 1)])
+        XCTAssertEqual(
+            sep.managers,
+            [
+                "m1": PersonCritiques(name: "Dana Park", total: 1, good: 1),
+                "m2": PersonCritiques(name: "Eli Ford", total: 1, improvement: 1)
+            ])
         // October: c3 improvement, c4 other, c7 good (c5 draft, c6 undated: in no month).
         let oct = s.months["2024-10"]!.critiques
         XCTAssertEqual([oct.total, oct.good, oct.improvement, oct.other], [3, 1, 1, 1])
@@ -217,28 +252,36 @@ final class StatisticsTests: XCTestCase {
     func testReportsPerPhotographer() {
         let s = compute().0
         // u1: r1 r3 r5 r7 (r3 invalid); u2: r2 r4 r6.
-        XCTAssertEqual(s.reports.photographers, [
-            "u1": PhotographerReports(name: "Ann Lee", reports: 4, invalid: 1),
-            "u2": PhotographerReports(name: "Ben Cho", reports: 3, invalid: 0),
-        ])
-        XCTAssertEqual(s.months["2024-09"]!.reports.photographers, [
-            "u1": PhotographerReports(name: "Ann Lee", reports: 2, invalid: 1),  // r1, r3
-            "u2": PhotographerReports(name: "Ben Cho", reports: 1, invalid: 0),  // r2
-        ])
-        XCTAssertEqual(s.months["2024-10"]!.reports.photographers, [
-            "u1": PhotographerReports(name: "Ann Lee", reports: 2, invalid: 0),  // r5, r7
-            "u2": PhotographerReports(name: "Ben Cho", reports: 2, invalid: 0),  // r4, r6
-        ])
+        XCTAssertEqual(
+            s.reports.photographers,
+            [
+                "u1": PhotographerReports(name: "Ann Lee", reports: 4, invalid: 1),
+                "u2": PhotographerReports(name: "Ben Cho", reports: 3, invalid: 0)
+            ])
+        XCTAssertEqual(
+            s.months["2024-09"]!.reports.photographers,
+            [
+                "u1": PhotographerReports(name: "Ann Lee", reports: 2, invalid: 1),  // r1, r3
+                "u2": PhotographerReports(name: "Ben Cho", reports: 1, invalid: 0)  // r2
+            ])
+        XCTAssertEqual(
+            s.months["2024-10"]!.reports.photographers,
+            [
+                "u1": PhotographerReports(name: "Ann Lee", reports: 2, invalid: 0),  // r5, r7
+                "u2": PhotographerReports(name: "Ben Cho", reports: 2, invalid: 0)  // r4, r6
+            ])
     }
 
     func testReportsPerTemplate() {
         let s = compute().0
-        XCTAssertEqual(s.reports.templates, [
-            "t1": TemplateReports(name: "Fall Sports Report", kind: "template", reports: 3, invalid: 1),  // r1 r2 r3
-            "t2": TemplateReports(name: "Picture Day Report", kind: "template", reports: 2, invalid: 0),  // r4 r5
-            "__legacy__": TemplateReports(name: "Legacy (no template)", kind: "legacy", reports: 1, invalid: 0),  // r6
-            "tGone": TemplateReports(name: "Old Form", kind: "missing-template", reports: 1, invalid: 0),  // r7
-        ])
+        XCTAssertEqual(
+            s.reports.templates,
+            [
+                "t1": TemplateReports(name: "Fall Sports Report", kind: "template", reports: 3, invalid: 1),  // r1 r2 r3
+                "t2": TemplateReports(name: "Picture Day Report", kind: "template", reports: 2, invalid: 0),  // r4 r5
+                "__legacy__": TemplateReports(name: "Legacy (no template)", kind: "legacy", reports: 1, invalid: 0),  // r6
+                "tGone": TemplateReports(name: "Old Form", kind: "missing-template", reports: 1, invalid: 0)  // r7
+            ])
         XCTAssertEqual(OrganizationStatistics.Key.legacy, "__legacy__")
         XCTAssertEqual(Set(s.months["2024-10"]!.reports.templates.keys), ["t2", "__legacy__", "tGone"])
     }
@@ -327,8 +370,9 @@ final class StatisticsTests: XCTestCase {
                 value = "Other \(i * 7 % 290)"
                 expected[value, default: 0] += 1
             }
-            return report(DocumentID("m\(i)"), 1 + i % 28, month: 9, user: "u1", template: "t1",
-                          ["job_type": .string(value), "backup": .bool(i % 3 == 0)])
+            return report(
+                DocumentID("m\(i)"), 1 + i % 28, month: 9, user: "u1", template: "t1",
+                ["job_type": .string(value), "backup": .bool(i % 3 == 0)])
         }
         XCTAssertGreaterThan(expected.count, 256, "more values than the tally remembers")
         let (mileage, _) = MileageSummary.compute(for: many, config: SiteConfig.Mileage(ratePerMile: 0.5))
@@ -349,10 +393,15 @@ final class StatisticsTests: XCTestCase {
         XCTAssertEqual(s.fields["t1"]!.fields["weather"]!.filled, 3)
         XCTAssertEqual(s.fields["t2"]!.fields["weather"]!.filled, 2)
         // Every template is listed, used or not; an unused number field has count 0 and no mean/min/max.
-        XCTAssertEqual(s.fields["t3"], TemplateFieldStatistics(name: "Unused", reports: 0, fieldOrder: ["count"], fields: [
-            "count": FieldStatistics(label: "count", type: "number", filled: 0,
-                                     numeric: NumericStatistics(count: 0, sum: 0, mean: nil, min: nil, max: nil), options: nil),
-        ]))
+        XCTAssertEqual(
+            s.fields["t3"],
+            TemplateFieldStatistics(
+                name: "Unused", reports: 0, fieldOrder: ["count"],
+                fields: [
+                    "count": FieldStatistics(
+                        label: "count", type: "number", filled: 0,
+                        numeric: NumericStatistics(count: 0, sum: 0, mean: nil, min: nil, max: nil), options: nil)
+                ]))
         // Legacy and missing-template reports have no field statistics.
         XCTAssertEqual(Set(s.fields.keys), ["t1", "t2", "t3"])
     }
@@ -363,14 +412,23 @@ final class StatisticsTests: XCTestCase {
         let s = compute().0
         // Readings: r1 Sunny 72, r2 Partly Cloudy 65, r3 Sunny 80, r4 Rain, r5 72 (no condition), r6 Overcast 50.
         // Temperatures 72 + 65 + 80 + 72 + 50 = 339 over 5 = 67.8.
-        XCTAssertEqual(s.weather, WeatherStatistics(readings: 6, conditions: ["Sunny": 2, "Partly Cloudy": 1, "Rain": 1, "Overcast": 1],
-                                                    temperatureReadings: 5, meanFahrenheit: 67.8, minFahrenheit: 50, maxFahrenheit: 80))
+        XCTAssertEqual(
+            s.weather,
+            WeatherStatistics(
+                readings: 6, conditions: ["Sunny": 2, "Partly Cloudy": 1, "Rain": 1, "Overcast": 1],
+                temperatureReadings: 5, meanFahrenheit: 67.8, minFahrenheit: 50, maxFahrenheit: 80))
         // September: 72 + 65 + 80 = 217 over 3 = 72.333… → 72.33.
-        XCTAssertEqual(s.months["2024-09"]!.weather, WeatherStatistics(readings: 3, conditions: ["Sunny": 2, "Partly Cloudy": 1],
-                                                                       temperatureReadings: 3, meanFahrenheit: 72.33, minFahrenheit: 65, maxFahrenheit: 80))
+        XCTAssertEqual(
+            s.months["2024-09"]!.weather,
+            WeatherStatistics(
+                readings: 3, conditions: ["Sunny": 2, "Partly Cloudy": 1],
+                temperatureReadings: 3, meanFahrenheit: 72.33, minFahrenheit: 65, maxFahrenheit: 80))
         // October: r4 Rain, r5 72, r6 Overcast 50 → (72 + 50) / 2 = 61.
-        XCTAssertEqual(s.months["2024-10"]!.weather, WeatherStatistics(readings: 3, conditions: ["Rain": 1, "Overcast": 1],
-                                                                       temperatureReadings: 2, meanFahrenheit: 61, minFahrenheit: 50, maxFahrenheit: 72))
+        XCTAssertEqual(
+            s.months["2024-10"]!.weather,
+            WeatherStatistics(
+                readings: 3, conditions: ["Rain": 1, "Overcast": 1],
+                temperatureReadings: 2, meanFahrenheit: 61, minFahrenheit: 50, maxFahrenheit: 72))
     }
 
     // MARK: - Mileage
@@ -399,8 +457,9 @@ final class StatisticsTests: XCTestCase {
         for p in summary.photographers {
             XCTAssertEqual(s.mileage.photographers[p.photographerId.text]?.miles, p.totalMiles)
             for m in p.months {
-                XCTAssertEqual(s.month(m.month).mileage.photographers[p.photographerId.text],
-                               PhotographerMileageStatistics(name: p.name, miles: m.miles, reports: m.reports, reimbursement: m.reimbursement))
+                XCTAssertEqual(
+                    s.month(m.month).mileage.photographers[p.photographerId.text],
+                    PhotographerMileageStatistics(name: p.name, miles: m.miles, reports: m.reports, reimbursement: m.reimbursement))
             }
         }
         XCTAssertEqual(s.month("2024-09").mileage.miles, 36.0)

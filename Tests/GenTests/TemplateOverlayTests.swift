@@ -33,13 +33,17 @@ final class TemplateOverlayTests: XCTestCase {
 
     func build(_ site: TestSite, into name: String, templates: URL?) async throws -> URL {
         let output = site.root.appendingPathComponent(name)
-        _ = try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: templates, output: output,
-                                                     cache: site.root.appendingPathComponent("cache-\(name)")))
+        _ = try await BuildPipeline.run(
+            BuildOptions(
+                content: TestSite.repositoryContent, templates: templates, output: output,
+                cache: site.root.appendingPathComponent("cache-\(name)")))
         return output
     }
 
-    func assertSameFiles(_ a: URL, _ b: URL, except: (String) -> Bool = { _ in false },
-                         file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertSameFiles(
+        _ a: URL, _ b: URL, except: (String) -> Bool = { _ in false },
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let files = TestSite.files(under: a)
         XCTAssertEqual(files, TestSite.files(under: b), file: file, line: line)
         for path in files where !except(path) {
@@ -123,8 +127,11 @@ final class TemplateOverlayTests: XCTestCase {
         let themed = try await build(theme)
         XCTAssertEqual(themed.filesWritten - themed.filesKept, 2, "only the two content pages are rendered again")
         XCTAssertEqual(themed.filesWritten, first.filesWritten)
-        XCTAssertTrue(try String(contentsOf: output.appendingPathComponent(TestSite.files(under: output).first { $0.contains("/pages/") }!),
-                                 encoding: .utf8).contains(Self.marker))
+        XCTAssertTrue(
+            try String(
+                contentsOf: output.appendingPathComponent(TestSite.files(under: output).first { $0.contains("/pages/") }!),
+                encoding: .utf8
+            ).contains(Self.marker))
         // The same overlay file, unchanged: nothing to do.
         let again = try await build(theme)
         XCTAssertTrue(again.upToDate)
@@ -159,8 +166,9 @@ final class TemplateOverlayTests: XCTestCase {
         let site = try TestSite()
         defer { site.remove() }
         let theme = try overlay(site, ["elsewhere.txt": "{{<layout}}{{/layout}}"])
-        try FileManager.default.createSymbolicLink(atPath: theme.appendingPathComponent("content-page.mustache").path,
-                                                   withDestinationPath: theme.appendingPathComponent("elsewhere.txt").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: theme.appendingPathComponent("content-page.mustache").path,
+            withDestinationPath: theme.appendingPathComponent("elsewhere.txt").path)
         XCTAssertThrowsError(try TemplateFiles.builtIn.overlaid(with: theme)) { error in
             let input = error as? InputError
             XCTAssertEqual(input?.file, theme.appendingPathComponent("content-page.mustache").path)

@@ -15,9 +15,13 @@ final class TextSortKeyTests: XCTestCase {
         let keyed = texts.map { DocumentID($0) }.map { ($0, TextSortKey($0)) }
         for (a, aKey) in keyed.prefix(300) {
             for (b, bKey) in keyed {
-                XCTAssertEqual(TextSortKey.precedes(a, aKey, b, bKey), a.text.utf8.lexicographicallyPrecedes(b.text.utf8), "\(a.text.debugDescription) < \(b.text.debugDescription)")
+                XCTAssertEqual(
+                    TextSortKey.precedes(a, aKey, b, bKey), a.text.utf8.lexicographicallyPrecedes(b.text.utf8),
+                    "\(a.text.debugDescription) < \(b.text.debugDescription)")
             }
         }
-        XCTAssertEqual(keyed.sorted { TextSortKey.precedes($0.0, $0.1, $1.0, $1.1) }.map { $0.0.text }, texts.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        XCTAssertEqual(
+            keyed.sorted { TextSortKey.precedes($0.0, $0.1, $1.0, $1.1) }.map { $0.0.text },
+            texts.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 }

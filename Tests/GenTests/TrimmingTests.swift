@@ -9,7 +9,7 @@ final class TrimmingTests: XCTestCase {
     let pieces: [String] = [
         " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{1680}", "\u{2000}", "\u{2007}", "\u{200A}",
         "\u{2028}", "\u{2029}", "\u{202F}", "\u{205F}", "\u{3000}", "\u{200B}", "\u{FEFF}", "\u{180E}", "\u{1C}", "\u{1F}",
-        "a", "Ü", "e\u{301}", "日本", "👩‍👧", "0", "-", "\u{301}",
+        "a", "Ü", "e\u{301}", "日本", "👩‍👧", "0", "-", "\u{301}"
     ]
 
     func testSameAsFoundationOnRandomStrings() {
@@ -36,15 +36,18 @@ extension TrimmingTests {
         var rng = SystemRandomNumberGenerator()
         let separators = ",;:/|-–—()"
         // ICU's `\s` also matches some control characters (U+001C–U+001F, in some contexts): not white space here.
-        let extra = pieces.filter { !$0.unicodeScalars.contains { (0x1C...0x1F).contains($0.value) || $0.value == 0x180E } }
+        let extra =
+            pieces.filter { !$0.unicodeScalars.contains { (0x1C...0x1F).contains($0.value) || $0.value == 0x180E } }
             + separators.map(String.init)
         for _ in 0..<3_000 {
             let text = (0..<Int.random(in: 0...8, using: &rng)).map { _ in extra.randomElement(using: &rng)! }.joined()
             let set = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: separators))
-            XCTAssertEqual(text.trimmed(alsoTrimming: Set(separators.unicodeScalars)), text.trimmingCharacters(in: set),
-                           "\(Array(text.unicodeScalars))")
-            XCTAssertEqual(text.collapsingWhitespace,
-                           text.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression), "\(Array(text.unicodeScalars))")
+            XCTAssertEqual(
+                text.trimmed(alsoTrimming: Set(separators.unicodeScalars)), text.trimmingCharacters(in: set),
+                "\(Array(text.unicodeScalars))")
+            XCTAssertEqual(
+                text.collapsingWhitespace,
+                text.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression), "\(Array(text.unicodeScalars))")
         }
     }
 }

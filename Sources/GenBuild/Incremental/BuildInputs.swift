@@ -10,7 +10,8 @@ enum BuildInputs {
     static func genHash(cache: URL? = nil) -> String {
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var info = stat()
-        let identity = stat(exe.path, &info) == 0
+        let identity =
+            stat(exe.path, &info) == 0
             ? "\(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : nil
         let remembered = cache?.appendingPathComponent("build/gen-hash")
         if let identity, let remembered, let text = try? String(contentsOf: remembered, encoding: .utf8) {
@@ -47,8 +48,9 @@ enum BuildInputs {
                 // Regular files inside the folder only: what a link leads to outside is never read (a device or
                 // a pipe would never end).
                 guard inside.contains(url.path),
-                      (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular,
-                      let bytes = try? Data(contentsOf: url, options: .alwaysMapped) else { continue }
+                    (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular,
+                    let bytes = try? Data(contentsOf: url, options: .alwaysMapped)
+                else { continue }
                 found.append((label, path, bytes))
             }
         }
@@ -63,7 +65,7 @@ enum BuildInputs {
         let partDigests = ParallelMap.map(parts) { part -> [UInt8] in
             let bytes = files[part.file].bytes
             let end = min(bytes.count, part.start + partSize)
-            return Array(SHA256.hash(data: bytes[bytes.startIndex + part.start ..< bytes.startIndex + end]))
+            return Array(SHA256.hash(data: bytes[bytes.startIndex + part.start..<bytes.startIndex + end]))
         }
         var fileDigests = Array(repeating: SHA256(), count: files.count)
         for (part, digest) in zip(parts, partDigests) { fileDigests[part.file].update(data: digest) }

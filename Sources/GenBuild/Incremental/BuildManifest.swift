@@ -59,7 +59,8 @@ struct BuildManifest {
         guard let data = try? Data(contentsOf: url) else { return nil }
         var lines = data.split(separator: 0x0A, maxSplits: 2, omittingEmptySubsequences: false)[...]
         guard lines.popFirst().map({ String(decoding: $0, as: UTF8.self) }) == "gen-manifest \(format)",
-              let line = lines.popFirst(), let header = try? JSONDecoder().decode(Header.self, from: Data(line)) else { return nil }
+            let line = lines.popFirst(), let header = try? JSONDecoder().decode(Header.self, from: Data(line))
+        else { return nil }
         return (header, data)
     }
 

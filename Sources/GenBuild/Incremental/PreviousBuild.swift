@@ -26,7 +26,8 @@ struct PreviousBuild {
         /// its files when `listing` (a build that may be up to date compares them with the manifest).
         @Sendable func trusted(listing: Bool) -> (BuildManifest, POSIXFiles.Scan)? {
             guard let stored, let scan = POSIXFiles.scan(under: output, files: listing), OutputStamp.isUntouched(manifestURL, output: scan),
-                  let manifest = BuildManifest(stored.header, data: stored.data) else { return nil }
+                let manifest = BuildManifest(stored.header, data: stored.data)
+            else { return nil }
             return (manifest, scan)
         }
         if stored?.header.inputs == inputs.all, let (manifest, scan) = trusted(listing: true), manifest.matches(scan) {

@@ -58,8 +58,9 @@ struct FieldCalculations {
         guard let source = formulas[field.id], let result = results[field.id] else {
             // No formula: the stored result is all there is.
             if let storedValue { return Outcome(resolution: SmartResolution(value: storedValue, origin: .automatic)) }
-            return Outcome(resolution: SmartResolution(value: fallback, origin: .fallback),
-                           warning: Diagnostic(.warning, report.source, field: field.id, "calculation has no formula; fallback shown"))
+            return Outcome(
+                resolution: SmartResolution(value: fallback, origin: .fallback),
+                warning: Diagnostic(.warning, report.source, field: field.id, "calculation has no formula; fallback shown"))
         }
         switch result.flatMap(Self.countable) {
         case .success(let calculated):
@@ -74,11 +75,13 @@ struct FieldCalculations {
             return Outcome(resolution: SmartResolution(value: value, origin: .recomputed), storedAside: storedValue)
         case .failure(let error):
             let shown = storedValue == nil ? "fallback shown" : "fallback shown, stored value under Other values"
-            let warning = Diagnostic(.warning, report.source, field: field.id,
-                                     "formula column \(error.position): \(error.message) (formula: \(source); template \"\(template.name)\", "
-                                     + "\(template.id)); \(shown)")
-            return Outcome(resolution: SmartResolution(value: fallback, origin: .fallback), warning: warning,
-                           storedAside: storedValue)
+            let warning = Diagnostic(
+                .warning, report.source, field: field.id,
+                "formula column \(error.position): \(error.message) (formula: \(source); template \"\(template.name)\", "
+                    + "\(template.id)); \(shown)")
+            return Outcome(
+                resolution: SmartResolution(value: fallback, origin: .fallback), warning: warning,
+                storedAside: storedValue)
         }
     }
 

@@ -207,9 +207,10 @@ enum FieldFormatter {
         // (so a typo like `name@school,example.org` is caught).
         guard !parts[0].contains(where: { ",;:<>()[]\\\"".contains($0) }) else { return false }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-        return labels.count >= 2 && labels.allSatisfy { label in
-            !label.isEmpty && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
-        }
+        return labels.count >= 2
+            && labels.allSatisfy { label in
+                !label.isEmpty && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+            }
     }
 
     private static let latitudeKeys = ["latitude", "lat"]
@@ -231,7 +232,8 @@ enum FieldFormatter {
             }
             var point: GeoPoint?
             if let (latKey, lat) = first(latitudeKeys), let (lngKey, lng) = first(longitudeKeys),
-               let y = number(lat), let x = number(lng) {
+                let y = number(lat), let x = number(lng)
+            {
                 let p = GeoPoint(latitude: y, longitude: x)
                 if p.isValid { point = p; used.formUnion([latKey, lngKey]) }
             }

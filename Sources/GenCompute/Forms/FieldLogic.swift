@@ -82,7 +82,8 @@ struct FieldLogic: Equatable {
     /// The SDK stores compared values wrapped (`{"text": "Yes"}`, `{"number": 3}`); plain values work too.
     private static func unwrap(_ value: FirestoreValue?) -> FirestoreValue? {
         if case .map(let m)? = value, m.count == 1, let key = m.keys.first,
-           ["text", "number", "value", "bool", "boolean"].contains(key) {
+            ["text", "number", "value", "bool", "boolean"].contains(key)
+        {
             return m[key]
         }
         return value

@@ -10,8 +10,10 @@ import GenModel
 /// never smart fields: those are computed, not typed, so "required" does not apply to them.
 enum FieldValidator {
     /// `options`: the field's options as `ReportTemplate.optionKeys` holds them.
-    static func problems(_ field: TemplateField, value: FirestoreValue?, reading: FieldReading,
-                         options: Set<String>) -> [ValidationProblem] {
+    static func problems(
+        _ field: TemplateField, value: FirestoreValue?, reading: FieldReading,
+        options: Set<String>
+    ) -> [ValidationProblem] {
         func problem(_ message: String) -> ValidationProblem {
             ValidationProblem(fieldId: field.id, label: field.label, message: message)
         }

@@ -52,8 +52,10 @@ enum FileLinks {
     static func isFileMap(_ m: [String: FirestoreValue]) -> Bool { link(m) != nil }
 
     private static func link(_ m: [String: FirestoreValue]) -> FileLink? {
-        guard let url = urlKeys.lazy.compactMap({ m[$0]?.string?.trimmed })
-            .first(where: { !$0.isEmpty }) else { return nil }
+        guard
+            let url = urlKeys.lazy.compactMap({ m[$0]?.string?.trimmed })
+                .first(where: { !$0.isEmpty })
+        else { return nil }
         let stored = nameKeys.lazy.compactMap({ m[$0]?.string?.trimmed })
             .first(where: { !$0.isEmpty })
         // Nothing is lost: the other keys (content type, size, …) travel with the link.

@@ -97,15 +97,17 @@ enum FormFormat {
         if let d = LocalDate(iso: t) { return d }
         if let ts = Timestamp(parsing: t) { return LocalDate(ts, in: zone) }
         if t.count > 10, let d = LocalDate(iso: String(t.prefix(10))),
-           let sep = t.dropFirst(10).first, sep == "T" || sep == " ",
-           parseTime(String(t.dropFirst(11))) != nil {
+            let sep = t.dropFirst(10).first, sep == "T" || sep == " ",
+            parseTime(String(t.dropFirst(11))) != nil
+        {
             return d
         }
         let parts = t.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 3, parts[2].count == 4, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count),
-           parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-           let m = Int(parts[0]), let d = Int(parts[1]), let y = Int(parts[2]),
-           (1...12).contains(m), (1...LocalDate.daysIn(year: y, month: m)).contains(d) {
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let m = Int(parts[0]), let d = Int(parts[1]), let y = Int(parts[2]),
+            (1...12).contains(m), (1...LocalDate.daysIn(year: y, month: m)).contains(d)
+        {
             return LocalDate(year: y, month: m, day: d)
         }
         return nil
@@ -125,10 +127,10 @@ enum FormFormat {
         }
         let parts = t.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count),
-              parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              parts.dropFirst().allSatisfy({ $0.count == 2 }),
-              var hour = Int(parts[0]), let minute = Int(parts[1]), minute < 60,
-              parts.count == 2 || Int(parts[2])! < 60
+            parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            parts.dropFirst().allSatisfy({ $0.count == 2 }),
+            var hour = Int(parts[0]), let minute = Int(parts[1]), minute < 60,
+            parts.count == 2 || Int(parts[2])! < 60
         else { return nil }
         if let meridiem {
             guard (1...12).contains(hour) else { return nil }

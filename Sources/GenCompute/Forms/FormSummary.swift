@@ -47,10 +47,13 @@ public struct FormSummary: Sendable, Equatable {
         weather = form.weather
         let read = form.layout == .template ? template : nil
         let calculationIDs = Set(read?.fields.lazy.filter { $0.smartKind == .calculation }.map(\.id) ?? [])
-        calculations = calculationIDs.isEmpty ? [] : form.fields.filter { calculationIDs.contains($0.id) }.map { shown in
-            guard shown.origin != .fallback, case .text(let text) = shown.value else { return Calculation(fieldId: shown.id, number: nil) }
-            return Calculation(fieldId: shown.id, number: FormFormat.parseNumber(text) ?? FormFormat.parseMoney(text))
-        }
+        calculations =
+            calculationIDs.isEmpty
+            ? []
+            : form.fields.filter { calculationIDs.contains($0.id) }.map { shown in
+                guard shown.origin != .fallback, case .text(let text) = shown.value else { return Calculation(fieldId: shown.id, number: nil) }
+                return Calculation(fieldId: shown.id, number: FormFormat.parseNumber(text) ?? FormFormat.parseMoney(text))
+            }
         attachments = form.attachments.map { Attachment(fieldId: $0.fieldId, url: $0.file.url) }
     }
 

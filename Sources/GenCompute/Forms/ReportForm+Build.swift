@@ -14,19 +14,24 @@ extension ReportForm {
     ///   describe goes to `otherValues`.
     ///
     /// `shapes`: `FormShape.all(in: org)`, made once for all of the organization's reports (made here when nil).
-    public static func build(_ report: DailyJobReport, in org: Organization, mileage: ReportMileage?,
-                             timeZone: TimeZone, shapes: [DocumentID: FormShape]? = nil) -> ReportForm {
+    public static func build(
+        _ report: DailyJobReport, in org: Organization, mileage: ReportMileage?,
+        timeZone: TimeZone, shapes: [DocumentID: FormShape]? = nil
+    ) -> ReportForm {
         let templateId = report.templateId
         if report.reportType?.trimmedBlanks.lowercased() == "legacy"
-            || templateId == nil || templateId!.isEmpty {
-            return GenericReading.form(report, layout: .legacy,
-                                       note: "This report uses the older legacy format; its values are shown as stored.",
-                                       zone: timeZone)
+            || templateId == nil || templateId!.isEmpty
+        {
+            return GenericReading.form(
+                report, layout: .legacy,
+                note: "This report uses the older legacy format; its values are shown as stored.",
+                zone: timeZone)
         }
         guard let template = org.templatesByID[templateId!] else {
-            return GenericReading.form(report, layout: .missingTemplate(templateId!.text),
-                                       note: "Template \"\(templateId!)\" is not in this export; the report's values are shown as stored.",
-                                       zone: timeZone)
+            return GenericReading.form(
+                report, layout: .missingTemplate(templateId!.text),
+                note: "Template \"\(templateId!)\" is not in this export; the report's values are shown as stored.",
+                zone: timeZone)
         }
         let shape = shapes?[template.id] ?? FormShape(template)
         return TemplateReading(report: report, template: template, shape: shape, org: org, mileage: mileage, zone: timeZone).form()
@@ -43,15 +48,17 @@ struct TemplateReading {
     var zone: TimeZone
 
     func form() -> ReportForm {
-        var form = ReportForm(reportId: report.id, layout: .template, templateName: template.name,
-                              templateVersion: template.version,
-                              // A report that does not say which version it was filed with is not a mismatch.
-                              versionMismatch: report.templateVersion.map { $0 != template.version } ?? false)
+        var form = ReportForm(
+            reportId: report.id, layout: .template, templateName: template.name,
+            templateVersion: template.version,
+            // A report that does not say which version it was filed with is not a mismatch.
+            versionMismatch: report.templateVersion.map { $0 != template.version } ?? false)
 
         // Metadata ids are the header's (see ReportMetadata); a repeated id is the first field's.
         let fields = shape.fields
-        let smart = SmartFieldResolver(report: report, org: org, mileage: mileage, zone: zone,
-                                       fileFieldIDs: shape.fileFieldIDs)
+        let smart = SmartFieldResolver(
+            report: report, org: org, mileage: mileage, zone: zone,
+            fileFieldIDs: shape.fileFieldIDs)
         let calculations = FieldCalculations(fields: fields, formulas: shape.formulas, report: report)
         var hiddenValues: [FormField] = []
         var storedResults: [FormField] = []
@@ -64,14 +71,18 @@ struct TemplateReading {
                 // shown as stored. A hidden calculation's formula error is not warned about: nothing shown uses it
                 // (a visible calculation that references it reports the error itself).
                 if !FieldFormatter.isBlank(stored) {
-                    hiddenValues.append(FormField(id: field.id, label: field.label + " (hidden by logic)",
-                                                  type: field.shownType, value: storedValue(field, stored!, smart),
-                                                  origin: field.isSmart ? .automatic : .entered))
+                    hiddenValues.append(
+                        FormField(
+                            id: field.id, label: field.label + " (hidden by logic)",
+                            type: field.shownType, value: storedValue(field, stored!, smart),
+                            origin: field.isSmart ? .automatic : .entered))
                 }
                 continue
             case .malformed(let reason):
-                form.diagnostics.append(Diagnostic(.warning, report.source, field: field.id,
-                                                   "conditional logic ignored (\(reason)); field shown"))
+                form.diagnostics.append(
+                    Diagnostic(
+                        .warning, report.source, field: field.id,
+                        "conditional logic ignored (\(reason)); field shown"))
             case .visible:
                 break
             }
@@ -81,8 +92,10 @@ struct TemplateReading {
                 form.fields.append(formField(field, outcome.resolution.value, outcome.resolution.origin))
                 if let warning = outcome.warning { form.diagnostics.append(warning) }
                 if let stored = outcome.storedAside {
-                    storedResults.append(FormField(id: field.id, label: field.label + " (stored result)",
-                                                   type: field.shownType, value: stored, origin: .automatic))
+                    storedResults.append(
+                        FormField(
+                            id: field.id, label: field.label + " (stored result)",
+                            type: field.shownType, value: stored, origin: .automatic))
                 }
             } else if field.isSmart {
                 let resolution = smart.resolve(field)
@@ -90,8 +103,9 @@ struct TemplateReading {
             } else {
                 let reading = FieldFormatter.read(stored, type: field.type, zone: zone)
                 form.fields.append(formField(field, reading.value, .entered))
-                form.problems += FieldValidator.problems(field, value: stored, reading: reading,
-                                                       options: template.optionKeys[field.id] ?? [])
+                form.problems += FieldValidator.problems(
+                    field, value: stored, reading: reading,
+                    options: template.optionKeys[field.id] ?? [])
             }
         }
 
@@ -151,7 +165,8 @@ enum GenericReading {
     }
 
     static func field(_ key: String, _ value: FirestoreValue?, zone: TimeZone) -> FormField {
-        FormField(id: key, label: HumanizedKey.label(key), type: "value",
-                  value: FieldFormatter.generic(value, zone: zone), origin: .entered)
+        FormField(
+            id: key, label: HumanizedKey.label(key), type: "value",
+            value: FieldFormatter.generic(value, zone: zone), origin: .entered)
     }
 }

@@ -49,10 +49,12 @@ public struct ReportForm: Sendable {
         }
     }
 
-    public init(reportId: DocumentID, layout: Layout, note: String? = nil, templateName: String? = nil,
-                templateVersion: Int? = nil, versionMismatch: Bool = false, fields: [FormField] = [],
-                otherValues: [FormField] = [], problems: [ValidationProblem] = [], diagnostics: [Diagnostic] = [],
-                weather: WeatherReading? = nil) {
+    public init(
+        reportId: DocumentID, layout: Layout, note: String? = nil, templateName: String? = nil,
+        templateVersion: Int? = nil, versionMismatch: Bool = false, fields: [FormField] = [],
+        otherValues: [FormField] = [], problems: [ValidationProblem] = [], diagnostics: [Diagnostic] = [],
+        weather: WeatherReading? = nil
+    ) {
         self.reportId = reportId
         self.layout = layout
         self.note = note

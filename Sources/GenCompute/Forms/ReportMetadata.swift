@@ -14,7 +14,7 @@ import GenModel
 enum ReportMetadata {
     static let keys: Set<String> = [
         "id", "organizationID", "organizationId", "userId", "templateId", "templateName", "templateVersion",
-        "reportType", "smartFieldsUsed", "createdAt", "updatedAt", "date", "photographer",
+        "reportType", "smartFieldsUsed", "createdAt", "updatedAt", "date", "photographer"
     ]
 
     static func isMetadata(_ key: String) -> Bool { keys.contains(key) }

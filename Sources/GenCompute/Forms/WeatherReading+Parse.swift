@@ -46,7 +46,8 @@ extension WeatherReading {
             // A number: optional sign right before it, digits, optional fraction.
             var start = i
             if start > 0, chars[start - 1] == "-" || chars[start - 1] == "+" || chars[start - 1] == "−",
-               start == 1 || chars[start - 2].isWhitespace || chars[start - 2] == "," {
+                start == 1 || chars[start - 2].isWhitespace || chars[start - 2] == ","
+            {
                 start -= 1
             }
             var end = i

@@ -29,8 +29,10 @@ public struct MileageCalculator: Sendable {
         if visit.names == nil {
             flags.append(.noSchools)
             notes.append("The report lists no schools visited, so no route was computed.")
-            warnings.append(Diagnostic(.warning, report.source, field: "schools_visited",
-                                       "no visited schools (neither schools_visited nor a school_name value); mileage not computed"))
+            warnings.append(
+                Diagnostic(
+                    .warning, report.source, field: "schools_visited",
+                    "no visited schools (neither schools_visited nor a school_name value); mileage not computed"))
         }
         if home == nil {
             flags.append(.noHome)
@@ -42,15 +44,22 @@ public struct MileageCalculator: Sendable {
                 guard let school = org.school(matching: name) else {
                     if !flags.contains(.unknownSchool) { flags.append(.unknownSchool) }
                     notes.append("“\(name)” is not one of this organization’s schools, so it is left out of the route.")
-                    warnings.append(Diagnostic(.warning, report.source, field: visit.field,
-                                               "school \"\(name)\" matches no school of this organization; left out of the route"))
+                    warnings.append(
+                        Diagnostic(
+                            .warning, report.source, field: visit.field,
+                            "school \"\(name)\" matches no school of this organization; left out of the route"))
                     continue
                 }
                 guard let text = school.coordinates, let point = GeoPoint(coordinates: text) else {
                     if !flags.contains(.schoolWithoutCoordinates) { flags.append(.schoolWithoutCoordinates) }
-                    notes.append("\(school.value) has \(school.coordinates == nil ? "no map coordinates" : "map coordinates that cannot be read") on file, so it is left out of the route.")
-                    warnings.append(Diagnostic(.warning, report.source, field: visit.field,
-                        "school \"\(school.value)\" (\(school.id)) has \(school.coordinates == nil ? "no" : "invalid") coordinates; left out of the route"))
+                    notes.append(
+                        "\(school.value) has \(school.coordinates == nil ? "no map coordinates" : "map coordinates that cannot be read") on file, so it is left out of the route."
+                    )
+                    warnings.append(
+                        Diagnostic(
+                            .warning, report.source, field: visit.field,
+                            "school \"\(school.value)\" (\(school.id)) has \(school.coordinates == nil ? "no" : "invalid") coordinates; left out of the route"
+                        ))
                     continue
                 }
                 stops.append((school.value, point))
@@ -87,18 +96,24 @@ public struct MileageCalculator: Sendable {
 
     private func homeOf(_ report: DailyJobReport, in org: Organization, warnings: inout [Diagnostic]) -> GeoPoint? {
         guard let userID = report.userId, let user = org.usersByID[userID] else {
-            warnings.append(Diagnostic(.warning, report.source, field: "userId",
-                                       "the photographer's user is unknown, so the home is missing; mileage not computed"))
+            warnings.append(
+                Diagnostic(
+                    .warning, report.source, field: "userId",
+                    "the photographer's user is unknown, so the home is missing; mileage not computed"))
             return nil
         }
         guard let text = user.userCoordinates else {
-            warnings.append(Diagnostic(.warning, user.source, field: "userCoordinates",
-                                       "home coordinates are missing; mileage not computed for report \(report.id)"))
+            warnings.append(
+                Diagnostic(
+                    .warning, user.source, field: "userCoordinates",
+                    "home coordinates are missing; mileage not computed for report \(report.id)"))
             return nil
         }
         guard let home = GeoPoint(coordinates: text) else {
-            warnings.append(Diagnostic(.warning, user.source, field: "userCoordinates",
-                "\"\(text)\" is not \"lat,lng\" within [-90, 90] and [-180, 180]; mileage not computed for report \(report.id)"))
+            warnings.append(
+                Diagnostic(
+                    .warning, user.source, field: "userCoordinates",
+                    "\"\(text)\" is not \"lat,lng\" within [-90, 90] and [-180, 180]; mileage not computed for report \(report.id)"))
             return nil
         }
         return home

@@ -73,12 +73,14 @@ public struct MileageSummary: Sendable, Hashable, Codable {
         var byPhotographer: [DocumentID: [Int]] = [:]
         for i in reports.indices { byPhotographer[reports[i].photographerId, default: []].append(i) }
         let photographers = byPhotographer.map { id, rows in
-            PhotographerMileage(photographerId: id, name: reports[rows[0]].photographer,
-                                totalMiles: rounded(rows.reduce(0) { $0 + reports[$1].miles }, decimals: 1),
-                                months: monthTotals(rows, of: reports, months: months, rate: rate))
+            PhotographerMileage(
+                photographerId: id, name: reports[rows[0]].photographer,
+                totalMiles: rounded(rows.reduce(0) { $0 + reports[$1].miles }, decimals: 1),
+                months: monthTotals(rows, of: reports, months: months, rate: rate))
         }.sorted { ($0.name, $0.photographerId) < ($1.name, $1.photographerId) }
-        return MileageSummary(organizationId: org.id, ratePerMile: rate, reports: reports, photographers: photographers,
-                              months: monthTotals(Array(reports.indices), of: reports, months: months, rate: rate))
+        return MileageSummary(
+            organizationId: org.id, ratePerMile: rate, reports: reports, photographers: photographers,
+            months: monthTotals(Array(reports.indices), of: reports, months: months, rate: rate))
     }
 
     /// The month totals of the rows at `indices` (in order: each month's miles are added in row order).
@@ -91,8 +93,9 @@ public struct MileageSummary: Sendable, Hashable, Codable {
         return totals.map { month, total in
             // Sum of values rounded to 0.1, re-rounded so float noise (0.1 + 0.2) never shows.
             let miles = rounded(total.miles, decimals: 1)
-            return MonthMileage(month: month, miles: miles, reports: total.reports,
-                                reimbursement: rate.map { rounded(miles * $0, decimals: 2) })
+            return MonthMileage(
+                month: month, miles: miles, reports: total.reports,
+                reimbursement: rate.map { rounded(miles * $0, decimals: 2) })
         }.sorted { $0.month < $1.month }
     }
 }
@@ -119,8 +122,9 @@ extension MileageSummary {
             guard let row = p.months.first(where: { $0.month == month }) else { return nil }
             return PhotographerMileage(photographerId: p.photographerId, name: p.name, totalMiles: row.miles, months: [row])
         }
-        return MileageSummary(organizationId: organizationId, unit: unit, ratePerMile: ratePerMile,
-                              reports: reports, photographers: photographers, months: months.filter { $0.month == month })
+        return MileageSummary(
+            organizationId: organizationId, unit: unit, ratePerMile: ratePerMile,
+            reports: reports, photographers: photographers, months: months.filter { $0.month == month })
     }
 }
 

@@ -12,17 +12,22 @@ struct RecordedMileage {
         let template = report.templateId.flatMap { org.templatesByID[$0] }
         let fieldIDs = (template?.fields.filter { $0.type == "mileage" }.map(\.id) ?? []) + ["mileage"]
         guard let field = fieldIDs.first(where: { report.fields[$0].map { !$0.isNull } ?? false }),
-              let value = report.fields[field] else { return RecordedMileage() }
+            let value = report.fields[field]
+        else { return RecordedMileage() }
         if let n = value.number { return RecordedMileage(miles: n) }
         if let s = value.string {
             if let miles = parse(s) { return RecordedMileage(miles: miles) }
-            return RecordedMileage(miles: nil, diagnostics: [
-                Diagnostic(.warning, report.source, field: field, "recorded mileage \"\(s)\" is not a distance; treated as absent"),
-            ])
+            return RecordedMileage(
+                miles: nil,
+                diagnostics: [
+                    Diagnostic(.warning, report.source, field: field, "recorded mileage \"\(s)\" is not a distance; treated as absent")
+                ])
         }
-        return RecordedMileage(miles: nil, diagnostics: [
-            Diagnostic(.warning, report.source, field: field, "recorded mileage is \(value.kindName); treated as absent"),
-        ])
+        return RecordedMileage(
+            miles: nil,
+            diagnostics: [
+                Diagnostic(.warning, report.source, field: field, "recorded mileage is \(value.kindName); treated as absent")
+            ])
     }
 
     /// `"24.8 miles"`, `"24.8 mi"`, `"1,204.5"`, `"0 miles"` → miles; anything else → nil.
@@ -37,7 +42,7 @@ struct RecordedMileage {
         if s.hasSuffix("mi") { s = String(s.dropLast(2)) }
         s = s.trimmedBlanks
         guard !s.isEmpty, Self.number.matchesWhole(s),
-              let miles = Double(s.replacingOccurrences(of: ",", with: "")), miles.isCountable
+            let miles = Double(s.replacingOccurrences(of: ",", with: "")), miles.isCountable
         else { return nil }
         return miles
     }

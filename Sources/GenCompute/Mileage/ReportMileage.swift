@@ -66,26 +66,62 @@ public struct ReportMileage: Sendable, Hashable, Codable {
 
     private var storage: CopiedOnWrite<Values>
 
-    public var reportId: DocumentID { get { storage.values.reportId } set { storage.values.reportId = newValue } }
+    public var reportId: DocumentID {
+        get { storage.values.reportId }
+        set { storage.values.reportId = newValue }
+    }
     /// Local day, `YYYY-MM-DD`.
-    public var date: String { get { storage.values.date } set { storage.values.date = newValue } }
-    public var photographerId: DocumentID { get { storage.values.photographerId } set { storage.values.photographerId = newValue } }
-    public var photographer: String { get { storage.values.photographer } set { storage.values.photographer = newValue } }
+    public var date: String {
+        get { storage.values.date }
+        set { storage.values.date = newValue }
+    }
+    public var photographerId: DocumentID {
+        get { storage.values.photographerId }
+        set { storage.values.photographerId = newValue }
+    }
+    public var photographer: String {
+        get { storage.values.photographer }
+        set { storage.values.photographer = newValue }
+    }
     /// Visited schools as named in the report, in route order (unmatched ones included).
-    public var schools: [String] { get { storage.values.schools } set { storage.values.schools = newValue } }
-    public var legs: [MileageLeg] { get { storage.values.legs } set { storage.values.legs = newValue } }
-    public var computedMiles: Double? { get { storage.values.computedMiles } set { storage.values.computedMiles = newValue } }
-    public var recordedMiles: Double? { get { storage.values.recordedMiles } set { storage.values.recordedMiles = newValue } }
+    public var schools: [String] {
+        get { storage.values.schools }
+        set { storage.values.schools = newValue }
+    }
+    public var legs: [MileageLeg] {
+        get { storage.values.legs }
+        set { storage.values.legs = newValue }
+    }
+    public var computedMiles: Double? {
+        get { storage.values.computedMiles }
+        set { storage.values.computedMiles = newValue }
+    }
+    public var recordedMiles: Double? {
+        get { storage.values.recordedMiles }
+        set { storage.values.recordedMiles = newValue }
+    }
     /// computed when not null, else recorded, else 0.
-    public var miles: Double { get { storage.values.miles } set { storage.values.miles = newValue } }
-    public var source: MileageSource { get { storage.values.source } set { storage.values.source = newValue } }
-    public var flags: [MileageFlag] { get { storage.values.flags } set { storage.values.flags = newValue } }
+    public var miles: Double {
+        get { storage.values.miles }
+        set { storage.values.miles = newValue }
+    }
+    public var source: MileageSource {
+        get { storage.values.source }
+        set { storage.values.source = newValue }
+    }
+    public var flags: [MileageFlag] {
+        get { storage.values.flags }
+        set { storage.values.flags = newValue }
+    }
 
-    init(reportId: DocumentID, date: String, photographerId: DocumentID, photographer: String, schools: [String], legs: [MileageLeg],
-         computedMiles: Double?, recordedMiles: Double?, miles: Double, source: MileageSource, flags: [MileageFlag]) {
-        storage = CopiedOnWrite(Values(
-            reportId: reportId, date: date, photographerId: photographerId, photographer: photographer, schools: schools, legs: legs,
-            computedMiles: computedMiles, recordedMiles: recordedMiles, miles: miles, source: source, flags: flags))
+    init(
+        reportId: DocumentID, date: String, photographerId: DocumentID, photographer: String, schools: [String], legs: [MileageLeg],
+        computedMiles: Double?, recordedMiles: Double?, miles: Double, source: MileageSource, flags: [MileageFlag]
+    ) {
+        storage = CopiedOnWrite(
+            Values(
+                reportId: reportId, date: date, photographerId: photographerId, photographer: photographer, schools: schools, legs: legs,
+                computedMiles: computedMiles, recordedMiles: recordedMiles, miles: miles, source: source, flags: flags))
     }
 
     /// Coded as its properties are, key for key (the rows of `mileage.json`).

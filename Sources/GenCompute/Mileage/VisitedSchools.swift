@@ -20,17 +20,21 @@ struct VisitedSchools {
                     case .reference(let r): out.names!.append(r.documentID)
                     case .string, .null: break
                     default:
-                        out.diagnostics.append(Diagnostic(.warning, report.source, field: "schools_visited",
-                                                          "an element is \(item.kindName), not a school name; ignored"))
+                        out.diagnostics.append(
+                            Diagnostic(
+                                .warning, report.source, field: "schools_visited",
+                                "an element is \(item.kindName), not a school name; ignored"))
                     }
                 }
                 return out
             case .string(let s):
                 return VisitedSchools(names: splitNames(s, org: org), field: "schools_visited")
             default:
-                return VisitedSchools(names: nil, field: "schools_visited", diagnostics: [
-                    Diagnostic(.warning, report.source, field: "schools_visited", "expected a list of schools, found \(value.kindName)"),
-                ])
+                return VisitedSchools(
+                    names: nil, field: "schools_visited",
+                    diagnostics: [
+                        Diagnostic(.warning, report.source, field: "schools_visited", "expected a list of schools, found \(value.kindName)")
+                    ])
             }
         }
         let field = schoolNameField(of: report, org: org)

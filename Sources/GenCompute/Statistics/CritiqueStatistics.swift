@@ -19,8 +19,10 @@ public struct CritiqueStatistics: Sendable, Codable, Equatable {
     /// Submitting manager key → counts (`submitterId`, else the stored name, else `__unknown__`).
     public var managers: [String: PersonCritiques]
 
-    public init(total: Int = 0, good: Int = 0, improvement: Int = 0, other: Int = 0, undated: Int = 0,
-                photographers: [String: PersonCritiques] = [:], managers: [String: PersonCritiques] = [:]) {
+    public init(
+        total: Int = 0, good: Int = 0, improvement: Int = 0, other: Int = 0, undated: Int = 0,
+        photographers: [String: PersonCritiques] = [:], managers: [String: PersonCritiques] = [:]
+    ) {
         self.total = total
         self.good = good
         self.improvement = improvement
@@ -107,11 +109,13 @@ public struct CritiqueFacts: Sendable {
         case "improvement": kind = .improvement
         default: kind = .other
         }
-        (photographerKey, photographerName) = Self.person(id: critique.targetPhotographerId.text,
-                                                          name: critique.targetPhotographerName,
-                                                          unknown: "Unknown photographer", in: org)
-        (managerKey, managerName) = Self.person(id: critique.submitterId.text, name: critique.submitterName,
-                                                unknown: "Unknown manager", in: org)
+        (photographerKey, photographerName) = Self.person(
+            id: critique.targetPhotographerId.text,
+            name: critique.targetPhotographerName,
+            unknown: "Unknown photographer", in: org)
+        (managerKey, managerName) = Self.person(
+            id: critique.submitterId.text, name: critique.submitterName,
+            unknown: "Unknown manager", in: org)
     }
 
     /// Key and display name of a person a critique names: older documents may hold only a name.

@@ -98,8 +98,9 @@ struct NumericTally {
     var exactMean: Double? { count == 0 ? nil : sum / Double(count) }
 
     var statistics: NumericStatistics {
-        NumericStatistics(count: count, sum: rounded(sum, decimals: 2),
-                          mean: count == 0 ? nil : rounded(sum / Double(count), decimals: 2), min: min, max: max)
+        NumericStatistics(
+            count: count, sum: rounded(sum, decimals: 2),
+            mean: count == 0 ? nil : rounded(sum / Double(count), decimals: 2), min: min, max: max)
     }
 }
 

@@ -110,7 +110,8 @@ struct FieldTally {
             }
         default:
             guard let choice = FieldFormatter.choiceText(stored),
-                  !choice.trimmed.isEmpty else { return [] }
+                !choice.trimmed.isEmpty
+            else { return [] }
             return [choice]
         }
     }
@@ -125,8 +126,9 @@ struct FieldTally {
                     numeric: slot.kind == .numeric ? slot.numbers.statistics : nil,
                     options: slot.kind == .options ? slot.options : nil)
             }
-            out[id.text] = TemplateFieldStatistics(name: names[id]!, reports: reports[id]!,
-                                              fieldOrder: fields.map(\.field.id), fields: stats)
+            out[id.text] = TemplateFieldStatistics(
+                name: names[id]!, reports: reports[id]!,
+                fieldOrder: fields.map(\.field.id), fields: stats)
         }
         return out
     }

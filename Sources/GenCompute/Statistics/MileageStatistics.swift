@@ -15,8 +15,10 @@ public struct MileageStatistics: Sendable, Codable, Equatable {
     /// Photographer key (as in `mileage.json`) → the photographer's numbers for the same period.
     public var photographers: [String: PhotographerMileageStatistics]
 
-    public init(unit: String, ratePerMile: Double?, miles: Double = 0, reports: Int = 0, reimbursement: Double? = nil,
-                photographers: [String: PhotographerMileageStatistics] = [:]) {
+    public init(
+        unit: String, ratePerMile: Double?, miles: Double = 0, reports: Int = 0, reimbursement: Double? = nil,
+        photographers: [String: PhotographerMileageStatistics] = [:]
+    ) {
         self.unit = unit
         self.ratePerMile = ratePerMile
         self.miles = miles
@@ -71,18 +73,20 @@ extension MileageStatistics {
                 name: p.name, miles: p.totalMiles, reports: p.months.reduce(0) { $0 + $1.reports },
                 reimbursement: sumOfReimbursements(p.months, rate: summary.ratePerMile))
         }
-        return MileageStatistics(unit: summary.unit, ratePerMile: summary.ratePerMile, miles: summary.totalMiles,
-                                 reports: summary.months.reduce(0) { $0 + $1.reports },
-                                 reimbursement: sumOfReimbursements(summary.months, rate: summary.ratePerMile),
-                                 photographers: photographers)
+        return MileageStatistics(
+            unit: summary.unit, ratePerMile: summary.ratePerMile, miles: summary.totalMiles,
+            reports: summary.months.reduce(0) { $0 + $1.reports },
+            reimbursement: sumOfReimbursements(summary.months, rate: summary.ratePerMile),
+            photographers: photographers)
     }
 
     /// Month → that month's row of the summary and each photographer's row for the month, copied as they are.
     static func byMonth(_ summary: MileageSummary) -> [String: MileageStatistics] {
         var months: [String: MileageStatistics] = [:]
         for m in summary.months {
-            months[m.month] = MileageStatistics(unit: summary.unit, ratePerMile: summary.ratePerMile, miles: m.miles,
-                                                reports: m.reports, reimbursement: m.reimbursement)
+            months[m.month] = MileageStatistics(
+                unit: summary.unit, ratePerMile: summary.ratePerMile, miles: m.miles,
+                reports: m.reports, reimbursement: m.reimbursement)
         }
         for p in summary.photographers {
             for m in p.months {

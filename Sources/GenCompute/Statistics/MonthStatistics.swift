@@ -15,8 +15,10 @@ public struct MonthStatistics: Sendable, Codable, Equatable {
     /// The month's mileage, copied from the mileage summary.
     public var mileage: MileageStatistics
 
-    public init(month: String, reports: ReportStatistics, critiques: CritiqueStatistics,
-                weather: WeatherStatistics, mileage: MileageStatistics) {
+    public init(
+        month: String, reports: ReportStatistics, critiques: CritiqueStatistics,
+        weather: WeatherStatistics, mileage: MileageStatistics
+    ) {
         self.month = month
         self.reports = reports
         self.critiques = critiques
@@ -26,8 +28,9 @@ public struct MonthStatistics: Sendable, Codable, Equatable {
 
     /// A month with nothing in it.
     static func empty(_ month: String, unit: String, ratePerMile: Double?) -> MonthStatistics {
-        MonthStatistics(month: month, reports: ReportStatistics(), critiques: CritiqueStatistics(),
-                        weather: WeatherTally().statistics,
-                        mileage: MileageStatistics(unit: unit, ratePerMile: ratePerMile))
+        MonthStatistics(
+            month: month, reports: ReportStatistics(), critiques: CritiqueStatistics(),
+            weather: WeatherTally().statistics,
+            mileage: MileageStatistics(unit: unit, ratePerMile: ratePerMile))
     }
 }

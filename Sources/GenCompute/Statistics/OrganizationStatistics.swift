@@ -21,9 +21,11 @@ public struct OrganizationStatistics: Sendable, Codable, Equatable {
     /// `YYYY-MM` → the month's slice. Months with any report or dated published critique.
     public var months: [String: MonthStatistics]
 
-    public init(organizationId: String, timeZone: String, reports: ReportStatistics, critiques: CritiqueStatistics,
-                weather: WeatherStatistics, mileage: MileageStatistics, fields: [String: TemplateFieldStatistics],
-                months: [String: MonthStatistics]) {
+    public init(
+        organizationId: String, timeZone: String, reports: ReportStatistics, critiques: CritiqueStatistics,
+        weather: WeatherStatistics, mileage: MileageStatistics, fields: [String: TemplateFieldStatistics],
+        months: [String: MonthStatistics]
+    ) {
         self.organizationId = organizationId
         self.timeZone = timeZone
         self.reports = reports
@@ -55,8 +57,10 @@ extension OrganizationStatistics {
     }
 
     /// Computes every statistic from the reports' forms (`compute(for:mileage:summaries:timeZone:)`).
-    public static func compute(for org: Organization, mileage: MileageSummary, forms: [ReportForm],
-                               timeZone: TimeZone) -> OrganizationStatistics {
+    public static func compute(
+        for org: Organization, mileage: MileageSummary, forms: [ReportForm],
+        timeZone: TimeZone
+    ) -> OrganizationStatistics {
         let summaries = zip(org.reports, forms).map { report, form in
             FormSummary(form, of: report, in: org)
         }
@@ -66,8 +70,10 @@ extension OrganizationStatistics {
     /// Computes every statistic. `summaries` is aligned with `org.reports` (same index), as the build's
     /// forms step produces them; a report without one (a shorter array) counts as valid and without
     /// weather. Deterministic: the same inputs give equal values and equal JSON bytes.
-    public static func compute(for org: Organization, mileage: MileageSummary, summaries forms: [FormSummary],
-                               timeZone: TimeZone) -> OrganizationStatistics {
+    public static func compute(
+        for org: Organization, mileage: MileageSummary, summaries forms: [FormSummary],
+        timeZone: TimeZone
+    ) -> OrganizationStatistics {
         // Each month's reports added up on its own (on all cores), then the months merged in order.
         var reportsByMonth: [String: [Int]] = [:]
         for (index, report) in org.reports.enumerated() { reportsByMonth[report.date.monthKey, default: []].append(index) }

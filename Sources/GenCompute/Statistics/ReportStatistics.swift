@@ -18,8 +18,10 @@ public struct ReportStatistics: Sendable, Codable, Equatable {
     /// Reports with none of those.
     public var withoutJobType: Int
 
-    public init(total: Int = 0, invalid: Int = 0, photographers: [String: PhotographerReports] = [:],
-                templates: [String: TemplateReports] = [:], jobTypes: [String: Int] = [:], withoutJobType: Int = 0) {
+    public init(
+        total: Int = 0, invalid: Int = 0, photographers: [String: PhotographerReports] = [:],
+        templates: [String: TemplateReports] = [:], jobTypes: [String: Int] = [:], withoutJobType: Int = 0
+    ) {
         self.total = total
         self.invalid = invalid
         self.photographers = photographers
@@ -147,7 +149,8 @@ struct ReportFacts {
     /// `shootType` ("picture_day", counted as "Picture Day": `ShootType.label`), and legacy reports have neither.
     static func jobType(of report: DailyJobReport, template: ReportTemplate?, spellings: inout JobTypeSpellings) -> String? {
         if let value = report.fields["job_type"], !FieldFormatter.isBlank(value),
-           let choice = FieldFormatter.choiceText(value), !choice.isEmpty {
+            let choice = FieldFormatter.choiceText(value), !choice.isEmpty
+        {
             return spellings.spelling(of: template).canonical(choice)
         }
         for shootType in [report.fields["shootType"]?.scalarText, template?.shootType] {

@@ -34,9 +34,11 @@ public struct WeatherStatistics: Sendable, Codable, Equatable {
         (exactMeanFahrenheit ?? meanFahrenheit).map { rounded($0, decimals: decimals) }
     }
 
-    public init(readings: Int = 0, conditions: [String: Int] = [:], temperatureReadings: Int = 0,
-                meanFahrenheit: Double? = nil, minFahrenheit: Double? = nil, maxFahrenheit: Double? = nil,
-                exactMeanFahrenheit: Double? = nil) {
+    public init(
+        readings: Int = 0, conditions: [String: Int] = [:], temperatureReadings: Int = 0,
+        meanFahrenheit: Double? = nil, minFahrenheit: Double? = nil, maxFahrenheit: Double? = nil,
+        exactMeanFahrenheit: Double? = nil
+    ) {
         self.readings = readings
         self.conditions = conditions
         self.temperatureReadings = temperatureReadings
@@ -75,9 +77,10 @@ struct WeatherTally {
 
     var statistics: WeatherStatistics {
         let t = temperatures.statistics
-        return WeatherStatistics(readings: readings, conditions: conditions, temperatureReadings: t.count,
-                                 meanFahrenheit: t.mean, minFahrenheit: t.min, maxFahrenheit: t.max,
-                                 exactMeanFahrenheit: temperatures.exactMean)
+        return WeatherStatistics(
+            readings: readings, conditions: conditions, temperatureReadings: t.count,
+            meanFahrenheit: t.mean, minFahrenheit: t.min, maxFahrenheit: t.max,
+            exactMeanFahrenheit: temperatures.exactMean)
     }
 }
 

@@ -41,8 +41,10 @@ public struct Chart: Sendable, Encodable {
     ///   - unit: what the values count ("reports", "miles"); shown over the value axis, in the
     ///     description and (capitalized) as the table's value column.
     ///   - categoryName: the table's first column header ("Month", "Photographer").
-    public static func bars(id: String, title: String, unit: String, categoryName: String = "Category",
-                            categories: [(label: String, value: Double)]) -> Chart {
+    public static func bars(
+        id: String, title: String, unit: String, categoryName: String = "Category",
+        categories: [(label: String, value: Double)]
+    ) -> Chart {
         single(.bars, id: id, title: title, unit: unit, categoryName: categoryName, data: categories)
     }
 
@@ -50,8 +52,10 @@ public struct Chart: Sendable, Encodable {
     /// e.g. good and needs-improvement critiques per photographer. Has a legend; the table adds a total.
     /// A category with fewer values than `series` counts the missing ones as 0. Six series have
     /// their own colours (`series-1` … `series-6` in style.css).
-    public static func stackedBars(id: String, title: String, unit: String, categoryName: String = "Category",
-                                   series: [String], categories: [(label: String, values: [Double])]) -> Chart {
+    public static func stackedBars(
+        id: String, title: String, unit: String, categoryName: String = "Category",
+        series: [String], categories: [(label: String, values: [Double])]
+    ) -> Chart {
         let stacks = categories.map { category in
             series.indices.map { $0 < category.values.count ? clamp(category.values[$0]) : 0 }
         }
@@ -63,20 +67,25 @@ public struct Chart: Sendable, Encodable {
             "\(label): " + zip(series, stack).map { "\($0) \(format($1))" }.joined(separator: ", ")
                 + ", total \(format(stack.reduce(0, +)))"
         }
-        let summary = describe(title: title, unit: unit, by: series.isEmpty || labels.isEmpty ? "" : ", by \(list(series))",
-                               isEmpty: labels.isEmpty, items: items)
-        let table = ChartTable(tableCaption: title, labelHeader: categoryName, valueHeaders: series + ["Total"],
-                               rows: zip(labels, stacks).map { label, stack in
-                                   ChartTableRow(rowLabel: label, cells: (stack + [stack.reduce(0, +)]).map(format))
-                               })
-        return make(kind: .stacked, id: id, title: title, unit: unit, labels: labels, stacks: stacks,
-                    series: series, decimals: decimals, summary: summary, table: table)
+        let summary = describe(
+            title: title, unit: unit, by: series.isEmpty || labels.isEmpty ? "" : ", by \(list(series))",
+            isEmpty: labels.isEmpty, items: items)
+        let table = ChartTable(
+            tableCaption: title, labelHeader: categoryName, valueHeaders: series + ["Total"],
+            rows: zip(labels, stacks).map { label, stack in
+                ChartTableRow(rowLabel: label, cells: (stack + [stack.reduce(0, +)]).map(format))
+            })
+        return make(
+            kind: .stacked, id: id, title: title, unit: unit, labels: labels, stacks: stacks,
+            series: series, decimals: decimals, summary: summary, table: table)
     }
 
     /// Critiques by kind per category, every critique chart's one shape: Good Example, Needs Improvement and,
     /// when any category has one, "Other type", so each bar's total is the total the cards and `stats.json` give.
-    static func critiqueBars(id: String, title: String, categoryName: String,
-                             categories: [(label: String, counts: CritiqueCounts)]) -> Chart {
+    static func critiqueBars(
+        id: String, title: String, categoryName: String,
+        categories: [(label: String, counts: CritiqueCounts)]
+    ) -> Chart {
         let withOther = categories.contains { $0.counts.other > 0 }
         let series = ["Good Example", "Needs Improvement"] + (withOther ? ["Other type"] : [])
         let bars = categories.map { category -> (label: String, values: [Double]) in
@@ -88,8 +97,10 @@ public struct Chart: Sendable, Encodable {
     }
 
     /// A line through one point per category (in order), e.g. miles per month; each point is marked.
-    public static func line(id: String, title: String, unit: String, categoryName: String = "Category",
-                            points: [(label: String, value: Double)]) -> Chart {
+    public static func line(
+        id: String, title: String, unit: String, categoryName: String = "Category",
+        points: [(label: String, value: Double)]
+    ) -> Chart {
         single(.line, id: id, title: title, unit: unit, categoryName: categoryName, data: points)
     }
 
@@ -98,18 +109,23 @@ public struct Chart: Sendable, Encodable {
     enum Kind: String { case bars, stacked, line }
 
     /// Bars and lines: one value per category.
-    private static func single(_ kind: Kind, id: String, title: String, unit: String, categoryName: String,
-                               data: [(label: String, value: Double)]) -> Chart {
+    private static func single(
+        _ kind: Kind, id: String, title: String, unit: String, categoryName: String,
+        data: [(label: String, value: Double)]
+    ) -> Chart {
         let values = data.map { clamp($0.value) }
         let decimals = ChartNumber.decimals(for: values)
         let text = values.map { ChartNumber.text($0, decimals: decimals) }
         let labels = data.map(\.label)
-        let summary = describe(title: title, unit: unit, isEmpty: labels.isEmpty,
-                               items: zip(labels, text).map { "\($0): \($1)" })
-        let table = ChartTable(tableCaption: title, labelHeader: categoryName, valueHeaders: [header(unit)],
-                               rows: zip(labels, text).map { ChartTableRow(rowLabel: $0, cells: [$1]) })
-        return make(kind: kind, id: id, title: title, unit: unit, labels: labels, stacks: values.map { [$0] },
-                    series: [], decimals: decimals, summary: summary, table: table)
+        let summary = describe(
+            title: title, unit: unit, isEmpty: labels.isEmpty,
+            items: zip(labels, text).map { "\($0): \($1)" })
+        let table = ChartTable(
+            tableCaption: title, labelHeader: categoryName, valueHeaders: [header(unit)],
+            rows: zip(labels, text).map { ChartTableRow(rowLabel: $0, cells: [$1]) })
+        return make(
+            kind: kind, id: id, title: title, unit: unit, labels: labels, stacks: values.map { [$0] },
+            series: [], decimals: decimals, summary: summary, table: table)
     }
 
     /// A series' colour class: a critique kind in the colour its badge has on every page ("Good Example" green,
@@ -119,20 +135,24 @@ public struct Chart: Sendable, Encodable {
         return "series-\(index + 1)"
     }
 
-    private static func make(kind: Kind, id: String, title: String, unit: String, labels: [String], stacks: [[Double]],
-                             series: [String], decimals: Int, summary: String, table: ChartTable) -> Chart {
+    private static func make(
+        kind: Kind, id: String, title: String, unit: String, labels: [String], stacks: [[Double]],
+        series: [String], decimals: Int, summary: String, table: ChartTable
+    ) -> Chart {
         let chartId = sanitizedId(id)
         let totals = stacks.map { $0.reduce(0, +) }
         let values = stacks.flatMap { $0 }
         let integral = values.allSatisfy { $0.rounded() == $0 }
         let scale = ChartScale(dataMax: totals.max() ?? 0, integral: integral)
-        let input = ChartLayout.Input(kind: kind, chartId: chartId, unit: unit, labels: labels, stacks: stacks,
-                                      series: series, scale: scale, decimals: decimals)
-        return Chart(chartKind: kind.rawValue, chartId: chartId, chartTitle: title, summary: summary,
-                     isEmpty: labels.isEmpty, hasLegend: kind == .stacked && !series.isEmpty && !labels.isEmpty,
-                     legend: series.enumerated().map { ChartLegendItem(seriesName: $1, seriesClass: seriesClass(series, $0)) },
-                     scale: scale, layouts: ChartLayout.Size.all.map { ChartLayout.make(input, size: $0) },
-                     table: table)
+        let input = ChartLayout.Input(
+            kind: kind, chartId: chartId, unit: unit, labels: labels, stacks: stacks,
+            series: series, scale: scale, decimals: decimals)
+        return Chart(
+            chartKind: kind.rawValue, chartId: chartId, chartTitle: title, summary: summary,
+            isEmpty: labels.isEmpty, hasLegend: kind == .stacked && !series.isEmpty && !labels.isEmpty,
+            legend: series.enumerated().map { ChartLegendItem(seriesName: $1, seriesClass: seriesClass(series, $0)) },
+            scale: scale, layouts: ChartLayout.Size.all.map { ChartLayout.make(input, size: $0) },
+            table: table)
     }
 
     /// Negative values are not expected (counts, distances): drawn and listed as 0, like NaN and ∞.

@@ -77,12 +77,13 @@ public struct ChartLayout: Sendable, Encodable {
 
         guard n > 0 else {
             let height = 88.0
-            return ChartLayout(layoutName: size.name, titleId: prefix + "-title", descId: prefix + "-desc",
-                               viewWidth: f(size.width), viewHeight: f(height), fontSize: f(fs),
-                               axisTitle: "", axisTitleX: f(0), axisTitleY: f(0), gridlines: [],
-                               baseY: f(0), plotX1: f(0), plotX2: f(0), bars: [], valueLabels: [],
-                               xLabels: [], hasLine: false, linePoints: "", areaPath: "", markers: [],
-                               noDataX: f(size.width / 2), noDataY: f(height / 2))
+            return ChartLayout(
+                layoutName: size.name, titleId: prefix + "-title", descId: prefix + "-desc",
+                viewWidth: f(size.width), viewHeight: f(height), fontSize: f(fs),
+                axisTitle: "", axisTitleX: f(0), axisTitleY: f(0), gridlines: [],
+                baseY: f(0), plotX1: f(0), plotX2: f(0), bars: [], valueLabels: [],
+                xLabels: [], hasLine: false, linePoints: "", areaPath: "", markers: [],
+                noDataX: f(size.width / 2), noDataY: f(height / 2))
         }
 
         // Category labels: horizontal on up to two lines (wrapped at spaces) when they fit, or when a
@@ -109,7 +110,8 @@ public struct ChartLayout: Sendable, Encodable {
         } else {
             shown = wrapped
         }
-        let longestShown = shown.enumerated().filter { $0.offset % every == 0 }
+        let longestShown =
+            shown.enumerated().filter { $0.offset % every == 0 }
             .map { textWidth($0.element[0], fontSize: fs) }.max() ?? 0
         let lineCount = Double(shown.map(\.count).max() ?? 1)
         let bottom = rotated ? longestShown * 0.7071 + fs * 1.2 + 6 : fs * (1 + 1.15 * (lineCount - 1)) + 14
@@ -120,8 +122,9 @@ public struct ChartLayout: Sendable, Encodable {
         func center(_ i: Int) -> Double { left + (Double(i) + 0.5) * slot }
 
         let gridlines = zip(scale.ticks, tickTexts).map { tick, text in
-            ChartGridline(gridY: f(y(tick)), gridX1: f(left), gridX2: f(plotRight), tickText: text,
-                          tickX: f(left - 6), gridClass: tick == 0 ? "chart-axis" : "chart-gridline")
+            ChartGridline(
+                gridY: f(y(tick)), gridX1: f(left), gridX2: f(plotRight), tickText: text,
+                tickX: f(left - 6), gridClass: tick == 0 ? "chart-axis" : "chart-gridline")
         }
 
         let format = { (x: Double) in ChartNumber.text(x, decimals: input.decimals) }
@@ -144,12 +147,15 @@ public struct ChartLayout: Sendable, Encodable {
                     // Zero segments of a stack are left out (they would draw their separator line).
                     if input.kind == .stacked && value == 0 { continue }
                     let top = y(below + value), bottomY = y(below)
-                    let title = input.kind == .stacked
+                    let title =
+                        input.kind == .stacked
                         ? "\(input.labels[i]), \(input.series[s]): \(format(value))\(unitSuffix)"
                         : "\(input.labels[i]): \(format(value))\(unitSuffix)"
-                    bars.append(ChartBar(barX: f(x), barY: f(top), barWidth: f(barWidth), barHeight: f(bottomY - top),
-                                         seriesClass: Chart.seriesClass(input.series.isEmpty ? [""] : input.series, input.series.isEmpty ? 0 : s),
-                                         barTitle: title))
+                    bars.append(
+                        ChartBar(
+                            barX: f(x), barY: f(top), barWidth: f(barWidth), barHeight: f(bottomY - top),
+                            seriesClass: Chart.seriesClass(input.series.isEmpty ? [""] : input.series, input.series.isEmpty ? 0 : s),
+                            barTitle: title))
                     below += value
                 }
                 if showValues {
@@ -159,12 +165,14 @@ public struct ChartLayout: Sendable, Encodable {
         case .line:
             let points = input.stacks.enumerated().map { (x: center($0.offset), y: y($0.element[0]), value: $0.element[0]) }
             linePoints = points.map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " ")
-            areaPath = "M\(f(points[0].x)),\(f(base)) " + points.map { "L\(f($0.x)),\(f($0.y))" }.joined(separator: " ")
+            areaPath =
+                "M\(f(points[0].x)),\(f(base)) " + points.map { "L\(f($0.x)),\(f($0.y))" }.joined(separator: " ")
                 + " L\(f(points[points.count - 1].x)),\(f(base)) Z"
             let radius = Swift.min(4, Swift.max(2, slot / 4))
             markers = points.enumerated().map { i, point in
-                ChartMarker(markerX: f(point.x), markerY: f(point.y), markerRadius: f(radius),
-                            markerTitle: "\(input.labels[i]): \(format(point.value))\(unitSuffix)")
+                ChartMarker(
+                    markerX: f(point.x), markerY: f(point.y), markerRadius: f(radius),
+                    markerTitle: "\(input.labels[i]): \(format(point.value))\(unitSuffix)")
             }
         }
 
@@ -172,18 +180,21 @@ public struct ChartLayout: Sendable, Encodable {
         for (i, lines) in shown.enumerated() where i % every == 0 {
             let text = lines.joined(separator: " ")
             let parts = lines.enumerated().map { ChartLabelLine(lineText: $1, lineDy: $0 == 0 ? "0" : "1.15em") }
-            xLabels.append(ChartAxisLabel(labelX: f(rotated ? center(i) + fs * 0.35 : center(i)),
-                                          labelY: f(rotated ? base + fs * 0.9 : base + fs + 6),
-                                          labelText: text, lines: parts, fullText: input.labels[i],
-                                          isTruncated: text != input.labels[i], rotated: rotated))
+            xLabels.append(
+                ChartAxisLabel(
+                    labelX: f(rotated ? center(i) + fs * 0.35 : center(i)),
+                    labelY: f(rotated ? base + fs * 0.9 : base + fs + 6),
+                    labelText: text, lines: parts, fullText: input.labels[i],
+                    isTruncated: text != input.labels[i], rotated: rotated))
         }
 
-        return ChartLayout(layoutName: size.name, titleId: prefix + "-title", descId: prefix + "-desc",
-                           viewWidth: f(size.width), viewHeight: f(size.height), fontSize: f(fs),
-                           axisTitle: input.unit, axisTitleX: f(0), axisTitleY: f(fs + 2),
-                           gridlines: gridlines, baseY: f(base), plotX1: f(left), plotX2: f(plotRight), bars: bars, valueLabels: valueLabels, xLabels: xLabels,
-                           hasLine: input.kind == .line, linePoints: linePoints, areaPath: areaPath, markers: markers,
-                           noDataX: f(size.width / 2), noDataY: f(size.height / 2))
+        return ChartLayout(
+            layoutName: size.name, titleId: prefix + "-title", descId: prefix + "-desc",
+            viewWidth: f(size.width), viewHeight: f(size.height), fontSize: f(fs),
+            axisTitle: input.unit, axisTitleX: f(0), axisTitleY: f(fs + 2),
+            gridlines: gridlines, baseY: f(base), plotX1: f(left), plotX2: f(plotRight), bars: bars, valueLabels: valueLabels, xLabels: xLabels,
+            hasLine: input.kind == .line, linePoints: linePoints, areaPath: areaPath, markers: markers,
+            noDataX: f(size.width / 2), noDataY: f(size.height / 2))
     }
 
     /// Estimated advance of `text` in a system sans-serif, in user units (a little generous, so
@@ -211,7 +222,8 @@ public struct ChartLayout: Sendable, Encodable {
         let words = text.split(separator: " ", omittingEmptySubsequences: true)
         var firstCount = 0
         while firstCount < words.count,
-              textWidth(words[...firstCount].joined(separator: " "), fontSize: fontSize) <= width { firstCount += 1 }
+            textWidth(words[...firstCount].joined(separator: " "), fontSize: fontSize) <= width
+        { firstCount += 1 }
         guard words.count > 1 else { return [truncate(text, toWidth: width, fontSize: fontSize)] }
         let split = Swift.max(firstCount, 1)  // a first word too long for a line is cut on its own line
         return [words[..<split].joined(separator: " "), words[split...].joined(separator: " ")]

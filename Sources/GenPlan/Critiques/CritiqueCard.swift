@@ -18,8 +18,10 @@ struct CritiqueCard: Sendable, Encodable {
     var image: ImageView
 
     /// `prefix` leads from the gallery page to the organization folder.
-    static func make(_ critique: Critique, photographer: String, showPhotographer: Bool, detailPath: String,
-                     media: [String: ProcessedImage], zone: TimeZone, prefix: String) -> CritiqueCard {
+    static func make(
+        _ critique: Critique, photographer: String, showPhotographer: Bool, detailPath: String,
+        media: [String: ProcessedImage], zone: TimeZone, prefix: String
+    ) -> CritiqueCard {
         let kind = ExampleKind(critique)
         let images = CritiqueImage.images(of: critique, media: media)
         let date = critique.createdAt.map { Format.shortDate($0, in: zone) } ?? "Date unknown"

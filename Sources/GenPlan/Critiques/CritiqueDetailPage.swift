@@ -64,8 +64,10 @@ enum CritiqueDetailPage {
     static let prefix = "../../"
 
     /// `neighbours` is the photographer's gallery (newest first), for newer/older links.
-    static func make(_ critique: Critique, in org: Organization, galleries: CritiqueGalleries, people: PeopleLinks,
-                     media: [String: ProcessedImage], zone: TimeZone) -> Body {
+    static func make(
+        _ critique: Critique, in org: Organization, galleries: CritiqueGalleries, people: PeopleLinks,
+        media: [String: ProcessedImage], zone: TimeZone
+    ) -> Body {
         let kind = ExampleKind(critique)
         let name = galleries.photographerName(of: critique)
         let images = CritiqueImage.images(of: critique, media: media)
@@ -75,14 +77,16 @@ enum CritiqueDetailPage {
             var view = ImageView.make(image, role: "display", alt: "Photo \(n) of \(count): \(kind.badge.label) for \(name)", prefix: prefix)
             // The photo on screen when the page opens loads at once; the others when shown.
             view.eager = n == 1
-            return Photo(anchor: "photo-\(n)", position: "\(n) of \(count)", image: view,
-                         full: view.picture?.jpeg ?? view.remote,
-                         previous: n > 1 ? "#photo-\(n - 1)" : nil, next: n < count ? "#photo-\(n + 1)" : nil)
+            return Photo(
+                anchor: "photo-\(n)", position: "\(n) of \(count)", image: view,
+                full: view.picture?.jpeg ?? view.remote,
+                previous: n > 1 ? "#photo-\(n - 1)" : nil, next: n < count ? "#photo-\(n + 1)" : nil)
         }
         let strip = images.map { image in
             let n = image.index + 1
-            return StripItem(href: "#photo-\(n)", label: "Show photo \(n) of \(count)",
-                             image: ImageView.make(image, role: "thumbnail", alt: "Photo \(n) of \(count)", prefix: prefix))
+            return StripItem(
+                href: "#photo-\(n)", label: "Show photo \(n) of \(count)",
+                image: ImageView.make(image, role: "thumbnail", alt: "Photo \(n) of \(count)", prefix: prefix))
         }
         let gallery = galleries.galleryOf[critique.id] ?? galleries.all
         let siblings = gallery.critiques
@@ -97,7 +101,7 @@ enum CritiqueDetailPage {
         let photographerLinks = [
             people.photographerStatistics[facts.photographerKey].map { Neighbour(href: prefix + $0, label: "Statistics") },
             photographerGallery.map { Neighbour(href: $0, label: "Training photos") },
-            critique.targetPhotographerId.flatMap { people.mileage[$0] }.map { Neighbour(href: prefix + $0, label: "Mileage") },
+            critique.targetPhotographerId.flatMap { people.mileage[$0] }.map { Neighbour(href: prefix + $0, label: "Mileage") }
         ].compactMap { $0 }
         return Body(
             badge: kind.badge, targetName: name, submitter: critique.submitterName ?? "Unknown manager",

@@ -50,8 +50,9 @@ struct CritiqueGalleries: Sendable {
         let keys = names.keys.sorted { (names[$0]!.lowercased(), $0) < (names[$1]!.lowercased(), $1) }
         var galleryByKey: [DocumentID: Gallery] = [:]
         for key in keys {
-            galleryByKey[key] = Gallery(key: key, folder: "\(Self.photographerFolder)/\(folders[key])", photographer: names[key]!,
-                                        critiques: byTarget[key] ?? [])
+            galleryByKey[key] = Gallery(
+                key: key, folder: "\(Self.photographerFolder)/\(folders[key])", photographer: names[key]!,
+                critiques: byTarget[key] ?? [])
         }
         photographers = keys.map { galleryByKey[$0]! }
         folderByKey = galleryByKey.mapValues(\.folder)

@@ -19,9 +19,10 @@ struct CritiqueImage: Sendable, Encodable {
         critique.imageUrls.enumerated().map { index, url in
             let path = MediaLocator.mediaPath(for: url)
             let processed = path.flatMap { media[$0] }
-            return CritiqueImage(index: index, url: url,
-                                 thumbnailURL: index < critique.thumbnailUrls.count ? critique.thumbnailUrls[index] : nil,
-                                 mediaPath: processed == nil ? nil : path, processed: processed)
+            return CritiqueImage(
+                index: index, url: url,
+                thumbnailURL: index < critique.thumbnailUrls.count ? critique.thumbnailUrls[index] : nil,
+                mediaPath: processed == nil ? nil : path, processed: processed)
         }
     }
 }
@@ -36,8 +37,9 @@ struct Picture: Sendable, Encodable {
     /// The WebP and JPEG renditions of `role`, or nil when the image has not both (e.g. it failed).
     static func make(_ processed: ProcessedImage, role: String, prefix: String) -> Picture? {
         guard let webp = processed.rendition(role, "webp"), let jpeg = processed.rendition(role, "jpeg") else { return nil }
-        return Picture(webp: prefix + MediaFiles.path(webp), jpeg: prefix + MediaFiles.path(jpeg),
-                       width: jpeg.width, height: jpeg.height)
+        return Picture(
+            webp: prefix + MediaFiles.path(webp), jpeg: prefix + MediaFiles.path(jpeg),
+            width: jpeg.width, height: jpeg.height)
     }
 }
 
@@ -83,7 +85,8 @@ enum RemoteURL {
         let trimmed = text.trimmed
         let lower = trimmed.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://"),
-              !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == " " || $0 == "\u{7F}" }) else { return nil }
+            !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == " " || $0 == "\u{7F}" })
+        else { return nil }
         return trimmed
     }
 }

@@ -83,9 +83,11 @@ enum GalleryPages {
 
     /// The viewer's three statistics cards.
     static func statCards(_ kinds: [ExampleKind]) -> [StatCard] {
-        [StatCard(label: "Total Critiques", value: Format.integer(kinds.count), style: "total"),
-         StatCard(label: "Good Examples", value: Format.integer(kinds.filter { $0 == .good }.count), style: "good"),
-         StatCard(label: "Needs Improvement", value: Format.integer(kinds.filter { $0 == .improvement }.count), style: "improvement")]
+        [
+            StatCard(label: "Total Critiques", value: Format.integer(kinds.count), style: "total"),
+            StatCard(label: "Good Examples", value: Format.integer(kinds.filter { $0 == .good }.count), style: "good"),
+            StatCard(label: "Needs Improvement", value: Format.integer(kinds.filter { $0 == .improvement }.count), style: "improvement")
+        ]
     }
 
     /// The file of one variant; the default (all, newest, page 1) is `index.html`.
@@ -96,8 +98,10 @@ enum GalleryPages {
 
     /// The card of `gallery.critiques[index]` as that gallery shows it (with the photographer's name on the
     /// organization's gallery, links relative to the gallery's folder).
-    static func card(_ index: Int, of gallery: CritiqueGalleries.Gallery, in galleries: CritiqueGalleries,
-                     media: [String: ProcessedImage], config: SiteConfig) -> Fragment {
+    static func card(
+        _ index: Int, of gallery: CritiqueGalleries.Gallery, in galleries: CritiqueGalleries,
+        media: [String: ProcessedImage], config: SiteConfig
+    ) -> Fragment {
         let critique = gallery.critiques[index]
         let photographer = galleries.photographerName(of: critique)
         let showPhotographer = gallery.photographer == nil
@@ -105,8 +109,9 @@ enum GalleryPages {
         let prefix = prefixToOrganization(gallery)
         let zone = config.timeZone
         return Fragment(template: "partial-critique-card") {
-            CritiqueCard.make(critique, photographer: photographer, showPhotographer: showPhotographer,
-                              detailPath: detailPath, media: media, zone: zone, prefix: prefix)
+            CritiqueCard.make(
+                critique, photographer: photographer, showPhotographer: showPhotographer,
+                detailPath: detailPath, media: media, zone: zone, prefix: prefix)
         }
     }
 
@@ -116,18 +121,25 @@ enum GalleryPages {
     }
 
     /// Every page of `gallery`; `cards` are its critiques' cards, in its order (`card(_:of:…)`).
-    static func plan(_ gallery: CritiqueGalleries.Gallery, cards: [Fragment], in galleries: CritiqueGalleries,
-                     config: SiteConfig) -> [Planned] {
+    static func plan(
+        _ gallery: CritiqueGalleries.Gallery, cards: [Fragment], in galleries: CritiqueGalleries,
+        config: SiteConfig
+    ) -> [Planned] {
         let depth = gallery.folder.split(separator: "/").count
         let isAll = gallery.photographer == nil
         let kinds = gallery.critiques.map(ExampleKind.init)
         let statistics = Statistics(items: statCards(kinds))
-        let photographers = isAll ? galleries.photographers.map { g in
-            PhotographerLink(name: g.photographer ?? "", href: String(g.folder.dropFirst(CritiqueGalleries.root.count + 1)) + "/index.html",
-                             count: Format.count(g.critiques.count, "critique"))
-        } : []
+        let photographers =
+            isAll
+            ? galleries.photographers.map { g in
+                PhotographerLink(
+                    name: g.photographer ?? "", href: String(g.folder.dropFirst(CritiqueGalleries.root.count + 1)) + "/index.html",
+                    count: Format.count(g.critiques.count, "critique"))
+            } : []
         let photographerListContext = PhotographerList(photographers: photographers, hasPhotographers: true)
-        let photographerList = photographers.isEmpty ? nil
+        let photographerList =
+            photographers.isEmpty
+            ? nil
             : Fragment(template: "partial-gallery-photographers", context: photographerListContext)
         let title = isAll ? "Training Photos" : "Training Photos: \(gallery.photographer!)"
         let size = max(1, config.gallery.pageSize)
@@ -160,10 +172,14 @@ enum GalleryPages {
                         cards: slice.map { cards[$0] },
                         emptyGallery: cards.isEmpty,
                         emptyFilter: !cards.isEmpty && order.isEmpty
-                            ? Choice(label: "No \(filter.label.lowercased()) in this gallery yet.", href: fileName(.all, sort, page: 1), current: false)
+                            ? Choice(
+                                label: "No \(filter.label.lowercased()) in this gallery yet.", href: fileName(.all, sort, page: 1), current: false)
                             : nil,
-                        showing: order.isEmpty ? nil : showing(ranges[page - 1], of: order.count, page: page, pages: pageCount,
-                                                              filter: filter, sort: sort),
+                        showing: order.isEmpty
+                            ? nil
+                            : showing(
+                                ranges[page - 1], of: order.count, page: page, pages: pageCount,
+                                filter: filter, sort: sort),
                         pager: pageCount > 1 ? pager(page: page, of: pageCount) { fileName(filter, sort, page: $0) } : nil,
                         photographerList: listed,
                         photographersHref: photographerList != nil && listed == nil

@@ -55,13 +55,15 @@ struct ThumbnailManifest: Encodable, Sendable {
         images = critiques.flatMap { critique in
             CritiqueImage.images(of: critique, media: media).map { image in
                 let p = image.processed
-                return Entry(critiqueId: critique.id.text, index: image.index, source: image.url, local: image.mediaPath,
-                             sha256: p?.sha256, width: p?.width, height: p?.height,
-                             renditions: (p?.renditions ?? []).map {
-                                 Rendition(role: $0.role, format: $0.format, path: MediaFiles.path($0),
-                                           width: $0.width, height: $0.height, bytes: $0.bytes)
-                             },
-                             error: p?.error)
+                return Entry(
+                    critiqueId: critique.id.text, index: image.index, source: image.url, local: image.mediaPath,
+                    sha256: p?.sha256, width: p?.width, height: p?.height,
+                    renditions: (p?.renditions ?? []).map {
+                        Rendition(
+                            role: $0.role, format: $0.format, path: MediaFiles.path($0),
+                            width: $0.width, height: $0.height, bytes: $0.bytes)
+                    },
+                    error: p?.error)
             }
         }
     }

@@ -118,12 +118,14 @@ enum MonthlyReports {
                 // Site pages sit three folders down; the archive's page is at the zip's root folder.
                 let prefix = archive ? "" : "../../../"
                 let days = Dictionary(grouping: reports, by: \.date).sorted { $0.key < $1.key }.map { date, reports in
-                    Day(id: "d-\(date)", title: "\(Weekday.name(date)), \(Format.day(date.description))",
+                    Day(
+                        id: "d-\(date)", title: "\(Weekday.name(date)), \(Format.day(date.description))",
                         summary: Format.count(reports.count, "report"),
                         reports: reports.map { report in
-                            ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
-                                            schools: schools, prefix: prefix, linking: archive ? .none : .toOwnPage,
-                                            headingMarks: "###")
+                            ReportView.make(
+                                report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
+                                schools: schools, prefix: prefix, linking: archive ? .none : .toOwnPage,
+                                headingMarks: "###")
                         })
                 }
                 func link(_ i: Int) -> PageLink? {
@@ -132,12 +134,13 @@ enum MonthlyReports {
                 }
                 let charts = monthCharts(key: key, reports: reports, numbers: numbers, slice: slice)
                 let critiques = (critiquesByMonth[key] ?? []).map { critique in
-                    CritiqueRow(day: Format.shortDate(critique.createdAt!, in: zone),
-                                photographer: critique.targetPhotographerName ?? critique.targetPhotographerId?.text ?? "Unknown photographer",
-                                manager: critique.submitterName ?? critique.submitterEmail ?? "Unknown manager",
-                                kind: ExampleKind(critique).badge.label,
-                                href: archive ? nil : galleries.detailPaths[critique.id].map { prefix + $0 },
-                                notes: TypedText(critique.managerNotes))
+                    CritiqueRow(
+                        day: Format.shortDate(critique.createdAt!, in: zone),
+                        photographer: critique.targetPhotographerName ?? critique.targetPhotographerId?.text ?? "Unknown photographer",
+                        manager: critique.submitterName ?? critique.submitterEmail ?? "Unknown manager",
+                        kind: ExampleKind(critique).badge.label,
+                        href: archive ? nil : galleries.detailPaths[critique.id].map { prefix + $0 },
+                        notes: TypedText(critique.managerNotes))
                 }
                 return MonthBody(
                     monthTitle: Format.monthTitle(key), lede: lede(numbers),
@@ -146,13 +149,15 @@ enum MonthlyReports {
                     archiveHref: archive ? nil : "../../../\(MonthlyArchive.path(key))",
                     markdownHref: "report.md", hasReports: !reports.isEmpty,
                     mileage: slice.photographers.map { p in
-                        MileageRow(name: p.name, reports: Format.integer(p.months[0].reports), miles: Format.miles(p.totalMiles),
-                                   reimbursement: p.months[0].reimbursement.map(Format.money))
+                        MileageRow(
+                            name: p.name, reports: Format.integer(p.months[0].reports), miles: Format.miles(p.totalMiles),
+                            reimbursement: p.months[0].reimbursement.map(Format.money))
                     },
                     hasMileage: !slice.photographers.isEmpty,
-                    mileageTotal: MileageRow(name: "Total", reports: Format.integer(numbers.mileage.reports),
-                                             miles: Format.miles(numbers.mileage.miles),
-                                             reimbursement: numbers.mileage.reimbursement.map(Format.money)),
+                    mileageTotal: MileageRow(
+                        name: "Total", reports: Format.integer(numbers.mileage.reports),
+                        miles: Format.miles(numbers.mileage.miles),
+                        reimbursement: numbers.mileage.reimbursement.map(Format.money)),
                     showReimbursement: slice.ratePerMile != nil, rate: slice.ratePerMile.map(Format.money),
                     critiques: critiques, hasCritiques: !critiques.isEmpty,
                     hasCritiqueNotes: critiques.contains { $0.notes != nil },
@@ -165,8 +170,9 @@ enum MonthlyReports {
             let media = reports.flatMap { report in
                 forms[report.id]!.attachments.compactMap { MediaLocator.mediaPath(for: $0.file.url).flatMap { input.media[$0] } }
             }
-            return Month(key: key, site: body(archive: false), archive: body(archive: true), media: media,
-                         title: "Monthly report: \(Format.monthTitle(key))")
+            return Month(
+                key: key, site: body(archive: false), archive: body(archive: true), media: media,
+                title: "Monthly report: \(Format.monthTitle(key))")
         }
     }
 
@@ -177,17 +183,23 @@ enum MonthlyReports {
         if !reports.isEmpty, let first = LocalDate(iso: key + "-01") {
             let perDay = Dictionary(grouping: reports, by: \.date.day).mapValues(\.count)
             let days = 1...LocalDate.daysIn(year: first.year, month: first.month)
-            charts.append(Chart.bars(id: "reports-per-day", title: "Reports per day", unit: "reports", categoryName: "Day",
-                                     categories: days.map { (String($0), Double(perDay[$0] ?? 0)) }))
+            charts.append(
+                Chart.bars(
+                    id: "reports-per-day", title: "Reports per day", unit: "reports", categoryName: "Day",
+                    categories: days.map { (String($0), Double(perDay[$0] ?? 0)) }))
         }
         if !slice.photographers.isEmpty {
-            charts.append(Chart.bars(id: "miles-per-photographer", title: "Miles per photographer", unit: "miles",
-                                     categoryName: "Photographer", categories: slice.photographers.map { ($0.name, $0.totalMiles) }))
+            charts.append(
+                Chart.bars(
+                    id: "miles-per-photographer", title: "Miles per photographer", unit: "miles",
+                    categoryName: "Photographer", categories: slice.photographers.map { ($0.name, $0.totalMiles) }))
         }
         let critiques = numbers.critiques.photographers.sorted { ($0.value.name.lowercased(), $0.key) < ($1.value.name.lowercased(), $1.key) }
         if !critiques.isEmpty {
-            charts.append(Chart.critiqueBars(id: "critiques-per-photographer", title: "Critiques received per photographer",
-                                             categoryName: "Photographer", categories: critiques.map { ($0.value.name, $0.value.counts) }))
+            charts.append(
+                Chart.critiqueBars(
+                    id: "critiques-per-photographer", title: "Critiques received per photographer",
+                    categoryName: "Photographer", categories: critiques.map { ($0.value.name, $0.value.counts) }))
         }
         return charts
     }
@@ -199,13 +211,17 @@ enum MonthlyReports {
     }
 
     static func facts(_ m: MonthStatistics) -> [ReportBody.Fact] {
-        var facts = [ReportBody.Fact(label: "Reports", value: Format.integer(m.reports.total)),
-                     ReportBody.Fact(label: "Active photographers", value: Format.integer(m.reports.photographers.count)),
-                     ReportBody.Fact(label: "Invalid reports", value: Format.integer(m.reports.invalid)),
-                     ReportBody.Fact(label: "Critiques given", value: critiqueSummary(m.critiques)),
-                     ReportBody.Fact(label: "Miles", value: Format.miles(m.mileage.miles))]
+        var facts = [
+            ReportBody.Fact(label: "Reports", value: Format.integer(m.reports.total)),
+            ReportBody.Fact(label: "Active photographers", value: Format.integer(m.reports.photographers.count)),
+            ReportBody.Fact(label: "Invalid reports", value: Format.integer(m.reports.invalid)),
+            ReportBody.Fact(label: "Critiques given", value: critiqueSummary(m.critiques)),
+            ReportBody.Fact(label: "Miles", value: Format.miles(m.mileage.miles))
+        ]
         if let money = m.mileage.reimbursement { facts.append(ReportBody.Fact(label: "Reimbursement", value: Format.money(money))) }
-        if let mean = m.weather.meanFahrenheit(decimals: 1) { facts.append(ReportBody.Fact(label: "Mean temperature", value: "\(Format.grouped(mean, decimals: 1)) °F")) }
+        if let mean = m.weather.meanFahrenheit(decimals: 1) {
+            facts.append(ReportBody.Fact(label: "Mean temperature", value: "\(Format.grouped(mean, decimals: 1)) °F"))
+        }
         return facts
     }
 

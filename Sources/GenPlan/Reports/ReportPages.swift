@@ -90,7 +90,9 @@ enum ReportPages {
             var months: [String] = []
             for (i, day) in days.enumerated() {
                 let month = day.key.monthKey
-                if let range = dayRanges[month] { dayRanges[month] = range.lowerBound..<(i + 1) } else {
+                if let range = dayRanges[month] {
+                    dayRanges[month] = range.lowerBound..<(i + 1)
+                } else {
                     dayRanges[month] = i..<(i + 1)
                     months.append(month)
                 }
@@ -113,8 +115,9 @@ enum ReportPages {
                 let folder = ReportPaths.dayFolder(date)
                 let prefix = "../../../"
                 let views = reports.map { report in
-                    ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths, schools: schools,
-                                    prefix: prefix, linking: .toOwnPage)
+                    ReportView.make(
+                        report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths, schools: schools,
+                        prefix: prefix, linking: .toOwnPage)
                 }
                 let invalid = views.count(where: { $0.validity == .invalid })
                 func link(_ i: Int) -> PageLink? {
@@ -123,7 +126,8 @@ enum ReportPages {
                 }
                 let body = DayBody(
                     dayTitle: "\(Weekday.name(date)), \(Format.day(date.description))",
-                    summary: Format.count(reports.count, "report") + (invalid > 0 ? " · \(Format.count(invalid, "with problems", "with problems"))" : ""),
+                    summary: Format.count(reports.count, "report")
+                        + (invalid > 0 ? " · \(Format.count(invalid, "with problems", "with problems"))" : ""),
                     toc: views.map { TocEntry(href: "#\($0.anchor)", label: $0.heading, status: $0.problemCount, validity: $0.validity) },
                     reports: views, previous: link(index - 1), next: link(index + 1), indexHref: "../../index.html")
                 // The day's report pages, then its own: the workers take pages in this order, and a report's
@@ -133,8 +137,9 @@ enum ReportPages {
                 // other at each (a third of all context switches).
                 var markdown: [PlannedPage] = []
                 for report in reports {
-                    let view = ReportView.make(report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
-                                               schools: schools, prefix: "../../", linking: .toDay)
+                    let view = ReportView.make(
+                        report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
+                        schools: schools, prefix: "../../", linking: .toDay)
                     let body = ReportBody(report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent)
                     let title = "\(view.heading), \(Format.day(date.description))"
                     planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body))
@@ -177,27 +182,31 @@ enum ReportPages {
                 let rows = days.sorted { $0.key > $1.key }.map { date, reports in
                     let invalid = invalidCount(reports)
                     let schools = self.schools.links(daySchools(reports), prefix: "../")
-                    return DayRow(id: "d-\(date)", href: "daily/\(date)/index.html", markdownHref: "daily/\(date)/report.md",
-                                  day: "\(Weekday.name(date)), \(Format.day(date.description))",
-                                  reports: Format.integer(reports.count), invalid: Format.integer(invalid), hasInvalid: invalid > 0,
-                                  photographers: dayPhotographers(reports), schools: schools, hasSchools: !schools.isEmpty)
+                    return DayRow(
+                        id: "d-\(date)", href: "daily/\(date)/index.html", markdownHref: "daily/\(date)/report.md",
+                        day: "\(Weekday.name(date)), \(Format.day(date.description))",
+                        reports: Format.integer(reports.count), invalid: Format.integer(invalid), hasInvalid: invalid > 0,
+                        photographers: dayPhotographers(reports), schools: schools, hasSchools: !schools.isEmpty)
                 }
                 let count = days.reduce(0) { $0 + $1.value.count }
                 let invalid = days.reduce(0) { $0 + invalidCount($1.value) }
-                return MonthGroup(id: "m-\(month)", title: Format.monthTitle(month),
-                                  summary: Format.count(count, "report") + " · " + Format.count(invalid, "with problems", "with problems"),
-                                  days: rows)
+                return MonthGroup(
+                    id: "m-\(month)", title: Format.monthTitle(month),
+                    summary: Format.count(count, "report") + " · " + Format.count(invalid, "with problems", "with problems"),
+                    days: rows)
             }
             let invalid = input.summaries.count(where: { !$0.isValid })
             let reportMonths = Set(days.map { $0.key.monthKey })
-            let body = IndexBody(monthly: monthKeys.reversed().map { key in
-                                     MonthlyLink(href: "monthly/\(key)/index.html", label: Format.monthTitle(key),
-                                                 archiveHref: "../\(MonthlyArchive.path(key))", critiquesOnly: !reportMonths.contains(key))
-                                 },
-                                 hasMonthly: !monthKeys.isEmpty, months: months, hasReports: !org.reports.isEmpty,
-                                 summary: Format.count(org.reports.count, "report") + " on "
-                                     + Format.count(days.count, "day") + " · "
-                                     + Format.count(invalid, "with validation problems", "with validation problems"))
+            let body = IndexBody(
+                monthly: monthKeys.reversed().map { key in
+                    MonthlyLink(
+                        href: "monthly/\(key)/index.html", label: Format.monthTitle(key),
+                        archiveHref: "../\(MonthlyArchive.path(key))", critiquesOnly: !reportMonths.contains(key))
+                },
+                hasMonthly: !monthKeys.isEmpty, months: months, hasReports: !org.reports.isEmpty,
+                summary: Format.count(org.reports.count, "report") + " on "
+                    + Format.count(days.count, "day") + " · "
+                    + Format.count(invalid, "with validation problems", "with validation problems"))
             return PlannedPage(path: "\(ReportPaths.root)/index.html", template: "reports-index", title: "Daily reports", body: body)
         }
     }

@@ -38,9 +38,11 @@ struct ReportView: Sendable, Encodable {
     var bodyMarkdown: Fragment
 
     /// `prefix` leads from the page to the organization folder.
-    static func make(_ report: DailyJobReport, form: ReportForm, in org: Organization, bodies: ReportBodies,
-                     paths: ReportPaths, schools: SchoolVisits, prefix: String, linking: Linking,
-                     headingMarks: String = "##") -> ReportView {
+    static func make(
+        _ report: DailyJobReport, form: ReportForm, in org: Organization, bodies: ReportBodies,
+        paths: ReportPaths, schools: SchoolVisits, prefix: String, linking: Linking,
+        headingMarks: String = "##"
+    ) -> ReportView {
         let body = bodies.body(report.id, prefix: prefix)
         let visited = schools.links(schools.named(report.id), prefix: linking == .none ? nil : prefix)
         // A view is shown by one HTML page (its body) and one Markdown page (its Markdown body).
@@ -97,11 +99,15 @@ struct ReportBody: Sendable, Encodable {
     }
 
     /// `prefix` leads from the page to the organization folder.
-    static func make(_ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?, routeNotes: [String] = [],
-                     prefix: String, zone: TimeZone, media: [String: ProcessedImage]) -> ReportBody {
+    static func make(
+        _ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?, routeNotes: [String] = [],
+        prefix: String, zone: TimeZone, media: [String: ProcessedImage]
+    ) -> ReportBody {
         let template = report.templateId.flatMap { org.templatesByID[$0] }
-        var facts = [Fact(label: "Date", value: Format.day(report.date.description)),
-                     Fact(label: "Photographer", value: org.photographerName(of: report))]
+        var facts = [
+            Fact(label: "Date", value: Format.day(report.date.description)),
+            Fact(label: "Photographer", value: org.photographerName(of: report))
+        ]
         if let name = form.templateName ?? report.templateName {
             let version = (form.templateVersion ?? report.templateVersion).map { " · version \($0)" } ?? ""
             facts.append(Fact(label: "Template", value: name + version))
@@ -118,7 +124,9 @@ struct ReportBody: Sendable, Encodable {
 
         var notes = form.note.map { [$0] } ?? []
         if form.versionMismatch, let filed = report.templateVersion, let current = form.templateVersion {
-            notes.append("Filed with version \(filed) of the template; shown through version \(current). Values the current version does not describe are under “Other values”.")
+            notes.append(
+                "Filed with version \(filed) of the template; shown through version \(current). Values the current version does not describe are under “Other values”."
+            )
         }
         // Each problem is also shown at its field's row, where the value that fails stands.
         let problems = Dictionary(grouping: form.problems, by: \.fieldId).mapValues { $0.map(\.message).joined(separator: "; ") }
@@ -263,13 +271,15 @@ struct FieldRow: Sendable, Encodable {
             isEmpty = items.isEmpty
         case .yesNo(let b): text = b ? "Yes" : "No"
         case .files(let links):
-            rich = Rich(files: links.enumerated().map { i, link in
-                let processed = MediaLocator.mediaPath(for: link.url).flatMap { media[$0] }
-                let thumbnail = processed.flatMap { Picture.make($0, role: "thumbnail", prefix: prefix) }
-                let display = processed?.rendition("display", "jpeg").map { prefix + MediaFiles.path($0) }
-                return FileItem(name: link.name, url: link.url, href: RemoteURL.safe(link.url), details: link.details,
-                                thumbnail: thumbnail, displayHref: thumbnail == nil ? nil : display, more: i < links.count - 1)
-            })
+            rich = Rich(
+                files: links.enumerated().map { i, link in
+                    let processed = MediaLocator.mediaPath(for: link.url).flatMap { media[$0] }
+                    let thumbnail = processed.flatMap { Picture.make($0, role: "thumbnail", prefix: prefix) }
+                    let display = processed?.rendition("display", "jpeg").map { prefix + MediaFiles.path($0) }
+                    return FileItem(
+                        name: link.name, url: link.url, href: RemoteURL.safe(link.url), details: link.details,
+                        thumbnail: thumbnail, displayHref: thumbnail == nil ? nil : display, more: i < links.count - 1)
+                })
         case .pairs(let pairs): rich = Rich(pairs: Self.pieces(pairs.map { "\($0.label): \($0.value)" }))
         }
     }
@@ -277,8 +287,10 @@ struct FieldRow: Sendable, Encodable {
     /// The row as its HTML and Markdown tables show it (`{{{html}}}`, `{{{markdown}}}`).
     var block: RepeatedBlock { RepeatedBlock(self, templates: Self.renditions) }
 
-    static let renditions = [RepeatedBlock.Rendition(key: "html", template: "partial-field-row"),
-                             RepeatedBlock.Rendition(key: "markdown", template: "partial-field-row-md")]
+    static let renditions = [
+        RepeatedBlock.Rendition(key: "html", template: "partial-field-row"),
+        RepeatedBlock.Rendition(key: "markdown", template: "partial-field-row-md")
+    ]
 
     var withoutOrigin: FieldRow {
         var row = self

@@ -107,14 +107,16 @@ enum SchoolPages {
         func index() -> PlannedPage {
             let rows = schools.map { school in
                 let visits = self.visits[school.id] ?? []
-                return IndexRow(name: school.value, href: paths.file(school.id),
-                                city: school.city.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed },
-                                visits: Format.integer(visits.count),
-                                lastVisit: visits.first.map { Format.day($0.report.date.description) })
+                return IndexRow(
+                    name: school.value, href: paths.file(school.id),
+                    city: school.city.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed },
+                    visits: Format.integer(visits.count),
+                    lastVisit: visits.first.map { Format.day($0.report.date.description) })
             }
             let summary = SchoolPages.summary(schools: schools.count, visited: visitedCount)
-            return PlannedPage(path: SchoolPaths.index, template: "schools-index", title: "Schools",
-                               body: IndexBody(schools: rows, hasSchools: !rows.isEmpty, summary: summary))
+            return PlannedPage(
+                path: SchoolPaths.index, template: "schools-index", title: "Schools",
+                body: IndexBody(schools: rows, hasSchools: !rows.isEmpty, summary: summary))
         }
 
         /// The pages of `schools[range]`.
@@ -144,24 +146,28 @@ enum SchoolPages {
                     discrepancy: discrepancy, notes: notes, hasFlags: discrepancy || !notes.isEmpty)
             }
             let total = Self.total("Total", visits, input)
-            let cards = [Fact(label: "Visits", value: total.visits), Fact(label: "Photos taken", value: total.photos),
-                         Fact(label: "Route miles", value: total.miles)]
+            let cards = [
+                Fact(label: "Visits", value: total.visits), Fact(label: "Photos taken", value: total.photos),
+                Fact(label: "Route miles", value: total.miles)
+            ]
             // The last visit with the address: a date is too wide for a number card.
             let last = visits.first.map { [Fact(label: "Last visit", value: Format.day($0.report.date.description))] } ?? []
             let months = Dictionary(grouping: visits, by: { $0.report.date.monthKey }).sorted { $0.key > $1.key }
                 .map { Self.total(Format.monthTitle($0.key), $0.value, input) }
             let seasons = Dictionary(grouping: visits, by: { Season($0.report.date) }).sorted { $0.key > $1.key }
                 .map { Self.total($0.key.title, $0.value, input) }
-            return SchoolBody(name: school.value, facts: SchoolPages.facts(school) + last, cards: cards, visits: rows, hasVisits: !rows.isEmpty,
-                              months: months, seasons: seasons, indexHref: "index.html")
+            return SchoolBody(
+                name: school.value, facts: SchoolPages.facts(school) + last, cards: cards, visits: rows, hasVisits: !rows.isEmpty,
+                months: months, seasons: seasons, indexHref: "index.html")
         }
 
         /// Visits, photos (of the visits whose count reads as a number) and route miles of `visits`.
         static func total(_ period: String, _ visits: [Visit], _ input: OrganizationInput) -> TotalRow {
             let photos = visits.compactMap(\.photos)
             let miles = visits.reduce(0) { $0 + (input.mileageByReport[$1.report.id]?.miles ?? 0) }
-            return TotalRow(period: period, visits: Format.integer(visits.count),
-                            photos: photos.isEmpty ? "—" : count(photos.reduce(0, +)), miles: Format.miles(miles))
+            return TotalRow(
+                period: period, visits: Format.integer(visits.count),
+                photos: photos.isEmpty ? "—" : count(photos.reduce(0, +)), miles: Format.miles(miles))
         }
 
         /// A sum of counts as typed: whole numbers grouped, a fraction kept to one decimal.
@@ -173,7 +179,8 @@ enum SchoolPages {
 
     /// How many schools there are and how many were visited, as the index and the home page say it.
     static func summary(schools: Int, visited: Int) -> String {
-        schools == 0 ? "No schools on file."
+        schools == 0
+            ? "No schools on file."
             : Format.count(schools, "school") + ", \(Format.integer(visited)) of them visited at least once."
     }
 
@@ -189,8 +196,10 @@ enum SchoolPages {
         } else {
             coordinates = "None on file (left out of routes)"
         }
-        return [Fact(label: "Address", value: address.isEmpty ? "None on file" : address),
-                Fact(label: "Coordinates", value: coordinates)]
+        return [
+            Fact(label: "Address", value: address.isEmpty ? "None on file" : address),
+            Fact(label: "Coordinates", value: coordinates)
+        ]
     }
 
     /// A field's value as one line of text, as its report's page reads it.

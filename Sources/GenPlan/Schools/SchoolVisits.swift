@@ -70,8 +70,9 @@ struct SchoolVisits: Sendable {
     /// that must not link out of itself (a monthly archive's), which names the schools as plain text.
     func links(_ named: [Named], prefix: String?) -> [Link] {
         named.enumerated().map { i, one in
-            Link(name: one.name, href: prefix.flatMap { prefix in one.school.map { prefix + paths.page($0.id) } },
-                 more: i < named.count - 1)
+            Link(
+                name: one.name, href: prefix.flatMap { prefix in one.school.map { prefix + paths.page($0.id) } },
+                more: i < named.count - 1)
         }
     }
 }

@@ -84,29 +84,35 @@ enum SearchIndex {
     }
 
     /// The month's entries: its reports, its days and its critiques, in date order.
-    static func month(reports: [DailyJobReport], critiques: [Critique], input: OrganizationInput, links: Links,
-                      zone: TimeZone) -> [Entry] {
+    static func month(
+        reports: [DailyJobReport], critiques: [Critique], input: OrganizationInput, links: Links,
+        zone: TimeZone
+    ) -> [Entry] {
         let org = input.organization
         var entries: [Entry] = []
         for (date, day) in Dictionary(grouping: reports, by: \.date).sorted(by: { $0.key < $1.key }) {
             let made = day.map { report(of: $0, input: input, links: links) }
             let names = orderedUnique(day.map { org.photographerName(of: $0) })
             let schools = orderedUnique(made.flatMap(\.schools))
-            entries.append(Entry(kind: "day", title: "\(Weekday.name(date)), \(Format.day(date.description))", href: links.day(date),
-                                 date: date.description, meta: Format.count(day.count, "report"),
-                                 text: (names + schools).joined(separator: " · "),
-                                 photographers: orderedUnique(day.map(ReportStatistics.photographerKey)), schools: schools,
-                                 flags: orderedUnique(made.flatMap(\.flags))))
+            entries.append(
+                Entry(
+                    kind: "day", title: "\(Weekday.name(date)), \(Format.day(date.description))", href: links.day(date),
+                    date: date.description, meta: Format.count(day.count, "report"),
+                    text: (names + schools).joined(separator: " · "),
+                    photographers: orderedUnique(day.map(ReportStatistics.photographerKey)), schools: schools,
+                    flags: orderedUnique(made.flatMap(\.flags))))
             entries += made
         }
         for critique in critiques {
             let facts = CritiqueFacts(critique, in: org)
             let kind = ExampleKind(critique).badge.label
             let date = critique.createdAt.map { LocalDate($0, in: zone) }
-            entries.append(Entry(kind: "critique", title: "\(kind) for \(facts.photographerName)", href: links.critique(critique.id),
-                                 date: date?.description ?? "", meta: "From \(facts.managerName)",
-                                 text: [critique.managerNotes ?? "", facts.managerName, critique.id.text].joined(separator: " · "),
-                                 photographers: [facts.photographerKey]))
+            entries.append(
+                Entry(
+                    kind: "critique", title: "\(kind) for \(facts.photographerName)", href: links.critique(critique.id),
+                    date: date?.description ?? "", meta: "From \(facts.managerName)",
+                    text: [critique.managerNotes ?? "", facts.managerName, critique.id.text].joined(separator: " · "),
+                    photographers: [facts.photographerKey]))
         }
         return entries
     }
@@ -125,12 +131,13 @@ enum SearchIndex {
         if let form, !form.problems.isEmpty { flags.append("problems") }
         if mileage?.isDiscrepancy == true { flags.append("discrepancy") }
         let values = form.map { ($0.fields + $0.otherValues).map { words($0.value) }.filter { !$0.isEmpty } } ?? []
-        return Entry(kind: "report", title: "\(photographer) · \(templateName)", href: links.report(report.id),
-                     date: report.date.description,
-                     meta: ([Format.day(report.date.description)] + schools + [jobType].compactMap { $0 }).joined(separator: " · "),
-                     text: ([report.id.text] + schools + values).joined(separator: " · "),
-                     photographers: [ReportStatistics.photographerKey(of: report)], schools: schools,
-                     template: template?.id.text, jobType: jobType, flags: flags)
+        return Entry(
+            kind: "report", title: "\(photographer) · \(templateName)", href: links.report(report.id),
+            date: report.date.description,
+            meta: ([Format.day(report.date.description)] + schools + [jobType].compactMap { $0 }).joined(separator: " · "),
+            text: ([report.id.text] + schools + values).joined(separator: " · "),
+            photographers: [ReportStatistics.photographerKey(of: report)], schools: schools,
+            template: template?.id.text, jobType: jobType, flags: flags)
     }
 
     /// A value's words as the page shows them.
@@ -147,8 +154,10 @@ enum SearchIndex {
 
     /// `search/index.js` of the site: people with their statistics pages, schools, templates, job types and the
     /// content pages.
-    static func index(input: OrganizationInput, months: [String], people: [Option: String], schools: [Option: String?],
-                      pages: [PlannedContentPage]) -> Index {
+    static func index(
+        input: OrganizationInput, months: [String], people: [Option: String], schools: [Option: String?],
+        pages: [PlannedContentPage]
+    ) -> Index {
         let org = input.organization
         let sortedPeople = people.keys.sorted { ($0.name.lowercased(), $0.key) < ($1.name.lowercased(), $1.key) }
         let sortedSchools = schools.keys.sorted { ($0.name.lowercased(), $0.key) < ($1.name.lowercased(), $1.key) }
@@ -160,10 +169,11 @@ enum SearchIndex {
         }
         entries += pages.map { Entry(kind: "page", title: $0.title, href: $0.path, meta: "Page", text: $0.text) }
         let jobTypes = input.statistics.reports.jobTypes.keys.sorted().map { Option(key: $0, name: $0) }
-        return Index(months: months.reversed(), photographers: sortedPeople, schools: sortedSchools.map { Option(key: $0.name, name: $0.name) },
-                     templates: org.templatesByID.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
-                        .map { Option(key: $0.id.text, name: $0.name) },
-                     jobTypes: jobTypes, entries: entries)
+        return Index(
+            months: months.reversed(), photographers: sortedPeople, schools: sortedSchools.map { Option(key: $0.name, name: $0.name) },
+            templates: org.templatesByID.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+                .map { Option(key: $0.id.text, name: $0.name) },
+            jobTypes: jobTypes, entries: entries)
     }
 
     /// A month's archive's `search/index.js`: the filter values of that month alone.
@@ -173,10 +183,11 @@ enum SearchIndex {
         let schools = Set(entries.flatMap(\.schools))
         let templates = Set(reports.compactMap { r in r.templateId.flatMap { org.templatesByID[$0] }.map { Option(key: $0.id.text, name: $0.name) } })
         let jobTypes = Set(entries.compactMap(\.jobType))
-        return Index(months: [month], photographers: people.sorted { ($0.name, $0.key) < ($1.name, $1.key) },
-                     schools: schools.sorted().map { Option(key: $0, name: $0) },
-                     templates: templates.sorted { ($0.name, $0.key) < ($1.name, $1.key) },
-                     jobTypes: jobTypes.sorted().map { Option(key: $0, name: $0) }, entries: [])
+        return Index(
+            months: [month], photographers: people.sorted { ($0.name, $0.key) < ($1.name, $1.key) },
+            schools: schools.sorted().map { Option(key: $0, name: $0) },
+            templates: templates.sorted { ($0.name, $0.key) < ($1.name, $1.key) },
+            jobTypes: jobTypes.sorted().map { Option(key: $0, name: $0) }, entries: [])
     }
 
     /// `search/<YYYY-MM>.js`.

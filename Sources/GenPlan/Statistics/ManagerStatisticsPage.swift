@@ -23,9 +23,11 @@ enum ManagerStatisticsPage {
     }
 
     /// `given` are the critiques the manager gave, newest first (as the galleries list them), with their facts.
-    static func make(_ person: StatisticsPeople.Person, input: OrganizationInput,
-                     given mine: [(critique: Critique, facts: CritiqueFacts)], people: StatisticsPeople,
-                     links: StatisticsPages.Links, zone: TimeZone) -> Body {
+    static func make(
+        _ person: StatisticsPeople.Person, input: OrganizationInput,
+        given mine: [(critique: Critique, facts: CritiqueFacts)], people: StatisticsPeople,
+        links: StatisticsPages.Links, zone: TimeZone
+    ) -> Body {
         let stats = input.statistics
         let up = "../../"
         let given = stats.critiques.managers[person.key] ?? PersonCritiques(name: person.name)
@@ -42,27 +44,34 @@ enum ManagerStatisticsPage {
         }
         let keys = stats.monthKeys.filter { stats.month($0).critiques.managers[person.key] != nil }
         let months = StatisticsPages.calendarMonths(keys)
-        var charts = [Chart.critiqueBars(
-            id: "critiques-per-photographer", title: "Critiques given per photographer", categoryName: "Photographer",
-            categories: byPhotographer.sorted { ($0.value.name.lowercased(), $0.key) < ($1.value.name.lowercased(), $1.key) }
-                .map { ($0.value.name, $0.value.counts) })]
+        var charts = [
+            Chart.critiqueBars(
+                id: "critiques-per-photographer", title: "Critiques given per photographer", categoryName: "Photographer",
+                categories: byPhotographer.sorted { ($0.value.name.lowercased(), $0.key) < ($1.value.name.lowercased(), $1.key) }
+                    .map { ($0.value.name, $0.value.counts) })
+        ]
         if !months.isEmpty {
-            charts.append(Chart.critiqueBars(
-                id: "critiques-per-month", title: "Critiques given per month", categoryName: "Month",
-                categories: months.map { m in
-                    (StatisticsPages.shortMonth(m), stats.month(m).critiques.managers[person.key]?.counts ?? CritiqueCounts())
-                }))
+            charts.append(
+                Chart.critiqueBars(
+                    id: "critiques-per-month", title: "Critiques given per month", categoryName: "Month",
+                    categories: months.map { m in
+                        (StatisticsPages.shortMonth(m), stats.month(m).critiques.managers[person.key]?.counts ?? CritiqueCounts())
+                    }))
         }
         let rows = mine.map { critique, facts in
-            CritiqueRow(day: critique.createdAt.map { Format.shortDate($0, in: zone) } ?? "Undated",
-                        href: links.galleries.detailPaths[critique.id].map { up + $0 },
-                        photographer: facts.photographerName,
-                        photographerHref: people.photographerPaths[facts.photographerKey].map { up + $0 },
-                        kind: ExampleKind(critique).badge.label)
+            CritiqueRow(
+                day: critique.createdAt.map { Format.shortDate($0, in: zone) } ?? "Undated",
+                href: links.galleries.detailPaths[critique.id].map { up + $0 },
+                photographer: facts.photographerName,
+                photographerHref: people.photographerPaths[facts.photographerKey].map { up + $0 },
+                kind: ExampleKind(critique).badge.label)
         }
-        return Body(name: person.name,
-                    critiqueCards: StatisticsOverview.critiqueCards(CritiqueStatistics(total: given.total, good: given.good,
-                                                                                       improvement: given.improvement)),
-                    charts: charts, critiques: rows, hasCritiques: !rows.isEmpty, overviewHref: "../index.html")
+        return Body(
+            name: person.name,
+            critiqueCards: StatisticsOverview.critiqueCards(
+                CritiqueStatistics(
+                    total: given.total, good: given.good,
+                    improvement: given.improvement)),
+            charts: charts, critiques: rows, hasCritiques: !rows.isEmpty, overviewHref: "../index.html")
     }
 }

@@ -47,8 +47,10 @@ enum PhotographerStatisticsPage {
     }
 
     /// `reports` are the photographer's own, oldest first (as `organization.reports`).
-    static func make(_ person: StatisticsPeople.Person, input: OrganizationInput, reports ownReports: [DailyJobReport],
-                     links: StatisticsPages.Links, zone: TimeZone) -> Body {
+    static func make(
+        _ person: StatisticsPeople.Person, input: OrganizationInput, reports ownReports: [DailyJobReport],
+        links: StatisticsPages.Links, zone: TimeZone
+    ) -> Body {
         let stats = input.statistics
         let up = "../../"  // from stats/photographer/ to the organization folder
         let key = person.key
@@ -63,16 +65,22 @@ enum PhotographerStatisticsPage {
         }
         let months = StatisticsPages.calendarMonths(keys)
         let labels = months.map(StatisticsPages.shortMonth)
-        let charts = months.isEmpty ? [] : [
-            Chart.bars(id: "reports-per-month", title: "Reports per month", unit: "reports", categoryName: "Month",
-                       categories: zip(labels, months).map { ($0, Double(stats.month($1).reports.photographers[key]?.reports ?? 0)) }),
-            Chart.bars(id: "miles-per-month", title: "Miles per month", unit: "miles", categoryName: "Month",
-                       categories: zip(labels, months).map { ($0, stats.month($1).mileage.photographers[key]?.miles ?? 0) }),
-            Chart.critiqueBars(id: "critiques-per-month", title: "Critiques received per month", categoryName: "Month",
-                               categories: zip(labels, months).map { label, m in
-                                   (label, stats.month(m).critiques.photographers[key]?.counts ?? CritiqueCounts())
-                               }),
-        ]
+        let charts =
+            months.isEmpty
+            ? []
+            : [
+                Chart.bars(
+                    id: "reports-per-month", title: "Reports per month", unit: "reports", categoryName: "Month",
+                    categories: zip(labels, months).map { ($0, Double(stats.month($1).reports.photographers[key]?.reports ?? 0)) }),
+                Chart.bars(
+                    id: "miles-per-month", title: "Miles per month", unit: "miles", categoryName: "Month",
+                    categories: zip(labels, months).map { ($0, stats.month($1).mileage.photographers[key]?.miles ?? 0) }),
+                Chart.critiqueBars(
+                    id: "critiques-per-month", title: "Critiques received per month", categoryName: "Month",
+                    categories: zip(labels, months).map { label, m in
+                        (label, stats.month(m).critiques.photographers[key]?.counts ?? CritiqueCounts())
+                    })
+            ]
 
         let forms = input.summariesByReport
         let mileage = input.mileageByReport
@@ -80,15 +88,17 @@ enum PhotographerStatisticsPage {
         let rows = own.map { report -> ReportRow in
             let form = forms[report.id]
             let problems = form?.problems.count ?? 0
-            return ReportRow(day: Format.day(report.date.description), href: up + links.paths.page(report.id),
-                             template: form?.templateName ?? report.templateName ?? "Legacy report",
-                             miles: Format.miles(mileage[report.id]?.miles ?? 0),
-                             status: problems == 0 ? "Valid" : Format.count(problems, "problem"), validity: Validity(problems == 0))
+            return ReportRow(
+                day: Format.day(report.date.description), href: up + links.paths.page(report.id),
+                template: form?.templateName ?? report.templateName ?? "Legacy report",
+                miles: Format.miles(mileage[report.id]?.miles ?? 0),
+                status: problems == 0 ? "Valid" : Format.count(problems, "problem"), validity: Validity(problems == 0))
         }
         let problems = own.compactMap { report -> ProblemRow? in
             guard let form = forms[report.id], !form.isValid else { return nil }
-            return ProblemRow(day: Format.day(report.date.description), href: up + links.paths.page(report.id),
-                              problems: form.problems.map { "\($0.label): \($0.message)" })
+            return ProblemRow(
+                day: Format.day(report.date.description), href: up + links.paths.page(report.id),
+                problems: form.problems.map { "\($0.label): \($0.message)" })
         }
 
         var pageLinks: [PageLink] = []
@@ -100,19 +110,24 @@ enum PhotographerStatisticsPage {
 
         return Body(
             name: person.name,
-            cards: [StatCard(value: Format.integer(reports?.reports ?? 0), label: "Reports", style: "plain", isCritique: false),
-                    StatCard(value: Format.integer(reports?.invalid ?? 0), label: "With problems", style: "plain", isCritique: false),
-                    StatCard(value: Format.miles(miles), label: "Miles", style: "plain", isCritique: false)],
-            critiqueCards: StatisticsOverview.critiqueCards(CritiqueStatistics(total: critiques.total, good: critiques.good,
-                                                                               improvement: critiques.improvement)),
+            cards: [
+                StatCard(value: Format.integer(reports?.reports ?? 0), label: "Reports", style: "plain", isCritique: false),
+                StatCard(value: Format.integer(reports?.invalid ?? 0), label: "With problems", style: "plain", isCritique: false),
+                StatCard(value: Format.miles(miles), label: "Miles", style: "plain", isCritique: false)
+            ],
+            critiqueCards: StatisticsOverview.critiqueCards(
+                CritiqueStatistics(
+                    total: critiques.total, good: critiques.good,
+                    improvement: critiques.improvement)),
             links: pageLinks, charts: charts,
             months: keys.reversed().map { m in
                 let month = stats.month(m)
                 let r = month.reports.photographers[key], c = month.critiques.photographers[key]
-                return MonthRow(month: Format.monthTitle(m), monthHref: up + links.monthly(m),
-                                reports: Format.integer(r?.reports ?? 0), invalid: Format.integer(r?.invalid ?? 0),
-                                miles: Format.miles(month.mileage.photographers[key]?.miles ?? 0),
-                                good: Format.integer(c?.good ?? 0), improvement: Format.integer(c?.improvement ?? 0))
+                return MonthRow(
+                    month: Format.monthTitle(m), monthHref: up + links.monthly(m),
+                    reports: Format.integer(r?.reports ?? 0), invalid: Format.integer(r?.invalid ?? 0),
+                    miles: Format.miles(month.mileage.photographers[key]?.miles ?? 0),
+                    good: Format.integer(c?.good ?? 0), improvement: Format.integer(c?.improvement ?? 0))
             },
             hasMonths: !keys.isEmpty, problems: problems, hasProblems: !problems.isEmpty,
             reports: rows, hasReports: !rows.isEmpty, overviewHref: "../index.html")

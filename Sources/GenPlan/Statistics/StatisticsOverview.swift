@@ -80,34 +80,41 @@ enum StatisticsOverview {
         let labels = months.map(StatisticsPages.shortMonth)
 
         var charts = [
-            Chart.bars(id: "reports-per-month", title: "Reports per month", unit: "reports", categoryName: "Month",
-                       categories: zip(labels, months).map { ($0, Double(stats.month($1).reports.total)) }),
-            Chart.line(id: "miles-per-month", title: "Miles per month", unit: "miles", categoryName: "Month",
-                       points: zip(labels, months).map { ($0, stats.month($1).mileage.miles) }),
-            Chart.critiqueBars(id: "critiques-per-month", title: "Critiques per month", categoryName: "Month",
-                               categories: zip(labels, months).map { ($0, stats.month($1).critiques.counts) }),
+            Chart.bars(
+                id: "reports-per-month", title: "Reports per month", unit: "reports", categoryName: "Month",
+                categories: zip(labels, months).map { ($0, Double(stats.month($1).reports.total)) }),
+            Chart.line(
+                id: "miles-per-month", title: "Miles per month", unit: "miles", categoryName: "Month",
+                points: zip(labels, months).map { ($0, stats.month($1).mileage.miles) }),
+            Chart.critiqueBars(
+                id: "critiques-per-month", title: "Critiques per month", categoryName: "Month",
+                categories: zip(labels, months).map { ($0, stats.month($1).critiques.counts) })
         ]
         let critiquesByPhotographer = people.photographers.compactMap { p -> (label: String, counts: CritiqueCounts)? in
             guard let c = stats.critiques.photographers[p.key], c.total > 0 else { return nil }
             return (p.name, c.counts)
         }
         if !critiquesByPhotographer.isEmpty {
-            charts.append(Chart.critiqueBars(id: "critiques-per-photographer", title: "Critiques received per photographer",
-                                             categoryName: "Photographer", categories: critiquesByPhotographer))
+            charts.append(
+                Chart.critiqueBars(
+                    id: "critiques-per-photographer", title: "Critiques received per photographer",
+                    categoryName: "Photographer", categories: critiquesByPhotographer))
         }
 
         let photographers = people.photographers.map { p in
             let reports = stats.reports.photographers[p.key]
             let critiques = stats.critiques.photographers[p.key]
-            return PhotographerRow(name: p.name, href: StatisticsPages.fromOverview(people.photographerPaths[p.key]!),
-                                   reports: Format.integer(reports?.reports ?? 0), invalid: Format.integer(reports?.invalid ?? 0),
-                                   miles: Format.miles(stats.mileage.photographers[p.key]?.miles ?? 0),
-                                   good: Format.integer(critiques?.good ?? 0), improvement: Format.integer(critiques?.improvement ?? 0))
+            return PhotographerRow(
+                name: p.name, href: StatisticsPages.fromOverview(people.photographerPaths[p.key]!),
+                reports: Format.integer(reports?.reports ?? 0), invalid: Format.integer(reports?.invalid ?? 0),
+                miles: Format.miles(stats.mileage.photographers[p.key]?.miles ?? 0),
+                good: Format.integer(critiques?.good ?? 0), improvement: Format.integer(critiques?.improvement ?? 0))
         }
         let managers = people.managers.map { m in
             let c = stats.critiques.managers[m.key]!
-            return ManagerRow(name: m.name, href: StatisticsPages.fromOverview(people.managerPaths[m.key]!), total: Format.integer(c.total),
-                              good: Format.integer(c.good), improvement: Format.integer(c.improvement))
+            return ManagerRow(
+                name: m.name, href: StatisticsPages.fromOverview(people.managerPaths[m.key]!), total: Format.integer(c.total),
+                good: Format.integer(c.good), improvement: Format.integer(c.improvement))
         }
         let weatherMonths = months.filter { stats.month($0).weather.meanFahrenheit != nil }
         // The reports' range in the words the home page uses: their first and last day, not the months with
@@ -123,14 +130,20 @@ enum StatisticsOverview {
             photographers: photographers, hasPhotographers: !photographers.isEmpty,
             managers: managers, hasManagers: !managers.isEmpty,
             templates: stats.reports.templates.sorted { ($1.value.reports, $0.value.name) < ($0.value.reports, $1.value.name) }
-                .map { CountRow(rowLabel: $0.value.name + ($0.value.kind == "missing-template" ? " (template not in export)" : ""),
-                                count: Format.integer($0.value.reports)) },
-            jobTypes: counts(stats.reports.jobTypes) + (stats.reports.withoutJobType > 0
-                ? [CountRow(rowLabel: "No job type", count: Format.integer(stats.reports.withoutJobType))] : []),
+                .map {
+                    CountRow(
+                        rowLabel: $0.value.name + ($0.value.kind == "missing-template" ? " (template not in export)" : ""),
+                        count: Format.integer($0.value.reports))
+                },
+            jobTypes: counts(stats.reports.jobTypes)
+                + (stats.reports.withoutJobType > 0
+                    ? [CountRow(rowLabel: "No job type", count: Format.integer(stats.reports.withoutJobType))] : []),
             conditions: counts(stats.weather.conditions), hasWeather: stats.weather.readings > 0,
-            weatherChart: weatherMonths.isEmpty ? nil : Chart.line(
-                id: "temperature-per-month", title: "Mean temperature per month", unit: "°F", categoryName: "Month",
-                points: weatherMonths.map { (StatisticsPages.shortMonth($0), stats.month($0).weather.meanFahrenheit(decimals: 1)!) }),
+            weatherChart: weatherMonths.isEmpty
+                ? nil
+                : Chart.line(
+                    id: "temperature-per-month", title: "Mean temperature per month", unit: "°F", categoryName: "Month",
+                    points: weatherMonths.map { (StatisticsPages.shortMonth($0), stats.month($0).weather.meanFahrenheit(decimals: 1)!) }),
             fieldTemplates: fieldTemplates(stats),
             qualityHref: "data-quality.html",
             invalidReports: Format.integer(stats.reports.invalid),
@@ -138,9 +151,11 @@ enum StatisticsOverview {
     }
 
     static func critiqueCards(_ c: CritiqueStatistics) -> [StatCard] {
-        [StatCard(value: Format.integer(c.total), label: "Total Critiques", style: "total", isCritique: true),
-         StatCard(value: Format.integer(c.good), label: "Good Examples", style: "good", isCritique: true),
-         StatCard(value: Format.integer(c.improvement), label: "Needs Improvement", style: "improvement", isCritique: true)]
+        [
+            StatCard(value: Format.integer(c.total), label: "Total Critiques", style: "total", isCritique: true),
+            StatCard(value: Format.integer(c.good), label: "Good Examples", style: "good", isCritique: true),
+            StatCard(value: Format.integer(c.improvement), label: "Needs Improvement", style: "improvement", isCritique: true)
+        ]
     }
 
     /// Value → count rows, most frequent first, then by value.
@@ -156,14 +171,17 @@ enum StatisticsOverview {
         func row(_ metric: String, _ a: Double, _ b: Double, decimals: Int, money: Bool = false) -> ComparisonRow {
             let show = { (x: Double) in money ? Format.money(x) : Format.grouped(x, decimals: decimals) }
             let delta = a - b
-            var change = (delta > 0 ? "+" : delta < 0 ? "−" : "±") + (money ? Format.money(abs(delta)) : Format.grouped(abs(delta), decimals: decimals))
+            var change =
+                (delta > 0 ? "+" : delta < 0 ? "−" : "±") + (money ? Format.money(abs(delta)) : Format.grouped(abs(delta), decimals: decimals))
             if b > 0 { change += " (\(delta >= 0 ? "+" : "−")\(Format.grouped(abs(delta) / b * 100, decimals: 0))%)" }
             return ComparisonRow(metric: metric, now: show(a), before: show(b), change: change)
         }
-        var rows = [row("Reports", Double(now.reports.total), Double(before.reports.total), decimals: 0),
-                    row("Invalid reports", Double(now.reports.invalid), Double(before.reports.invalid), decimals: 0),
-                    row("Active photographers", Double(now.reports.photographers.count), Double(before.reports.photographers.count), decimals: 0),
-                    row("Miles", now.mileage.miles, before.mileage.miles, decimals: 1)]
+        var rows = [
+            row("Reports", Double(now.reports.total), Double(before.reports.total), decimals: 0),
+            row("Invalid reports", Double(now.reports.invalid), Double(before.reports.invalid), decimals: 0),
+            row("Active photographers", Double(now.reports.photographers.count), Double(before.reports.photographers.count), decimals: 0),
+            row("Miles", now.mileage.miles, before.mileage.miles, decimals: 1)
+        ]
         if let a = now.mileage.reimbursement, let b = before.mileage.reimbursement {
             rows.append(row("Reimbursement", a, b, decimals: 2, money: true))
         }
@@ -173,11 +191,14 @@ enum StatisticsOverview {
 
     static func fieldTemplates(_ stats: OrganizationStatistics) -> [TemplateFields] {
         stats.fields.sorted { ($0.value.name, $0.key) < ($1.value.name, $1.key) }.filter { $0.value.reports > 0 }.map { _, t in
-            TemplateFields(templateName: t.name, reportCount: Format.count(t.reports, "report"), rows: t.fieldOrder.compactMap { id in
-                guard let f = t.fields[id] else { return nil }
-                return FieldRow(fieldLabel: f.label, fieldType: f.type,
-                                filled: "\(Format.integer(f.filled)) of \(Format.integer(t.reports))", detail: detail(f))
-            })
+            TemplateFields(
+                templateName: t.name, reportCount: Format.count(t.reports, "report"),
+                rows: t.fieldOrder.compactMap { id in
+                    guard let f = t.fields[id] else { return nil }
+                    return FieldRow(
+                        fieldLabel: f.label, fieldType: f.type,
+                        filled: "\(Format.integer(f.filled)) of \(Format.integer(t.reports))", detail: detail(f))
+                })
         }
     }
 

@@ -31,7 +31,8 @@ enum StatisticsPages {
     /// grows with the documents, never with the span between their dates).
     static func calendarMonths(_ keys: [String]) -> [String] {
         guard let first = keys.first.flatMap(monthNumber), let last = keys.last.flatMap(monthNumber), first <= last,
-              last - first < max(36, 3 * keys.count) else { return keys }
+            last - first < max(36, 3 * keys.count)
+        else { return keys }
         return (first...last).map { String(format: "%04d-%02d", $0 / 12, $0 % 12 + 1) }
     }
 
@@ -58,4 +59,3 @@ struct StatCard: Sendable, Encodable {
     var style: String
     var isCritique: Bool
 }
-

@@ -27,12 +27,14 @@ struct StatisticsPeople {
         managers = Self.sorted(stats.critiques.managers.mapValues(\.name))
         let photographerFiles = PathAllocator(texts: photographers.map(\.key))
         let managerFiles = PathAllocator(texts: managers.map(\.key))
-        photographerPaths = Dictionary(uniqueKeysWithValues: photographers.map {
-            ($0.key, "\(StatisticsPages.root)/photographer/\(photographerFiles[text: $0.key]).html")
-        })
-        managerPaths = Dictionary(uniqueKeysWithValues: managers.map {
-            ($0.key, "\(StatisticsPages.root)/manager/\(managerFiles[text: $0.key]).html")
-        })
+        photographerPaths = Dictionary(
+            uniqueKeysWithValues: photographers.map {
+                ($0.key, "\(StatisticsPages.root)/photographer/\(photographerFiles[text: $0.key]).html")
+            })
+        managerPaths = Dictionary(
+            uniqueKeysWithValues: managers.map {
+                ($0.key, "\(StatisticsPages.root)/manager/\(managerFiles[text: $0.key]).html")
+            })
     }
 
     /// By name as people read it, then key (two people may share a name).

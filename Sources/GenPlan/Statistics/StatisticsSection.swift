@@ -29,10 +29,11 @@ final class StatisticsSection: Sendable {
         self.zone = zone
         shared = Lazy { [input, links] in
             let org = input.organization
-            return Shared(people: StatisticsPeople(input, galleries: links.galleries),
-                          reportsByPhotographer: Dictionary(grouping: org.reports.indices) {
-                              ReportStatistics.photographerKey(of: org.reports[$0])
-                          })
+            return Shared(
+                people: StatisticsPeople(input, galleries: links.galleries),
+                reportsByPhotographer: Dictionary(grouping: org.reports.indices) {
+                    ReportStatistics.photographerKey(of: org.reports[$0])
+                })
         }
     }
 
@@ -40,19 +41,26 @@ final class StatisticsSection: Sendable {
     func overviewPages() -> [PlannedPage] {
         let shared = shared.value
         let people = shared.people
-        var pages = [PlannedPage(path: StatisticsPages.overviewPath, template: "stats-index", title: "Statistics",
-                                 body: StatisticsOverview.make(input, people: people, links: links))]
+        var pages = [
+            PlannedPage(
+                path: StatisticsPages.overviewPath, template: "stats-index", title: "Statistics",
+                body: StatisticsOverview.make(input, people: people, links: links))
+        ]
         // Newest first, as the galleries list them; the keys are the ones stats.json counts by.
         let org = input.organization
         let given = Dictionary(grouping: links.galleries.all.critiques.map { ($0, CritiqueFacts($0, in: org)) }, by: \.1.managerKey)
         pages += ParallelMap.map(people.managers) { [input, links, zone] manager in
-            PlannedPage(path: people.managerPaths[manager.key]!, template: "stats-manager",
-                        title: "Critiques given: \(manager.name)",
-                        body: ManagerStatisticsPage.make(manager, input: input, given: given[manager.key] ?? [], people: people,
-                                                         links: links, zone: zone))
+            PlannedPage(
+                path: people.managerPaths[manager.key]!, template: "stats-manager",
+                title: "Critiques given: \(manager.name)",
+                body: ManagerStatisticsPage.make(
+                    manager, input: input, given: given[manager.key] ?? [], people: people,
+                    links: links, zone: zone))
         }
-        pages.append(PlannedPage(path: StatisticsPages.qualityPath, template: "stats-quality", title: "Data quality",
-                                 body: DataQualityPage.make(input, links: links, stats: input.statistics)))
+        pages.append(
+            PlannedPage(
+                path: StatisticsPages.qualityPath, template: "stats-quality", title: "Data quality",
+                body: DataQualityPage.make(input, links: links, stats: input.statistics)))
         return pages
     }
 
@@ -61,11 +69,13 @@ final class StatisticsSection: Sendable {
         let shared = shared.value
         let reports = input.organization.reports
         return ParallelMap.map(shared.people.photographers) { [input, links, zone] photographer in
-            PlannedPage(path: shared.people.photographerPaths[photographer.key]!, template: "stats-photographer",
-                        title: "Statistics: \(photographer.name)",
-                        body: PhotographerStatisticsPage.make(photographer, input: input,
-                                                              reports: (shared.reportsByPhotographer[photographer.key] ?? []).map { reports[$0] },
-                                                              links: links, zone: zone))
+            PlannedPage(
+                path: shared.people.photographerPaths[photographer.key]!, template: "stats-photographer",
+                title: "Statistics: \(photographer.name)",
+                body: PhotographerStatisticsPage.make(
+                    photographer, input: input,
+                    reports: (shared.reportsByPhotographer[photographer.key] ?? []).map { reports[$0] },
+                    links: links, zone: zone))
         }
     }
 }

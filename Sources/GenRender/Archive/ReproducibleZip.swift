@@ -39,7 +39,7 @@ public enum ReproducibleZip {
     public static let entryDate = Date(timeIntervalSince1970: 315_532_800 + 31 * 86_400)
 
     /// Raw DOS date and time fields every entry carries (what `entryDate` converts to).
-    public static let dosDate: UInt16 = (0 << 9) | (2 << 5) | 1   // years since 1980, month, day
+    public static let dosDate: UInt16 = (0 << 9) | (2 << 5) | 1  // years since 1980, month, day
     public static let dosTime: UInt16 = 0
 
     public enum PathError: Error, Equatable, CustomStringConvertible {

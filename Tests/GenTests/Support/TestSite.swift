@@ -107,24 +107,33 @@ enum Doc {
     }
 
     static func report(_ id: String, org: String, user: String, date: String = "2024-09-03", extra: [String: Any] = [:]) -> [String: Any] {
-        var d: [String: Any] = ["id": id, "organizationID": org, "userId": user, "date": date, "photographer": "P",
-                                "templateId": "t1", "createdAt": ["_seconds": 1_725_390_000, "_nanoseconds": 0]]
+        var d: [String: Any] = [
+            "id": id, "organizationID": org, "userId": user, "date": date, "photographer": "P",
+            "templateId": "t1", "createdAt": ["_seconds": 1_725_390_000, "_nanoseconds": 0]
+        ]
         d.merge(extra) { _, new in new }
         return d
     }
 
     static func template(_ id: String = "t1", org: String, name: String = "Fall Sports Daily Report") -> [String: Any] {
-        ["id": id, "organizationID": org, "name": name, "version": 1, "fields": [
-            ["id": "schools_visited", "type": "multiselect", "label": "Schools Visited"],
-            ["id": "mileage", "type": "mileage", "label": "Round Trip Mileage",
-             "smartConfig": ["calculationType": "mileage", "fallbackValue": "0 miles", "autoUpdate": true]],
-            ["id": "notes", "type": "textarea", "label": "Notes"],
-        ]]
+        [
+            "id": id, "organizationID": org, "name": name, "version": 1,
+            "fields": [
+                ["id": "schools_visited", "type": "multiselect", "label": "Schools Visited"],
+                [
+                    "id": "mileage", "type": "mileage", "label": "Round Trip Mileage",
+                    "smartConfig": ["calculationType": "mileage", "fallbackValue": "0 miles", "autoUpdate": true]
+                ],
+                ["id": "notes", "type": "textarea", "label": "Notes"]
+            ]
+        ]
     }
 
     static func critique(_ id: String, org: String, target: String, notes: String, status: String = "published") -> [String: Any] {
-        ["id": id, "organizationId": org, "targetPhotographerId": target, "targetPhotographerName": "T",
-         "submitterName": "Manager", "managerNotes": notes, "exampleType": "example", "status": status,
-         "imageUrls": ["https://example.com/a.jpg"], "createdAt": ["_seconds": 1_725_390_000, "_nanoseconds": 0]]
+        [
+            "id": id, "organizationId": org, "targetPhotographerId": target, "targetPhotographerName": "T",
+            "submitterName": "Manager", "managerNotes": notes, "exampleType": "example", "status": status,
+            "imageUrls": ["https://example.com/a.jpg"], "createdAt": ["_seconds": 1_725_390_000, "_nanoseconds": 0]
+        ]
     }
 }

@@ -55,16 +55,17 @@ public enum CalculationSet {
             guard let formula = parsed[id] else { continue }
             let outcome: Result<CalculatedValue, FormulaError>
             do throws(FormulaError) {
-                outcome = .success(try formula.calculate { ref -> FieldResolution in
-                    if formulas[ref] != nil {
-                        switch results[ref] {
-                        case .success(let v)?: return .value(EvaluatedValue(value: v.value, decimals: v.decimals))
-                        case .failure(let e)?: return .failed(FormulaError(e.kind, "field \(ref) has an error: \(e.message)", at: e.position))
-                        case nil: return .failed(FormulaError(.cycle, "field \(ref) is not computed yet", at: 1))
+                outcome = .success(
+                    try formula.calculate { ref -> FieldResolution in
+                        if formulas[ref] != nil {
+                            switch results[ref] {
+                            case .success(let v)?: return .value(EvaluatedValue(value: v.value, decimals: v.decimals))
+                            case .failure(let e)?: return .failed(FormulaError(e.kind, "field \(ref) has an error: \(e.message)", at: e.position))
+                            case nil: return .failed(FormulaError(.cycle, "field \(ref) is not computed yet", at: 1))
+                            }
                         }
-                    }
-                    return values[ref].map { .value(EvaluatedValue(value: $0)) } ?? .unknown
-                })
+                        return values[ref].map { .value(EvaluatedValue(value: $0)) } ?? .unknown
+                    })
             } catch {
                 outcome = .failure(error)
             }
@@ -96,8 +97,7 @@ public enum CalculationSet {
                 if e < out.count {
                     work[work.count - 1].edge += 1
                     let w = out[e].id
-                    if index[w] == nil { open(w) }
-                    else if onStack.contains(w) { low[v] = min(low[v]!, index[w]!) }
+                    if index[w] == nil { open(w) } else if onStack.contains(w) { low[v] = min(low[v]!, index[w]!) }
                     continue
                 }
                 work.removeLast()
@@ -117,8 +117,10 @@ public enum CalculationSet {
     }
 
     /// `a → b → … → a`: from `start` through its reference `first`, back to `start` by a shortest path inside the cycle.
-    private static func cyclePath(from start: String, via first: String, within members: Set<String>,
-                                  edges: [String: [Formula.ReferenceSite]]) -> [String] {
+    private static func cyclePath(
+        from start: String, via first: String, within members: Set<String>,
+        edges: [String: [Formula.ReferenceSite]]
+    ) -> [String] {
         if first == start { return [start, start] }
         var previous: [String: String] = [:]
         var visited: Set<String> = [first]

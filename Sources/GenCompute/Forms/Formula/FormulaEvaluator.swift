@@ -40,8 +40,10 @@ enum FormulaEvaluator {
 
     // MARK: Operators
 
-    private static func binary(_ op: FormulaOperator, _ l: FormulaNode, _ r: FormulaNode, _ opPosition: Int,
-                               _ resolve: Resolve) throws(FormulaError) -> EvaluatedValue {
+    private static func binary(
+        _ op: FormulaOperator, _ l: FormulaNode, _ r: FormulaNode, _ opPosition: Int,
+        _ resolve: Resolve
+    ) throws(FormulaError) -> EvaluatedValue {
         let lv = try evaluate(l, resolve)
         if op == .plus || op == .minus || op == .times || op == .divide {
             let a = try number(lv.value, at: l.position)
@@ -71,8 +73,9 @@ enum FormulaEvaluator {
                 let blameRight = blame(lv.value, rv.value)
                 let culprit = blameRight ? rv.value : lv.value
                 let other = blameRight ? lv.value : rv.value
-                throw FormulaError(.typeMismatch, "cannot compare \(culprit.kindDescription) with \(other.kindDescription) using '\(op.symbol)'",
-                                   at: blameRight ? r.position : l.position)
+                throw FormulaError(
+                    .typeMismatch, "cannot compare \(culprit.kindDescription) with \(other.kindDescription) using '\(op.symbol)'",
+                    at: blameRight ? r.position : l.position)
             }
             let result: Bool
             switch op {
@@ -189,8 +192,10 @@ enum FormulaEvaluator {
 
     // MARK: Functions
 
-    private static func call(_ f: FormulaFunction, _ args: [FormulaNode], at position: Int,
-                             _ resolve: Resolve) throws(FormulaError) -> EvaluatedValue {
+    private static func call(
+        _ f: FormulaFunction, _ args: [FormulaNode], at position: Int,
+        _ resolve: Resolve
+    ) throws(FormulaError) -> EvaluatedValue {
         switch f {
         case .if:
             let condition = try evaluate(args[0], resolve)
@@ -240,8 +245,9 @@ enum FormulaEvaluator {
                 digits = Int(Swift.max(-400, Swift.min(400, d.rounded(.towardZero))))
             }
             guard x.isFinite, let decimal = DecimalDigits(x) else { return EvaluatedValue(value: .number(x)) }
-            return EvaluatedValue(value: .number(decimal.rounded(decimals: digits).double),
-                                  decimals: Swift.max(FormulaValue.defaultDecimals, Swift.min(digits, 15)))
+            return EvaluatedValue(
+                value: .number(decimal.rounded(decimals: digits).double),
+                decimals: Swift.max(FormulaValue.defaultDecimals, Swift.min(digits, 15)))
         case .abs:
             let x = try number(values[0].value, at: args[0].position)
             return EvaluatedValue(value: .number(Swift.abs(x)), decimals: values[0].decimals)
@@ -256,8 +262,7 @@ enum FormulaEvaluator {
         case .count:
             var n = 0
             for v in values {
-                if case .list(let items) = v.value { n += items.filter { !$0.isBlank }.count }
-                else if !v.value.isBlank { n += 1 }
+                if case .list(let items) = v.value { n += items.filter { !$0.isBlank }.count } else if !v.value.isBlank { n += 1 }
             }
             return EvaluatedValue(value: .number(Double(n)))
         case .empty:

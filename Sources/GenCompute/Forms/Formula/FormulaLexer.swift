@@ -32,8 +32,8 @@ struct FormulaToken: Sendable, Equatable {
 }
 
 enum FormulaOperator: Sendable, Equatable {
-    case equal(String)      // "=" or "=="
-    case notEqual(String)   // "!=" or "<>"
+    case equal(String)  // "=" or "=="
+    case notEqual(String)  // "!=" or "<>"
     case less, lessOrEqual, greater, greaterOrEqual
     case concat, plus, minus, times, divide
 
@@ -169,9 +169,13 @@ enum FormulaLexer {
                 guard next == "=" else { throw FormulaError(.syntax, "unexpected character '!' (did you mean != or NOT(…)?)", at: position) }
                 kind = .op(.notEqual("!=")); length = 2
             case "<":
-                if next == "=" { kind = .op(.lessOrEqual); length = 2 }
-                else if next == ">" { kind = .op(.notEqual("<>")); length = 2 }
-                else { kind = .op(.less) }
+                if next == "=" {
+                    kind = .op(.lessOrEqual); length = 2
+                } else if next == ">" {
+                    kind = .op(.notEqual("<>")); length = 2
+                } else {
+                    kind = .op(.less)
+                }
             case ">":
                 if next == "=" { kind = .op(.greaterOrEqual); length = 2 } else { kind = .op(.greater) }
             default:

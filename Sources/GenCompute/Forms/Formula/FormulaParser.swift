@@ -77,8 +77,10 @@ struct FormulaParser {
     }
 
     private func binary(_ op: FormulaOperator, _ l: FormulaNode, _ r: FormulaNode, at opPosition: Int) throws(FormulaError) -> FormulaNode {
-        try checked(FormulaNode(kind: .binary(op, l, r, operatorPosition: opPosition),
-                                position: l.position, depth: max(l.depth, r.depth) + 1), at: opPosition)
+        try checked(
+            FormulaNode(
+                kind: .binary(op, l, r, operatorPosition: opPosition),
+                position: l.position, depth: max(l.depth, r.depth) + 1), at: opPosition)
     }
 
     private mutating func enter() throws(FormulaError) {
@@ -96,8 +98,9 @@ struct FormulaParser {
         let opPosition = advance().position
         let right = try concat()
         if let again = currentOperator(\.isComparison) {
-            throw FormulaError(.syntax, "comparisons cannot be chained ('\(again.symbol)' after '\(op.symbol)'); use AND(…)",
-                               at: current.position)
+            throw FormulaError(
+                .syntax, "comparisons cannot be chained ('\(again.symbol)' after '\(op.symbol)'); use AND(…)",
+                at: current.position)
         }
         return try binary(op, left, right, at: opPosition)
     }
@@ -198,9 +201,13 @@ struct FormulaParser {
         let arity = function.arity
         guard arity.contains(args.count) else {
             let expected: String
-            if arity.upperBound == Int.max { expected = "at least \(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s")" }
-            else if arity.lowerBound == arity.upperBound { expected = "\(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s")" }
-            else { expected = "\(arity.lowerBound) or \(arity.upperBound) arguments" }
+            if arity.upperBound == Int.max {
+                expected = "at least \(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s")"
+            } else if arity.lowerBound == arity.upperBound {
+                expected = "\(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s")"
+            } else {
+                expected = "\(arity.lowerBound) or \(arity.upperBound) arguments"
+            }
             throw FormulaError(.argumentCount, "\(function.name) takes \(expected), got \(args.count)", at: position)
         }
         let depth = (args.map(\.depth).max() ?? 0) + 1

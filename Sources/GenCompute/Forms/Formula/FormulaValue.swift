@@ -84,7 +84,7 @@ extension FormulaValue {
 /// Decimal digits of a Double, for locale-free rounding and formatting.
 /// The value is `0.d₁d₂d₃… × 10^pointPosition`, negated when `negative`.
 struct DecimalDigits {
-    var digits: [UInt8]          // no leading zeros; empty means zero
+    var digits: [UInt8]  // no leading zeros; empty means zero
     var pointPosition: Int
     var negative: Bool
 
@@ -92,7 +92,7 @@ struct DecimalDigits {
     init?(_ x: Double) {
         guard x.isFinite else { return nil }
         negative = x < 0
-        let text = "\(abs(x))"    // "1.005", "1e-05", "1.2345e+20", "100.0"
+        let text = "\(abs(x))"  // "1.005", "1e-05", "1.2345e+20", "100.0"
         var mantissa = Substring(text)
         var exponent = 0
         if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
