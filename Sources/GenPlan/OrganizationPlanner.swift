@@ -141,20 +141,22 @@ struct OrganizationPlanner: Sendable {
     ) -> [PlannedFile] {
         let base = org.pathSegment
         // `stats.json` first: the batch's largest file, encoded by one core while the other renders the pages.
-        var files: [PlannedFile] = [
-            PlannedFile(path: "\(base)/data/stats.json", content: .json(input.statistics)),
-            PlannedFile(path: "\(base)/assets/style.css", content: .asset("style.css")),
-            PlannedFile(path: "\(base)/assets/site.js", content: .asset("site.js")),
-            PlannedFile(path: "\(base)/assets/search.js", content: .asset("search.js")),
-            page(SearchPage.path, template: "search", title: "Search", current: SearchPage.path, body: SearchPage.Body(month: nil)),
-            SearchIndex.indexFile(searchIndex(monthKeys: monthKeys), at: "\(base)/\(SearchIndex.indexPath)"),
-            page(
-                "index.html", template: "org-home", title: org.name, current: "index.html",
-                body: OrganizationHomePage.make(
-                    input, pages: pageLinks, spreadsheets: spreadsheets.groups(org.reports),
-                    visitedSchools: schools.visitedCount)),
-            page(reportPages.index(monthKeys: monthKeys), current: "reports/index.html")
-        ]
+        var files: [PlannedFile] =
+            [
+                PlannedFile(path: "\(base)/data/stats.json", content: .json(input.statistics)),
+                PlannedFile(path: "\(base)/assets/style.css", content: .asset("style.css")),
+                PlannedFile(path: "\(base)/assets/site.js", content: .asset("site.js")),
+                PlannedFile(path: "\(base)/assets/search.js", content: .asset("search.js")),
+                page(SearchPage.path, template: "search", title: "Search", current: SearchPage.path, body: SearchPage.Body(month: nil)),
+                SearchIndex.indexFile(searchIndex(monthKeys: monthKeys), at: "\(base)/\(SearchIndex.indexPath)")
+            ] + SearchIndex.idFiles(org.reports, base: base) + [
+                page(
+                    "index.html", template: "org-home", title: org.name, current: "index.html",
+                    body: OrganizationHomePage.make(
+                        input, pages: pageLinks, spreadsheets: spreadsheets.groups(org.reports),
+                        visitedSchools: schools.visitedCount)),
+                page(reportPages.index(monthKeys: monthKeys), current: "reports/index.html")
+            ]
         files += mediaCopies()
         for contentPage in contentPages {
             files.append(

@@ -128,11 +128,14 @@
     load("search/" + key + ".js", function () { next(); });
   }
 
+  var idMonths = null;  // a report id's month, from search/ids-<xx>.js
+
   window.genSearch = {
     index: function (data) {
       index = data;
       start();
     },
+    ids: function (map) { idMonths = map; },
     month: function (data) {
       if (!query) { return; }
       var found = data.entries.filter(matches);
@@ -175,7 +178,18 @@
     // A date range reads only its months.
     var first = query.from ? query.from.slice(0, 7) : "", last = query.to ? query.to.slice(0, 7) : "9999";
     months = index.months.filter(function (m) { return m >= first && m <= last; });
-    next();
+    // One word that may be a report id: its month is read first (the site lists ids by their first character).
+    var term = query.terms.length === 1 ? query.terms[0] : "";
+    if (term.length < 8 || /\s/.test(term)) { next(); return; }
+    var hex = Array.from(new TextEncoder().encode(Array.from(term)[0]))
+      .map(function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+    load("search/ids-" + hex + ".js", function () {
+      var month = idMonths && Object.prototype.hasOwnProperty.call(idMonths, term) ? idMonths[term] : null;
+      if (month && months.indexOf(month) >= 0) {
+        months = [month].concat(months.filter(function (m) { return m !== month; }));
+      }
+      next();
+    });
   }
 
   more.addEventListener("click", function () { limit += PAGE; next(); });

@@ -37,6 +37,9 @@ final class SearchIndexTests: XCTestCase {
         XCTAssertFalse(september.contains("October words"), "each month holds its own reports")
         XCTAssertTrue(try site.text("o1/search/2024-10.js").contains("October words"))
 
+        // A report id's month, in the file of its first character ("r" is 72 in hex).
+        XCTAssertEqual(try site.text("o1/search/ids-72.js"), #"genSearch.ids({"r1":"2024-09","r2":"2024-10"});"# + "\n")
+
         let index = try site.text("o1/search/index.js")
         XCTAssertTrue(index.hasPrefix("genSearch.index({"))
         XCTAssertTrue(index.contains(#""months":["2024-10","2024-09"]"#), "newest first")

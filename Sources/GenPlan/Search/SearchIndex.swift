@@ -204,6 +204,32 @@ enum SearchIndex {
         PlannedFile(path: path, content: .script(call: "genSearch.index", value: index))
     }
 
+    /// `search/ids-<xx>.js`: each report's id, folded as the page folds a query, → its month, in files by the
+    /// folded id's first character (`xx`: its UTF-8 bytes in hex). A search for a report id reads one small file
+    /// and then that id's month first, instead of every month before it.
+    static func idFiles(_ reports: [DailyJobReport], base: String) -> [PlannedFile] {
+        var shards: [String: [String: String]] = [:]
+        for report in reports {
+            let id = fold(report.id.text)
+            guard let first = id.first else { continue }
+            shards[FastFormat.hex(Array(String(first).utf8)), default: [:]][id] = report.date.monthKey
+        }
+        return shards.keys.sorted().map { key in
+            PlannedFile(path: "\(base)/\(folder)/ids-\(key).js", content: .script(call: "genSearch.ids", value: shards[key]!))
+        }
+    }
+
+    /// What the page's `fold` makes of a text: accents dropped (canonical decomposition, combining marks
+    /// removed), lower case.
+    static func fold(_ text: String) -> String {
+        let marks = 0x300...0x36F
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars where !marks.contains(Int(scalar.value)) {
+            scalars.append(scalar)
+        }
+        return String(scalars).lowercased()
+    }
+
     private static func orderedUnique(_ items: [String]) -> [String] {
         var seen = Set<String>()
         return items.filter { seen.insert($0).inserted }
