@@ -178,9 +178,10 @@
     // A date range reads only its months.
     var first = query.from ? query.from.slice(0, 7) : "", last = query.to ? query.to.slice(0, 7) : "9999";
     months = index.months.filter(function (m) { return m >= first && m <= last; });
-    // One word that may be a report id: its month is read first (the site lists ids by their first character).
+    // One word that may be a report id: its month is read first (the site lists ids by their first character;
+    // an archive, one month, has no such list).
     var term = query.terms.length === 1 ? query.terms[0] : "";
-    if (term.length < 8 || /\s/.test(term)) { next(); return; }
+    if (term.length < 8 || /\s/.test(term) || months.length < 2) { next(); return; }
     var hex = Array.from(new TextEncoder().encode(Array.from(term)[0]))
       .map(function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
     load("search/ids-" + hex + ".js", function () {
