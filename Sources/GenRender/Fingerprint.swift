@@ -59,6 +59,8 @@ extension Renderer {
         switch file.content {
         case .json(let value):
             return ContentDigest.of(value).map { "json-\($0.hex)" }
+        case .script(let call, let value):
+            return ContentDigest.of(value).map { "script-\(call)-\($0.hex)" }
         case .csv(let table):
             guard let source = table.source?() else { return nil }
             var hasher = StableHasher()
