@@ -177,12 +177,6 @@ struct JobTypeSpellings {
 }
 
 extension ReportStatistics {
-    /// A report's job type as the statistics count it, on its own (search filters by it).
-    public static func jobType(of report: DailyJobReport, in org: Organization) -> String? {
-        var spellings = JobTypeSpellings()
-        return ReportFacts.jobType(of: report, template: report.templateId.flatMap { org.templatesByID[$0] }, spellings: &spellings)
-    }
-
     /// Adds a later run of reports' counts. A photographer's or template's name stays the one met first,
     /// as when the reports are added one by one.
     mutating func merge(_ other: ReportStatistics) {

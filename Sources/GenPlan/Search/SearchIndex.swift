@@ -125,7 +125,7 @@ enum SearchIndex {
         let templateName = form?.templateName ?? report.templateName ?? "Report"
         let mileage = input.mileageByReport[report.id]
         let schools = (mileage?.schools ?? []).map { org.school(matching: $0)?.value ?? $0 }
-        let jobType = ReportStatistics.jobType(of: report, in: org)
+        let jobType = form.flatMap { ReportStatistics.jobType(of: report, layout: $0.layout, in: org) }
         let photographer = org.photographerName(of: report)
         var flags: [String] = []
         if let form, !form.problems.isEmpty { flags.append("problems") }
