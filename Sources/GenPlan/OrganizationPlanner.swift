@@ -233,7 +233,7 @@ struct OrganizationPlanner: Sendable {
         var named: [SearchIndex.Option: String] = [:]
         for p in people.photographers { named[SearchIndex.Option(key: p.key, name: p.name)] = people.photographerPaths[p.key] }
         let paths = SchoolPaths(org)
-        var schools: [SearchIndex.Option: String?] = [:]
+        var schools: [SearchIndex.Option: String] = [:]
         for school in org.schools { schools[SearchIndex.Option(key: school.value, name: school.value)] = paths.page(school.id) }
         return SearchIndex.index(input: input, months: monthKeys, people: named, schools: schools, pages: contentPages)
     }

@@ -155,7 +155,7 @@ enum SearchIndex {
     /// `search/index.js` of the site: people with their statistics pages, schools, templates, job types and the
     /// content pages.
     static func index(
-        input: OrganizationInput, months: [String], people: [Option: String], schools: [Option: String?],
+        input: OrganizationInput, months: [String], people: [Option: String], schools: [Option: String],
         pages: [PlannedContentPage]
     ) -> Index {
         let org = input.organization
@@ -164,8 +164,8 @@ enum SearchIndex {
         var entries = sortedPeople.map { p in
             Entry(kind: "person", title: p.name, href: people[p]!, meta: "Photographer", text: p.name, photographers: [p.key])
         }
-        entries += sortedSchools.compactMap { s in
-            schools[s]!.map { Entry(kind: "school", title: s.name, href: $0, meta: "School", text: s.name, schools: [s.name]) }
+        entries += sortedSchools.map { s in
+            Entry(kind: "school", title: s.name, href: schools[s]!, meta: "School", text: s.name, schools: [s.name])
         }
         entries += pages.map { Entry(kind: "page", title: $0.title, href: $0.path, meta: "Page", text: $0.text) }
         let jobTypes = input.statistics.reports.jobTypes.keys.sorted().map { Option(key: $0, name: $0) }
