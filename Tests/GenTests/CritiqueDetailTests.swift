@@ -32,7 +32,7 @@ final class CritiqueDetailTests: XCTestCase {
         XCTAssertTrue(try site.text("o1/" + String(manager)).contains("Dana Kessler"), "the manager's statistics page")
         let images = html.matches(of: #/<img class="remote" src="[^"]+" alt="Photo (\d) of 2: [^"]*"([^>]*)>/#)
         XCTAssertEqual(images.map { String($0.output.1) }, ["1", "2"])
-        XCTAssertTrue(images[0].output.2.contains(#"fetchpriority="high""#) && !images[0].output.2.contains("loading="))
+        XCTAssertTrue(images[0].output.2.contains(#"loading="eager""#), "the first photo loads with the page")
         XCTAssertTrue(images[1].output.2.contains(#"loading="lazy""#))
     }
 }
