@@ -4,8 +4,8 @@
 ///
 /// Why: the pipeline copies a report into every list it groups reports by (month, day, photographer), and a
 /// struct of fifteen properties counts fifteen references per copy. Reports, critiques and mileage rows
-/// keep their properties here (`DailyJobReport.Values`…); copying and destroying them had been about 7 % of
-/// a one-change rebuild's CPU.
+/// keep their properties here (`DailyJobReport.Values`…): without the box a rebuild spends a good part of
+/// its time copying and destroying those references (BENCHMARKS.md has the measurement against plain structs).
 ///
 /// Inlinable, and read through `_read`: a property read in another module (`report.date` in the planner) then
 /// borrows the one field from the box. Behind an opaque getter every such read copied the whole set of values
