@@ -95,8 +95,9 @@ let package = Package(
             dependencies: [
                 "GenModel", "GenLoad", "GenResolve", "GenCompute", "GenMedia", "GenPlan", "GenRender", "GenWrite"
             ]),
-        // Synthetic exports for demos and benchmarks (streams; never holds all reports).
-        .target(name: "GenSample", dependencies: ["GenModel"]),
+        // Synthetic exports for demos and benchmarks (streams; never holds all reports), and the bundled demo sample of
+        // Content/ (Demo/: a port of Python's random and json, for its exact bytes; SHA-512 seeds its random streams).
+        .target(name: "GenSample", dependencies: ["GenModel", .product(name: "Crypto", package: "swift-crypto")]),
         // gen allocates through jemalloc (apt: libjemalloc-dev), not glibc's malloc: a build makes and frees
         // millions of small objects on both cores, and glibc's arenas grew, trimmed and regrew their heaps
         // throughout. Measured: a cold build at 10,000 reports 10 % faster, at 100,000 14 % faster with a lower
