@@ -1,4 +1,5 @@
 import GenModel
+@testable import GenSupport
 import XCTest
 
 final class ParallelMapTests: XCTestCase {
