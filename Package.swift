@@ -92,7 +92,7 @@ let package = Package(
         // The atomic exchange of two folders (Linux's renameat2), for the swap of a finished build.
         .target(name: "CFileExchange"),
         // Stage 6: the output folder: what gen may replace, the build lock, an output tree written atomically.
-        .target(name: "GenWrite", dependencies: ["GenModel", "GenSupport", "CFileExchange"]),
+        .target(name: "GenWrite", dependencies: ["GenSupport", "CFileExchange"]),
         // The pipeline: named steps from claiming the output to the swap, progress and summary; the
         // incremental build's manifest and input keys.
         .target(

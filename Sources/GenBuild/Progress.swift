@@ -1,5 +1,4 @@
 import Foundation
-import GenModel
 import GenSupport
 
 /// Progress on a terminal: one line per stage and a counter for long ones, on stderr.

@@ -1,4 +1,3 @@
-import GenModel
 import GenCompute
 import GenSupport
 

@@ -1,5 +1,4 @@
 import Foundation
-import GenModel
 import GenSupport
 
 /// Text a person typed into an app's text box (a critique's notes): shown exactly as typed, never read as

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import GenModel
 import GenPlan
 import GenSupport
 import Mustache

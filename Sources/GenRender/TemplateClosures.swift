@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import GenModel
 import GenSupport
 
 /// Which template files each template renders with — itself, its `{{<parent}}` and `{{>partial}}`s,

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GenModel
 import GenSupport
 import GenTemplates
 

@@ -1,5 +1,4 @@
 import Foundation
-import GenModel
 @testable import GenRender
 @testable import GenSupport
 import XCTest

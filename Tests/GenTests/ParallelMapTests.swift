@@ -1,4 +1,3 @@
-import GenModel
 @testable import GenSupport
 import XCTest
 

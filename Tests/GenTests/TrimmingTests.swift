@@ -1,5 +1,4 @@
 import Foundation
-import GenModel
 @testable import GenSupport
 import XCTest
 

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import GenModel
 import GenSupport
 
 /// Hashes of what a build reads.

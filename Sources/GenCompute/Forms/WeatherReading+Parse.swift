@@ -1,5 +1,4 @@
 import Foundation
-import GenModel
 import GenSupport
 
 extension WeatherReading {
