@@ -3,7 +3,8 @@
 //
 // Targets are pipeline stages with one-way dependencies:
 //   GenModel ← GenLoad ← GenResolve ← GenCompute ← GenPlan ← GenRender / GenWrite ← GenBuild ← gen
-//   GenMedia (images → thumbnails) depends only on GenModel and libvips.
+//   GenSupport (digests, parallel loops, formatting; no domain) lies under GenModel and every stage.
+//   GenMedia (images → thumbnails) depends only on GenModel, GenSupport and libvips.
 //   GenTemplates (Templates/, embedded by the EmbedTemplates plugin) depends on nothing; GenRender reads it.
 import PackageDescription
 
@@ -39,73 +40,78 @@ let package = Package(
         .target(name: "CVipsShim"),
         // Test-only: the shim's declarations of libvips checked against libvips' own headers.
         .target(name: "CVipsCheck", dependencies: ["CVips"]),
+        // The helpers every stage shares, no domain: content digests (SHA-256), parallel loops and background
+        // threads, memos, number formatting, trimming, log-safe text, the content folder's boundary.
+        .target(name: "GenSupport", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Stage 0: the domain (one model per file: User, School, TemplateField, ReportTemplate, DailyJobReport,
-        // Critique), typed Firestore values, configuration and diagnostics, and the small helpers every stage
-        // shares (digests, parallel loops, number formatting, the content folder's boundary).
-        .target(name: "GenModel", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
-        // Stage 1: read export files (all formats) and the content folder into typed models.
+        // Critique), typed Firestore values and ids, configuration and diagnostics.
+        .target(name: "GenModel", dependencies: ["GenSupport"]),
+        // Stage 1: read the content folder (site.yml, pages, export files in every format) into typed models,
+        // each document with its digest.
         .target(
             name: "GenLoad",
             dependencies: [
-                "GenModel",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "Crypto", package: "swift-crypto")
+                "GenModel", "GenSupport",
+                .product(name: "Yams", package: "Yams")
             ]),
         // Stage 2: group by organization, resolve references, allocate safe path segments.
         .target(
             name: "GenResolve",
             dependencies: [
-                "GenModel", "GenLoad",
+                "GenModel", "GenSupport", "GenLoad",
                 .product(name: "Crypto", package: "swift-crypto")
             ]),
         // Stage 3: pure computations: report forms (templates, smart fields, formulas, validation), mileage
         // routes and summaries, statistics.
-        .target(name: "GenCompute", dependencies: ["GenModel", "GenResolve"]),
-        // Stage 3 (compute): media — critique images to thumbnails (libvips) with a content-addressed cache.
+        .target(name: "GenCompute", dependencies: ["GenModel", "GenSupport", "GenResolve"]),
+        // Stage 3 (compute): media — critique images and report attachments to thumbnails (libvips) with a
+        // content-addressed cache.
         .target(
             name: "GenMedia",
             dependencies: [
-                "GenModel", "CVipsShim",
+                "GenModel", "GenSupport", "CVipsShim",
                 .product(name: "Crypto", package: "swift-crypto")
             ]),
         // Stage 4: which pages and data files exist, with the context each is rendered from.
-        .target(name: "GenPlan", dependencies: ["GenModel", "GenResolve", "GenCompute", "GenMedia"]),
+        .target(name: "GenPlan", dependencies: ["GenModel", "GenSupport", "GenResolve", "GenCompute", "GenMedia"]),
         // The built-in templates and assets: the top-level Templates/ folder embedded at build time (SwiftPM
         // resources must lie inside the target's folder; Templates/ stays where people edit it).
         .target(name: "GenTemplates", plugins: ["EmbedTemplates"]),
         // Build tool: writes the Swift source that declares the files of Templates/ (run by EmbedTemplates).
         .executableTarget(name: "gen-embed"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["gen-embed"]),
-        // Stage 5: turn planned outputs into bytes (Mustache templates, cmark-gfm, JSON, CSV).
+        // Stage 5: turn planned outputs into bytes (Mustache templates, cmark-gfm, JSON, CSV, zips).
         .target(
             name: "GenRender",
             dependencies: [
-                "GenModel", "GenPlan", "GenTemplates", "CCmarkGFM",
+                "GenModel", "GenSupport", "GenPlan", "GenTemplates", "CCmarkGFM",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto")
             ]),
         // The atomic exchange of two folders (Linux's renameat2), for the swap of a finished build.
         .target(name: "CFileExchange"),
-        // Stage 6: write an output tree atomically.
-        .target(name: "GenWrite", dependencies: ["GenModel", "CFileExchange"]),
-        // The pipeline: named steps from load to write, progress and summary.
+        // Stage 6: the output folder: what gen may replace, the build lock, an output tree written atomically.
+        .target(name: "GenWrite", dependencies: ["GenSupport", "CFileExchange"]),
+        // The pipeline: named steps from claiming the output to the swap, progress and summary; the
+        // incremental build's manifest and input keys.
         .target(
             name: "GenBuild",
             dependencies: [
-                "GenModel", "GenLoad", "GenResolve", "GenCompute", "GenMedia", "GenPlan", "GenRender", "GenWrite"
+                "GenModel", "GenSupport", "GenLoad", "GenResolve", "GenCompute", "GenMedia", "GenPlan", "GenRender", "GenWrite",
+                .product(name: "Crypto", package: "swift-crypto")
             ]),
-        // Synthetic exports for demos and benchmarks (streams; never holds all reports), and the bundled demo sample of
-        // Content/ (Demo/: a port of Python's random and json, for its exact bytes; SHA-512 seeds its random streams).
+        // Synthetic content folders for demos and benchmarks (streamed, never holding all reports), and the bundled
+        // demo sample of Content/ (Demo/: a port of Python's random and json, for its exact bytes).
         .target(name: "GenSample", dependencies: ["GenModel", .product(name: "Crypto", package: "swift-crypto")]),
         // gen allocates through jemalloc (apt: libjemalloc-dev), not glibc's malloc: a build makes and frees
         // millions of small objects on both cores, and glibc's arenas grew, trimmed and regrew their heaps
-        // throughout. Measured: a cold build at 10,000 reports 10 % faster, at 100,000 14 % faster with a lower
-        // peak (BENCHMARKS.md). Linked, so every library in the process allocates through it.
+        // throughout (BENCHMARKS.md has the measurement). Linked, so every library in the process allocates
+        // through it.
         .executableTarget(
             name: "gen",
             dependencies: [
-                "GenBuild", "GenSample", "GenModel", "GenTemplates",
+                "GenBuild", "GenSample", "GenModel", "GenSupport", "GenTemplates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ], linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]),
         // Dev-only: the libFuzzer targets over everything that parses input (scripts/fuzz); built normally, it
@@ -118,8 +124,8 @@ let package = Package(
         .testTarget(
             name: "GenTests",
             dependencies: [
-                "GenModel", "GenLoad", "GenResolve", "GenCompute", "GenPlan", "GenRender", "GenWrite", "GenBuild", "GenSample", "GenMedia",
-                "GenTemplates", "CVipsCheck",
+                "GenModel", "GenSupport", "GenLoad", "GenResolve", "GenCompute", "GenPlan", "GenRender", "GenWrite", "GenBuild", "GenSample",
+                "GenMedia", "GenTemplates", "CVipsCheck",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto")
             ], resources: [.copy("Fixtures")])

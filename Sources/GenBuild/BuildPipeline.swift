@@ -6,6 +6,7 @@ import GenModel
 import GenPlan
 import GenRender
 import GenResolve
+import GenSupport
 import GenWrite
 
 /// The whole build as a list of named steps: load → resolve → compute → media → plan → render → commit.

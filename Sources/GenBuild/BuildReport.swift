@@ -1,4 +1,5 @@
 import GenModel
+import GenSupport
 
 /// What a build did, for the summary and for tests.
 public struct BuildReport: Sendable, Codable {

@@ -3,6 +3,7 @@ import GenCompute
 import GenMedia
 import GenModel
 import GenResolve
+import GenSupport
 
 /// Compute stage, media: the local images of every published critique and every image attached to a
 /// daily report, through libvips, each distinct file once, then handed back per organization — an

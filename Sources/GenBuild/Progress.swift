@@ -1,5 +1,5 @@
 import Foundation
-import GenModel
+import GenSupport
 
 /// Progress on a terminal: one line per stage and a counter for long ones, on stderr.
 /// Silent with `--quiet` or when stderr is not a terminal (CI logs get only the summary).

@@ -1,5 +1,4 @@
 import Foundation
-import GenModel
 import GenPlan
 import GenRender
 import GenWrite

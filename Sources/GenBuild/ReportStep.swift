@@ -2,6 +2,7 @@ import Foundation
 import GenCompute
 import GenModel
 import GenResolve
+import GenSupport
 
 /// Compute stage, per report: each report of one organization routed (its mileage) and read through its
 /// template (its form), on all cores.

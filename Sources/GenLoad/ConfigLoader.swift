@@ -1,5 +1,6 @@
 import Foundation
 import GenModel
+import GenSupport
 import Yams
 
 /// Reads `CONTENT/site.yml`. A missing file means defaults; anything else wrong is an `InputError`.

@@ -1,5 +1,6 @@
 import Foundation
 import GenModel
+import GenSupport
 
 /// Every typed document of an export, plus the problems met on the way.
 public struct TypedExport: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GenModel
+import GenSupport
 
 /// What one export file holds, whatever its format.
 struct ExportFileContents: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GenModel
+import GenSupport
 
 /// Every document of every export file under `CONTENT/export/`, merged into current state.
 public struct LoadedExport: Sendable {

@@ -1,4 +1,5 @@
 import GenModel
+import GenSupport
 
 /// Reads typed fields out of a raw document, recording a warning for each value of the wrong kind.
 /// A missing field is simply nil; the caller decides whether the document can do without it.

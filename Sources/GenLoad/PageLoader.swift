@@ -1,5 +1,6 @@
 import Foundation
 import GenModel
+import GenSupport
 
 /// Reads `CONTENT/pages/*.md`: YAML front matter (`title`, optional `order`) and a Markdown body.
 public enum PageLoader {

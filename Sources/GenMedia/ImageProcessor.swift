@@ -1,5 +1,6 @@
 import Foundation
 import GenModel
+import GenSupport
 
 /// What one `ImageProcessor.process` call did.
 public struct ImageBatch: Sendable {

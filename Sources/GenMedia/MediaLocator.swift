@@ -1,5 +1,5 @@
 import Foundation
-import GenModel
+import GenSupport
 
 /// Where an image URL's file lives under CONTENT/media/, or nil when the URL cannot name a safe local file.
 ///

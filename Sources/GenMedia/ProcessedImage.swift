@@ -1,5 +1,3 @@
-import GenModel
-
 /// One file made from a source image: a grid thumbnail or a display size, in one format.
 public struct ImageRendition: Sendable, Hashable, Codable {
     /// `"thumbnail"` (cropped to fill the thumbnail box) or `"display"` (fitted inside the display box).

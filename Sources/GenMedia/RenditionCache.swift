@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GenModel
+import GenSupport
 
 /// Renditions stored by content: `<cache>/thumbnails/<first 2 hex of key>/<key>/` holds the files and
 /// `entry.json`. The key covers the source bytes and every setting, so an entry never goes stale:

@@ -1,5 +1,6 @@
 import CVipsShim
 import Foundation
+import GenSupport
 
 /// libvips, started once per process, and the few calls gen makes through the C shim.
 enum Vips {

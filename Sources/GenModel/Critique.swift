@@ -1,3 +1,5 @@
+import GenSupport
+
 /// A manager's photo critique for a photographer (`photoCritiques`). Its properties are kept `CopiedOnWrite`, as
 /// a report's are: a critique is copied into every gallery, month and photographer list it is planned in.
 public struct Critique: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import GenSupport
+
 /// A photographer's daily job report (`dailyJobReports`). The form values stay typed
 /// Firestore values keyed by field id, exactly as stored.
 ///

@@ -1,3 +1,5 @@
+import GenSupport
+
 /// Where a document came from: the export file (relative to the content folder),
 /// its collection and its id. Every data problem names all three.
 public struct DocumentSource: Sendable, Hashable {

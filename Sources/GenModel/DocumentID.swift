@@ -1,3 +1,5 @@
+import GenSupport
+
 /// A Firestore id (a document's, an organization's, or a reference to one): equal, hashed and ordered by its
 /// UTF-8 bytes.
 ///
@@ -39,4 +41,10 @@ public struct DocumentID: Sendable, Hashable, Comparable, Codable, CustomStringC
 extension Optional where Wrapped == DocumentID {
     /// The id's text, or nil.
     public var text: String? { self?.text }
+}
+
+extension StableHasher {
+    /// An id is fed as its text.
+    public mutating func add(_ id: DocumentID) { add(id.text) }
+    public mutating func add(_ id: DocumentID?) { add(id?.text) }
 }

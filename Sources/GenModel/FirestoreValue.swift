@@ -1,4 +1,5 @@
 import Foundation
+import GenSupport
 
 /// One Firestore field value, decoded from any of the export encodings
 /// (`_seconds`, `__datatype__`, `firestore/timestamp/1.0`, …) into one typed case.

@@ -1,4 +1,5 @@
 import Foundation
+import GenSupport
 
 /// A latitude/longitude pair: Firestore GeoPoints and the app's `"lat,lng"` strings.
 public struct GeoPoint: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import GenSupport
 
 /// A calendar day with no time zone (`2024-01-15`): the local day a report belongs to.
 public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import GenSupport
+
 /// A form template (`reportTemplates`).
 public struct ReportTemplate: Sendable, Hashable {
     /// How choices are compared with options: trimmed and case-insensitively ("fall sports" is "Fall Sports").

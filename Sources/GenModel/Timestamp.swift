@@ -1,4 +1,5 @@
 import Foundation
+import GenSupport
 
 /// A Firestore Timestamp: seconds since the Unix epoch plus nanoseconds.
 public struct Timestamp: Sendable, Hashable, Comparable {

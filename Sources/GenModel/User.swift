@@ -1,3 +1,5 @@
+import GenSupport
+
 /// A person in the organization (`users`). Photographers carry their home coordinates,
 /// the start and end of every mileage route.
 public struct User: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import GenModel
+import GenSupport
 
 /// How numbers and dates read on pages: fixed US English, so output never depends on the machine's locale.
 public enum Format {

@@ -1,5 +1,4 @@
 import Foundation
-import GenModel
 
 /// A block rendered once and shown on several pages. A report's body (facts, fields, route) appears on its
 /// own page, on its day, on its month and in the month's archive: the pages hold the same `Fragment`, and

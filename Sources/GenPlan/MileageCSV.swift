@@ -1,5 +1,5 @@
-import GenModel
 import GenCompute
+import GenSupport
 
 /// `data/mileage.csv`: one row per report, a header row first (rows made as the file is written).
 enum MileageCSV {

@@ -3,6 +3,7 @@ import GenCompute
 import GenMedia
 import GenModel
 import GenResolve
+import GenSupport
 
 /// Plans one organization's tree `<org>/…`. It is given only that organization's input,
 /// so nothing of another organization can reach these files.

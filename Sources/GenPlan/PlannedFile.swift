@@ -1,6 +1,6 @@
 import Foundation
-import GenModel
 import GenResolve
+import GenSupport
 
 /// One file of the output tree, decided but not yet rendered: the plan says *what*,
 /// the render stage says *which bytes*.

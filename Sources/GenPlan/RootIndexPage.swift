@@ -1,5 +1,3 @@
-import GenModel
-
 /// `index.html` at the output root: the organizations, by name then id.
 enum RootIndexPage {
     struct Body: Sendable, Encodable {

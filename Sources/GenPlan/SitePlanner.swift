@@ -3,6 +3,7 @@ import GenCompute
 import GenMedia
 import GenModel
 import GenResolve
+import GenSupport
 
 /// Everything the plan stage needs, computed before it.
 public struct SiteInput: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import GenModel
+import GenSupport
 
 /// Text a person typed into an app's text box (a critique's notes): shown exactly as typed, never read as
 /// Markdown or HTML. Line breaks and blank lines are kept by the page's style (`white-space: pre-wrap`), the

@@ -1,6 +1,6 @@
 import Foundation
-import GenModel
 import GenPlan
+import GenSupport
 
 /// JSON and CSV in the one form gen writes them: stable bytes for the same data.
 public enum DataEncoders {

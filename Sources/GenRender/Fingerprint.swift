@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import GenModel
 import GenPlan
+import GenSupport
 
 /// What a planned file's bytes depend on, as a SHA-256: equal fingerprints mean equal bytes, so an
 /// incremental build keeps the previous file instead of rendering it again.

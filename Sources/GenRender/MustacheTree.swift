@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import GenModel
 import GenPlan
+import GenSupport
 import Mustache
 
 /// A page's context as plain values — `MustacheNode` (a keyed container), `[Any]`, `MustacheText`,

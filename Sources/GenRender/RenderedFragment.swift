@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import GenModel
 import GenPlan
+import GenSupport
 import Mustache
 
 /// A `Fragment` as page trees hold it: its fingerprint, known as soon as its tree is built, and its text,

@@ -1,6 +1,6 @@
 import Foundation
-import GenModel
 import GenPlan
+import GenSupport
 
 /// Stage 5: planned files → bytes.
 public struct Renderer: Sendable {

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import GenModel
 import GenPlan
+import GenSupport
 import Mustache
 
 /// The texts of `RepeatedBlock`s rendered so far in this build, by template and content: a row that

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import GenModel
+import GenSupport
 
 /// Which template files each template renders with — itself, its `{{<parent}}` and `{{>partial}}`s,
 /// transitively — hashed, so a page's fingerprint changes exactly when one of them does; and the names

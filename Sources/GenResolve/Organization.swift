@@ -1,4 +1,5 @@
 import GenModel
+import GenSupport
 
 /// One organization's documents, and nothing of any other organization's. Every later stage
 /// works on one `Organization` at a time, which is what keeps organizations apart.

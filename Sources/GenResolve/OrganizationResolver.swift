@@ -1,5 +1,6 @@
 import GenLoad
 import GenModel
+import GenSupport
 
 /// All organizations of an export, each self-contained.
 public struct ResolvedSite: Sendable {

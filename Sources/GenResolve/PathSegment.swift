@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GenModel
+import GenSupport
 
 /// Turns data (organization ids, document ids, page names) into safe, unique path segments.
 /// Ids are data, never paths: no `/`, no `..`, no control characters, bounded length.

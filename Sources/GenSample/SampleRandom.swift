@@ -1,5 +1,3 @@
-import GenModel
-
 /// The only source of randomness in GenSample: xoshiro256** seeded through SplitMix64.
 ///
 /// Why our own generator: Swift's `SystemRandomNumberGenerator` cannot be seeded, and the

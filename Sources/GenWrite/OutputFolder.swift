@@ -1,5 +1,5 @@
 import Foundation
-import GenModel
+import GenSupport
 
 /// What gen may replace, and one build at a time per output folder.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import CFileExchange
-import GenModel
 
 /// Stage 6: writes a whole output tree atomically. Files go into a fresh staging folder beside the output;
 /// `commit()` swaps it in. Until then, and if anything fails, the previous output stays exactly as it was.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GenBuild
 import GenModel
+import GenSupport
 
 /// Folder options shared by `build` and `check`.
 struct Folders: ParsableArguments {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GenModel
+import GenSupport
 import GenTemplates
 
 /// `gen templates`: the built-in templates and assets written out, as the start of an overlay folder.

@@ -1,6 +1,8 @@
 import Crypto
 import Foundation
+import GenLoad
 import GenModel
+@testable import GenSupport
 import XCTest
 
 /// Document digests: what an incremental build compares to keep a month's pages without planning them.

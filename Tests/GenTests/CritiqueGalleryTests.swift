@@ -3,6 +3,7 @@ import GenBuild
 import GenMedia
 import GenModel
 @testable import GenPlan
+@testable import GenSupport
 import XCTest
 
 /// Critique galleries and detail pages, built end to end from a temp content folder.

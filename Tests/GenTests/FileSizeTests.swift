@@ -1,5 +1,4 @@
 @testable import GenCompute
-import GenModel
 import XCTest
 
 /// A stored file's size in bytes reads as people read sizes, on the report's page.

@@ -3,6 +3,7 @@ import Foundation
 @testable import GenCompute
 import GenModel
 import GenResolve
+@testable import GenSupport
 import XCTest
 
 /// A report's form summary (`FormSummary`): what statistics and the other whole-organization pages read of

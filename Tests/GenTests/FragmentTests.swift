@@ -1,4 +1,3 @@
-@testable import GenModel
 @testable import GenPlan
 @testable import GenRender
 import XCTest

@@ -1,6 +1,6 @@
 import Foundation
-import GenModel
 @testable import GenRender
+@testable import GenSupport
 import XCTest
 
 /// `mileage.json` and the thumbnail manifest are written with their large array encoded in parts: the bytes

@@ -1,6 +1,6 @@
 import Foundation
-import GenModel
 @testable import GenRender
+@testable import GenSupport
 import XCTest
 
 /// How values of a render tree read in a template: text as `MustacheText`, a nil optional as `MustacheNull`.

@@ -1,4 +1,4 @@
-import GenModel
+@testable import GenSupport
 import XCTest
 
 final class ParallelMapTests: XCTestCase {

@@ -1,5 +1,5 @@
 import Foundation
-import GenModel
+@testable import GenSupport
 import XCTest
 
 /// Work beside the build: values made on other threads, and values let go of on another thread or not at all.

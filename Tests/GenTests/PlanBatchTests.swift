@@ -2,7 +2,6 @@ import Foundation
 @testable import GenBuild
 import GenCompute
 import GenLoad
-import GenModel
 @testable import GenPlan
 @testable import GenRender
 import GenResolve

@@ -1,5 +1,6 @@
 @testable import GenCompute
 @testable import GenModel
+@testable import GenSupport
 import XCTest
 
 /// Reports, critiques and mileage rows keep their properties `CopiedOnWrite`, in one shared box: they must

@@ -1,6 +1,5 @@
 import Foundation
 import GenBuild
-import GenModel
 import GenPlan
 @testable import GenRender
 import GenWrite

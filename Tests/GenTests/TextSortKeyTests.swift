@@ -1,3 +1,4 @@
+import GenLoad
 import GenModel
 import XCTest
 

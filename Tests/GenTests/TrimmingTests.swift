@@ -1,5 +1,5 @@
 import Foundation
-import GenModel
+@testable import GenSupport
 import XCTest
 
 /// `trimmed` and `trimmedBlanks` replace Foundation's `trimmingCharacters(in:)` on hot paths: they must

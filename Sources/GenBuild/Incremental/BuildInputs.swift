@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import GenModel
+import GenSupport
 
 /// Hashes of what a build reads.
 enum BuildInputs {

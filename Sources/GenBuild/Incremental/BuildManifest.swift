@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import GenModel
+import GenSupport
 import GenWrite
 
 /// What the previous build of an output folder wrote, kept in the cache (never in the output): the key of its

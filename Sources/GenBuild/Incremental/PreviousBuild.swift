@@ -1,5 +1,5 @@
 import Foundation
-import GenModel
+import GenSupport
 import GenWrite
 
 /// The previous build of an output folder, as far as this build may trust it, and the keys of this build's

@@ -1,5 +1,6 @@
 import Foundation
 import GenModel
+import GenSupport
 
 /// The `calculation` fields of one report, evaluated together (they may reference each other) with
 /// `CalculationSet`.

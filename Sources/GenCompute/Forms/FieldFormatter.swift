@@ -1,5 +1,6 @@
 import Foundation
 import GenModel
+import GenSupport
 
 /// A stored value read as its field type says.
 struct FieldReading: Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import GenModel
+import GenSupport
 
 /// Reads the value of a `file` field into links. The app has stored files three ways over time:
 /// a bare download URL, a map (`url`/`downloadURL` plus an optional `name`/`fileName`), or a list of either.

@@ -1,5 +1,6 @@
 import Foundation
 import GenModel
+import GenSupport
 
 /// How numbers, money, dates and times read on report pages: fixed US English, computed by hand so the
 /// output never depends on the machine's locale (GenCompute cannot use GenPlan's `Format`, and

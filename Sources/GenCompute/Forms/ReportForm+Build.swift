@@ -1,6 +1,7 @@
 import Foundation
 import GenModel
 import GenResolve
+import GenSupport
 
 extension ReportForm {
     /// Reads one report through its template. `mileage` is the report's precomputed mileage (computed miles,

@@ -1,5 +1,3 @@
-import GenModel
-
 /// Which top-level keys of a report are header metadata rather than form values.
 ///
 /// The page header is built from `DailyJobReport`'s typed properties (id, photographer, day, template

@@ -1,3 +1,5 @@
+import GenSupport
+
 /// A shoot type as people read it. Templates and reports store a code (`picture_day`) where the `job_type`
 /// choice reads "Picture Day": the code is shown, and counted, as those words.
 public enum ShootType {

@@ -1,6 +1,7 @@
 import Foundation
 import GenModel
 import GenResolve
+import GenSupport
 
 extension TemplateField {
     /// The template's fallback text, when it set a non-blank one.

@@ -1,5 +1,5 @@
 import Foundation
-import GenModel
+import GenSupport
 
 extension WeatherReading {
     /// Reads the text a `weather_conditions` field stores, as the app writes it (`"\(condition), \(temp)°F"`)

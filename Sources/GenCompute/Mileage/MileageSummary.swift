@@ -1,5 +1,6 @@
 import GenModel
 import GenResolve
+import GenSupport
 
 /// Miles and report count for one month; `reimbursement` only when a rate is set.
 public struct MonthMileage: Sendable, Hashable, Codable {

@@ -1,6 +1,7 @@
 import Foundation
 import GenModel
 import GenResolve
+import GenSupport
 
 /// The mileage a report stored: the value of its template's `mileage`-type field, or of a field
 /// named `mileage`. Text such as `"24.8 miles"`, `"24.8"`, `"0 miles"`, or a number.

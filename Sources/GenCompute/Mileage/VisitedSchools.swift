@@ -1,5 +1,6 @@
 import GenModel
 import GenResolve
+import GenSupport
 
 /// The schools a report says were visited, in order: from `schools_visited` (names or ids),
 /// else from the report's `school_name` smart field (comma-separated names).

@@ -1,5 +1,6 @@
 import GenModel
 import GenResolve
+import GenSupport
 
 /// Published critiques (drafts and other statuses never count): all time or one month.
 /// `total = good + improvement + other` everywhere.

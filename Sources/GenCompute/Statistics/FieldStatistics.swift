@@ -1,4 +1,5 @@
 import GenModel
+import GenSupport
 
 /// One template's field statistics over the reports read through it (all time).
 public struct TemplateFieldStatistics: Sendable, Codable, Equatable {

@@ -1,4 +1,5 @@
 import GenModel
+import GenSupport
 
 /// Field statistics of every template, gathered one report at a time.
 ///

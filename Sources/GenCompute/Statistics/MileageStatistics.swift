@@ -1,5 +1,3 @@
-import GenModel
-
 /// Mileage, copied from the `MileageSummary` (never recomputed, so `stats.json` and `mileage.json` agree
 /// to the last digit): all time or one month.
 public struct MileageStatistics: Sendable, Codable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import GenModel
 import GenResolve
+import GenSupport
 
 /// `data/stats.json` for one organization: counts of reports, critiques, field values, weather and
 /// mileage, overall and per month. Pure data, computed once from what earlier stages already produced

@@ -1,5 +1,6 @@
 import GenModel
 import GenResolve
+import GenSupport
 
 /// Report counts: all time (top level) or one month (`MonthStatistics`).
 public struct ReportStatistics: Sendable, Codable, Equatable {

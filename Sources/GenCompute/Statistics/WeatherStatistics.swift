@@ -1,5 +1,3 @@
-import GenModel
-
 /// The weather reports observed (`ReportForm.weather`): all time or one month.
 public struct WeatherStatistics: Sendable, Codable, Equatable {
     /// Reports with a weather reading (a condition, a temperature or both).

@@ -1,4 +1,5 @@
 import Foundation
+import GenSupport
 
 /// One drawing of a chart at a fixed viewBox size: every coordinate already computed and
 /// formatted with two decimals (deterministic bytes). The SVG scales to its container's width.

@@ -1,5 +1,5 @@
 import Foundation
-import GenModel
+import GenSupport
 
 /// A linear value axis from 0 to a "nice" maximum: ticks 1, 2 or 5 × 10ⁿ apart, 4 to 6 of them,
 /// the maximum rounded up to a tick (so it is ≥ the largest value and the bars never overflow).

@@ -1,6 +1,7 @@
 import Foundation
 import GenMedia
 import GenModel
+import GenSupport
 
 /// A card in a gallery: first thumbnail, badge, submitter, date, notes preview, photo count.
 struct CritiqueCard: Sendable, Encodable {

@@ -1,5 +1,6 @@
 import GenMedia
 import GenModel
+import GenSupport
 
 /// One image of a critique, with what the media stage made of it.
 struct CritiqueImage: Sendable, Encodable {

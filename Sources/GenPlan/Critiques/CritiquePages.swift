@@ -1,6 +1,7 @@
 import Foundation
 import GenMedia
 import GenModel
+import GenSupport
 
 /// Every critique file of one organization: galleries, detail pages and the thumbnail manifest.
 /// (The renditions the pages use are copied by the organization planner, with the reports' ones.)

@@ -1,5 +1,6 @@
 import GenMedia
 import GenModel
+import GenSupport
 
 /// `<org>/manifests/thumbnails.json`: one entry per image of every published critique, ordered
 /// by critique (creation time, then id) and position. Optional values are written as `null`,

@@ -1,4 +1,5 @@
 import GenModel
+import GenSupport
 
 /// What one month's files (its day, report and monthly pages, and its archive) are made from, beyond what
 /// the whole build shares: an incremental build keeps the month's files unplanned while this is unchanged.

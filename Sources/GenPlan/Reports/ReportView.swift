@@ -3,6 +3,7 @@ import GenCompute
 import GenMedia
 import GenModel
 import GenResolve
+import GenSupport
 
 /// One report as a daily, report or monthly page shows it: a header that depends on the page (heading
 /// level, links) around a body that does not (see `ReportBody`). Values are raw text: the HTML templates

@@ -1,6 +1,7 @@
 import GenCompute
 import GenModel
 import GenResolve
+import GenSupport
 
 /// `schools/index.html` (every school of the organization, by name) and `schools/<id>.html` (one school: its
 /// address and coordinates, every visit, totals by month and by season). A report visits a school when its

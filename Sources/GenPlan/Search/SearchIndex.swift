@@ -2,6 +2,7 @@ import Foundation
 import GenCompute
 import GenModel
 import GenResolve
+import GenSupport
 
 /// What the search page finds, as classic scripts it loads one at a time: a page opened from disk (`file://`)
 /// may load scripts but not fetch files, modules or WebAssembly. `search/index.js` holds the filter values,

@@ -2,6 +2,7 @@ import Foundation
 import GenCompute
 import GenModel
 import GenResolve
+import GenSupport
 
 /// The statistics pages: the overview, the managers' pages and the data-quality page, and one page per
 /// photographer. What they share (who has a page, each photographer's reports) is made once, by the first

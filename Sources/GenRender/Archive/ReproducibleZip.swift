@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import GenModel
+import GenSupport
 import ZIPFoundation
 
 /// A zip archive whose bytes depend only on the files put in it: same files → same zip bytes,

@@ -1,4 +1,4 @@
-import GenModel
+import GenSupport
 
 /// Evaluates every calculation field of one report in dependency order, detecting cycles.
 ///

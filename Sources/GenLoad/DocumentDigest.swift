@@ -1,3 +1,6 @@
+import GenModel
+import GenSupport
+
 /// A document's content as a `ContentDigest`: its collection, id, file and every field (map keys in sorted
 /// order, so the order an export happened to list them in does not matter). Typed models are made from the
 /// raw document alone, so a typed report or critique changed exactly when its digest did.

@@ -1,3 +1,5 @@
+import GenModel
+
 /// What makes comparing an id to another quick when sorting many: its first eight bytes as one number. Two ids
 /// whose first eight bytes differ compare as those numbers do; any other pair is compared byte by byte, so the
 /// order is exactly `DocumentID`'s.

@@ -30,9 +30,6 @@ public struct ContentDigest: Sendable, Hashable {
 /// Feeds values to SHA-256 in an unambiguous form: every value is tagged with its kind, and text with its
 /// length, so different sequences of values never feed the same bytes.
 public struct StableHasher {
-    public mutating func add(_ id: DocumentID) { add(id.text) }
-    public mutating func add(_ id: DocumentID?) { add(id?.text) }
-
     private var sha = SHA256()
     /// Small values are collected and fed in blocks: one `update` per value costs more than the hashing.
     private var buffer: [UInt8] = []
