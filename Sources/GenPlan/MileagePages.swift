@@ -82,8 +82,8 @@ enum MileagePages {
         var block: RepeatedBlock { RepeatedBlock(self, templates: Self.renditions) }
 
         static let renditions = [
-            RepeatedBlock.Rendition(key: "html", template: "partial-report-route"),
-            RepeatedBlock.Rendition(key: "markdown", template: "partial-report-route-md")
+            RepeatedBlock.Rendition(key: "html", template: "partials/report-route"),
+            RepeatedBlock.Rendition(key: "markdown", template: "markdown/partials/report-route")
         ]
     }
 

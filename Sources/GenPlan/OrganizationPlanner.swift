@@ -62,7 +62,10 @@ struct OrganizationPlanner: Sendable {
             paths: reportPaths, galleries: galleries,
             mileagePages: MileagePages.photographerPaths(input.mileage),
             monthly: { "\(MonthlyReports.folder)/\($0)/index.html" })
-        let statistics = StatisticsSection(input, links: statisticsLinks, zone: config.timeZone)
+        // Who has a statistics page: the statistics section, the critique detail pages and the search index
+        // link to them.
+        let statisticsPeople = StatisticsPeople(input, galleries: galleries)
+        let statistics = StatisticsSection(input, people: statisticsPeople, links: statisticsLinks, zone: config.timeZone)
         batches.append(
             PlanBatch(name: "\(name) statistics") {
                 statistics.overviewPages().map { page($0, current: StatisticsPages.overviewPath) }
@@ -104,7 +107,6 @@ struct OrganizationPlanner: Sendable {
             })
         // Detail pages in parts: a part's contexts are held only while it is written.
         let critiques = galleries.all.critiques
-        let statisticsPeople = StatisticsPeople(input, galleries: galleries)
         let people = CritiqueDetailPage.PeopleLinks(
             photographerStatistics: statisticsPeople.photographerPaths,
             managerStatistics: statisticsPeople.managerPaths,
@@ -130,7 +132,9 @@ struct OrganizationPlanner: Sendable {
             })
         batches.append(
             PlanBatch(name: "\(name) overview") {
-                overview(reportPages: reportPages, monthKeys: monthly.keys, spreadsheets: spreadsheets, schools: schools.value)
+                overview(
+                    reportPages: reportPages, monthKeys: monthly.keys, spreadsheets: spreadsheets, schools: schools.value,
+                    people: statisticsPeople)
             })
         return batches
     }
@@ -138,7 +142,7 @@ struct OrganizationPlanner: Sendable {
     /// Home, reports index, media, `stats.json` and content pages.
     private func overview(
         reportPages: ReportPages.Planner, monthKeys: [String], spreadsheets: ReportSpreadsheets,
-        schools: SchoolPages.Planner
+        schools: SchoolPages.Planner, people: StatisticsPeople
     ) -> [PlannedFile] {
         let base = org.pathSegment
         // `stats.json` first: the batch's largest file, encoded by one core while the other renders the pages.
@@ -149,7 +153,7 @@ struct OrganizationPlanner: Sendable {
                 PlannedFile(path: "\(base)/assets/site.js", content: .asset("site.js")),
                 PlannedFile(path: "\(base)/assets/search.js", content: .asset("search.js")),
                 page(SearchPage.path, template: "search", title: "Search", current: SearchPage.path, body: SearchPage.Body(month: nil)),
-                SearchIndex.indexFile(searchIndex(monthKeys: monthKeys), at: "\(base)/\(SearchIndex.indexPath)")
+                SearchIndex.indexFile(searchIndex(monthKeys: monthKeys, people: people), at: "\(base)/\(SearchIndex.indexPath)")
             ] + SearchIndex.idFiles(org.reports, base: base) + [
                 page(
                     "index.html", template: "org-home", title: org.name, current: "index.html",
@@ -186,7 +190,7 @@ struct OrganizationPlanner: Sendable {
                 "\(folder)/index.html", template: "reports-month", title: month.title, current: "reports/index.html",
                 body: month.site),
             page(
-                "\(folder)/report.md", template: "reports-month-md", title: month.title, current: "reports/index.html",
+                "\(folder)/report.md", template: "markdown/reports-month", title: month.title, current: "reports/index.html",
                 body: month.site)
         ]
         let archived = PageContext(
@@ -194,7 +198,7 @@ struct OrganizationPlanner: Sendable {
             organization: OrganizationLink(name: org.name, id: org.id.text), nav: [], page: month.archive)
         var entries = [
             PlannedFile(path: "index.html", content: .page(template: "reports-month", context: archived)),
-            PlannedFile(path: "report.md", content: .page(template: "reports-month-md", context: archived)),
+            PlannedFile(path: "report.md", content: .page(template: "markdown/reports-month", context: archived)),
             PlannedFile(path: "assets/style.css", content: .asset("style.css")),
             PlannedFile(path: "data/mileage.json", content: .json(input.mileageSlice(month.key))),
             PlannedFile(path: "data/stats.json", content: .json(input.statistics.month(month.key))),
@@ -229,8 +233,7 @@ struct OrganizationPlanner: Sendable {
     }
 
     /// The site's `search/index.js`: photographers with their statistics pages, schools, content pages.
-    private func searchIndex(monthKeys: [String]) -> SearchIndex.Index {
-        let people = StatisticsPeople(input, galleries: input.outline.galleries)
+    private func searchIndex(monthKeys: [String], people: StatisticsPeople) -> SearchIndex.Index {
         var named: [SearchIndex.Option: String] = [:]
         for p in people.photographers { named[SearchIndex.Option(key: p.key, name: p.name)] = people.photographerPaths[p.key] }
         let paths = SchoolPaths(org)

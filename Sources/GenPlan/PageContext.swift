@@ -36,11 +36,11 @@ public struct PageContext: Sendable, Encodable {
     }
 
     /// The brand and navigation bar: the same on every page of a section at one depth, so it is rendered
-    /// once for all of them (`partial-site-header`), not once per page.
+    /// once for all of them (`partials/site-header`), not once per page.
     var header: RepeatedBlock {
         RepeatedBlock(
             SiteHeader(siteTitle: siteTitle, root: root, organization: organization, nav: nav, hasNav: hasNav),
-            templates: [.init(key: "html", template: "partial-site-header")])
+            templates: [.init(key: "html", template: "partials/site-header")])
     }
 
     public init(siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], page: any Encodable & Sendable) {
@@ -54,7 +54,7 @@ public struct PageContext: Sendable, Encodable {
     }
 }
 
-/// What the site header shows (`partial-site-header`).
+/// What the site header shows (`partials/site-header`).
 struct SiteHeader: Sendable, Encodable {
     var siteTitle: String
     var root: String

@@ -39,7 +39,7 @@ struct TemplateClosures: Sendable {
         self.init(hashes: hashes, names: names)
     }
 
-    /// Names after `{{>` and `{{<` (whitespace allowed), e.g. `{{> partial-chart}}`, `{{<layout}}`.
+    /// Names after `{{>` and `{{<` (whitespace allowed), e.g. `{{> partials/chart}}`, `{{<layout}}`.
     static func referencedNames(_ text: String) -> [String] {
         tags(text).compactMap { tag in
             guard let marker = tag.first, marker == ">" || marker == "<" else { return nil }

@@ -17,7 +17,7 @@ public struct TemplateFiles: Sendable {
         }
     }
 
-    /// By name: the file name without `.mustache` (`layout`, `partial-chart`); the name partials use.
+    /// By name: the path without `.mustache` (`layout`, `partials/chart`, `markdown/report`); the name partials use.
     public var templates: [String: Template]
     /// By file name inside `assets/` (`style.css`).
     public var assets: [String: Data]
@@ -36,19 +36,19 @@ public struct TemplateFiles: Sendable {
         return files
     }()
 
-    /// A file of a template folder by its relative path: a top-level `*.mustache` is a template, a file directly
-    /// in `assets/` an asset; nothing else is read.
+    /// A file of a template folder by its relative path: a `*.mustache` outside `assets/` is a template (pages at
+    /// the top, `partials/`, `markdown/`), a file directly in `assets/` an asset; nothing else is read.
     private mutating func add(_ path: String, _ bytes: Data, file: String) {
         let parts = path.split(separator: "/")
-        if parts.count == 1, path.hasSuffix(".mustache") {
+        if parts.first != "assets", path.hasSuffix(".mustache") {
             templates[String(path.dropLast(".mustache".count))] = Template(text: String(decoding: bytes, as: UTF8.self), file: file)
         } else if parts.count == 2, parts[0] == "assets" {
             assets[String(parts[1])] = bytes
         }
     }
 
-    /// These files, each replaced by the overlay folder's file of the same relative path (a top-level
-    /// `*.mustache`, a file directly in `assets/`); a template of a new name is added, for partials of the
+    /// These files, each replaced by the overlay folder's file of the same relative path (a `*.mustache`, a
+    /// file directly in `assets/`); a template of a new name is added, for partials of the
     /// overlay's own. nil: these files as they are. A missing folder is unusable input, and so is a link where
     /// a template or asset would be: only regular files are read, as only they are hashed for the build's
     /// inputs (`BuildInputs`), so a link's target could change without the next build seeing it.
@@ -67,16 +67,27 @@ public struct TemplateFiles: Sendable {
         return merged
     }
 
-    /// The relative paths of an overlay folder that can stand for a template or an asset, hidden files left out.
-    private static func candidates(in folder: URL) throws(InputError) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        var paths = names.filter { !$0.hasPrefix(".") && $0.hasSuffix(".mustache") }
-        let assets = folder.appendingPathComponent("assets")
-        var info = stat()
-        if lstat(assets.path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw notRegular(assets) }
-            paths += ((try? FileManager.default.contentsOfDirectory(atPath: assets.path)) ?? [])
-                .filter { !$0.hasPrefix(".") }.map { "assets/\($0)" }
+    /// The relative paths of an overlay folder that can stand for a template or an asset, hidden files left out:
+    /// `*.mustache` files in it and its folders (links are not followed), and the files directly in `assets/`.
+    private static func candidates(in folder: URL, prefix: String = "") throws(InputError) -> [String] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
+        var paths: [String] = []
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            var info = stat()
+            guard lstat(url.path, &info) == 0 else { continue }
+            let isFolder = info.st_mode & S_IFMT == S_IFDIR
+            if name.hasSuffix(".mustache") {
+                paths.append(prefix + name)
+            } else if prefix.isEmpty, name == "assets" {
+                guard isFolder else { throw notRegular(url) }
+                paths += ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
+                    .filter { !$0.hasPrefix(".") }.map { "assets/\($0)" }
+            } else if isFolder {
+                paths += try candidates(in: url, prefix: prefix + name + "/")
+            } else if info.st_mode & S_IFMT == S_IFLNK, (try? FileManager.default.contentsOfDirectory(atPath: url.path)) != nil {
+                throw notRegular(url)  // a linked folder of partials would otherwise be left out without a word
+            }
         }
         return paths.sorted()
     }

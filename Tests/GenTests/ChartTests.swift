@@ -7,12 +7,12 @@ import GenPlan
 import GenRender
 import XCTest
 
-/// Charts (GenPlan `Chart`) rendered through the real `partial-chart.mustache`, then parsed as XML.
+/// Charts (GenPlan `Chart`) rendered through the real `partials/chart.mustache`, then parsed as XML.
 final class ChartTests: XCTestCase {
     /// The page a test wrapper template renders: every chart through the real partial.
     struct ChartsPage: Sendable, Encodable { var charts: [Chart] }
 
-    static let wrapper = "{{#page}}<charts>{{#charts}}{{> partial-chart}}{{/charts}}</charts>{{/page}}"
+    static let wrapper = "{{#page}}<charts>{{#charts}}{{> partials/chart}}{{/charts}}</charts>{{/page}}"
 
     /// The built-in templates plus a wrapper template.
     static func render(_ charts: [Chart]) async throws -> String {

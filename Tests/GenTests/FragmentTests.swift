@@ -33,7 +33,7 @@ final class FragmentTests: XCTestCase {
 
     func fragment(note: String = "a <b>note</b>") -> Fragment {
         Fragment(
-            template: "partial-report-body",
+            template: "partials/report-body",
             context: Body(
                 facts: [.init(label: "Date", value: "Oct 3")], notes: [note], valid: true, problems: [],
                 problemCount: "Valid", counts: ["b": 2, "a": 1, "c": 3]))
@@ -52,7 +52,7 @@ final class FragmentTests: XCTestCase {
         // And any change shows: in the fragment, in the page, in the template.
         let c = try incremental.tree(context(fragment(note: "another")), template: "reports-day", buildTree: false).fingerprint
         let d = try incremental.tree(context(fragment(), title: "Other"), template: "reports-day", buildTree: false).fingerprint
-        let e = try incremental.tree(context(fragment()), template: "reports-day-md", buildTree: false).fingerprint
+        let e = try incremental.tree(context(fragment()), template: "markdown/reports-day", buildTree: false).fingerprint
         XCTAssertEqual(Set([a, c, d, e]).count, 4)
     }
 

@@ -140,10 +140,10 @@ final class IncrementalBuildTests: XCTestCase {
                     if let id = docs.critiques.keys.sorted().randomElement(using: &rng) { docs.critiques[id] = nil }
                     edit = "delete critique"
                 case 5:  // change a template every report page uses
-                    let url = templates.appendingPathComponent("partial-report.mustache")
+                    let url = templates.appendingPathComponent("partials/report.mustache")
                     let text = try String(contentsOf: url, encoding: .utf8)
                     try Data(text.replacingOccurrences(of: "Validation problems", with: "Validation problems \(round)").utf8).write(to: url)
-                    edit = "change partial-report"
+                    edit = "change partials/report"
                 default:  // change the configuration
                     docs.title = "Field Reports \(round)"
                     edit = "change site title"
@@ -341,7 +341,7 @@ final class IncrementalBuildTests: XCTestCase {
         docs.reports["r1"] = Doc.report("r1", org: "orgA", user: "u1-orgA", date: "2024-09-03")
         for i in 1...3 { docs.critiques["c\(i)"] = Doc.critique("c\(i)", org: "orgA", target: "u2-orgA", notes: "Critique \(i)") }
         _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
-        let url = templates.appendingPathComponent("partial-critique-card.mustache")
+        let url = templates.appendingPathComponent("partials/critique-card.mustache")
         try Data(
             try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
                 of: "<li class=\"critique-card\">",
@@ -367,7 +367,7 @@ final class IncrementalBuildTests: XCTestCase {
             docs.reports["r\(i)"] = Doc.report("r\(i)", org: "orgA", user: "u1-orgA", date: date, extra: ["notes": "Same notes"])
         }
         _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
-        let url = templates.appendingPathComponent("partial-field-row.mustache")
+        let url = templates.appendingPathComponent("partials/field-row.mustache")
         try Data(
             try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "<th scope=\"row\">", with: "<th scope=\"row\" data-v=\"2\">").utf8
         ).write(to: url)

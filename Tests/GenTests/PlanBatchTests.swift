@@ -62,7 +62,7 @@ final class PlanBatchTests: XCTestCase {
     /// its fingerprint and first rendering.
     func testFragmentContextIsMadeWhenRendered() async throws {
         let made = Counter()
-        let fragment = Fragment(template: "partial-report-body") {
+        let fragment = Fragment(template: "partials/report-body") {
             made.increment()
             return Body(facts: [.init(label: "Date", value: "Oct 3")], notes: ["made on demand"])
         }
@@ -90,8 +90,8 @@ extension PlanBatchTests {
             made.increment()
             return Body(facts: [.init(label: "Date", value: "Oct 3")], notes: ["shared"])
         }
-        let html = Fragment(template: "partial-report-body", shared: shared)
-        let markdown = Fragment(template: "partial-report-body-md", shared: shared)
+        let html = Fragment(template: "partials/report-body", shared: shared)
+        let markdown = Fragment(template: "markdown/partials/report-body", shared: shared)
         html.addUse()
         markdown.addUse()
         var templates = try await TemplateRenderer.load(directory: TestSite.templates)

@@ -25,17 +25,17 @@ final class RepeatedBlockTests: XCTestCase {
     func testEqualRowsAreRenderedOnceAndShowTheSameText() async throws {
         let templates = try await templates()
         let jobType = { self.row("Job Type", .text("Picture <Day>")) }
-        let first = try templates.tree(body([jobType(), row("Notes", .text("one"))]), template: "partial-report-body").tree
-        let second = try templates.tree(body([jobType(), row("Notes", .text("two"))]), template: "partial-report-body").tree
-        let a = try XCTUnwrap(templates.render(tree: first, template: "partial-report-body"))
-        let b = try XCTUnwrap(templates.render(tree: second, template: "partial-report-body"))
+        let first = try templates.tree(body([jobType(), row("Notes", .text("one"))]), template: "partials/report-body").tree
+        let second = try templates.tree(body([jobType(), row("Notes", .text("two"))]), template: "partials/report-body").tree
+        let a = try XCTUnwrap(templates.render(tree: first, template: "partials/report-body"))
+        let b = try XCTUnwrap(templates.render(tree: second, template: "partials/report-body"))
         XCTAssertEqual(templates.repeated.rendered, 3, "the shared row once, each note once")
         let shared = "<tr><th scope=\"row\">Job Type</th><td>Picture &lt;Day&gt;\n</td></tr>"
         XCTAssertTrue(a.contains(shared), a)
         XCTAssertTrue(b.contains(shared), b)
         XCTAssertTrue(a.contains("<td>one\n</td>") && b.contains("<td>two\n</td>"))
         // The same rows through the Markdown template: one more text per distinct row.
-        let md = try XCTUnwrap(templates.render(tree: first, template: "partial-report-body-md"))
+        let md = try XCTUnwrap(templates.render(tree: first, template: "markdown/partials/report-body"))
         XCTAssertTrue(md.contains("| Job Type | Picture \\<Day\\> |"), md)
         XCTAssertEqual(templates.repeated.rendered, 5)
     }
@@ -45,9 +45,9 @@ final class RepeatedBlockTests: XCTestCase {
         let templates = try await templates()
         let tree = try templates.tree(
             body([row("Weather", .text("Clear")), row("Weather", .text("Clear"), origin: .automatic)]),
-            template: "partial-report-body"
+            template: "partials/report-body"
         ).tree
-        let html = try XCTUnwrap(templates.render(tree: tree, template: "partial-report-body"))
+        let html = try XCTUnwrap(templates.render(tree: tree, template: "partials/report-body"))
         XCTAssertTrue(html.contains("<tr><th scope=\"row\">Weather</th><td>Clear\n</td></tr>"), html)
         XCTAssertTrue(
             html.contains("<tr><th scope=\"row\">Weather <span class=\"origin origin-automatic\">Automatic</span></th><td>Clear\n</td></tr>"), html)
@@ -59,12 +59,12 @@ final class RepeatedBlockTests: XCTestCase {
     func testRowsAreInTheFingerprintOfTheBodyShowingThem() async throws {
         var templates = try await templates()
         let rows = [row("Job Type", .text("Picture Day")), row("Photos", .text("845"))]
-        let built = try templates.tree(body(rows), template: "partial-report-body").fingerprint
+        let built = try templates.tree(body(rows), template: "partials/report-body").fingerprint
         templates.rendersMostPages = false
-        let hashed = try templates.tree(body(rows), template: "partial-report-body", buildTree: false).fingerprint
+        let hashed = try templates.tree(body(rows), template: "partials/report-body", buildTree: false).fingerprint
         XCTAssertEqual(built, hashed)
         let changed = try templates.tree(
-            body([rows[0], row("Photos", .text("846"))]), template: "partial-report-body",
+            body([rows[0], row("Photos", .text("846"))]), template: "partials/report-body",
             buildTree: false
         ).fingerprint
         XCTAssertNotEqual(changed, hashed)
@@ -73,12 +73,12 @@ final class RepeatedBlockTests: XCTestCase {
         defer { site.remove() }
         let copy = site.root.appendingPathComponent("Templates")
         try FileManager.default.copyItem(at: TestSite.templates, to: copy)
-        let url = copy.appendingPathComponent("partial-field-row.mustache")
+        let url = copy.appendingPathComponent("partials/field-row.mustache")
         try Data(
             try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "<th scope=\"row\">", with: "<th scope=\"row\" class=\"x\">").utf8
         ).write(to: url)
         let other = try await TemplateRenderer.load(directory: copy)
-        XCTAssertNotEqual(try other.tree(body(rows), template: "partial-report-body").fingerprint, built)
+        XCTAssertNotEqual(try other.tree(body(rows), template: "partials/report-body").fingerprint, built)
     }
 
     /// Every page of a section at one depth shows the same header: rendered once, and each page still
@@ -109,29 +109,29 @@ final class RepeatedBlockTests: XCTestCase {
     func testRowsAreShownTogetherInOrder() async throws {
         let templates = try await templates()
         let rows = [row("Job Type", .text("Picture Day")), row("Photos", .text("845")), row("Job Type", .text("Picture Day"))]
-        let made = try templates.tree(body(rows), template: "partial-report-body")
-        let html = try XCTUnwrap(templates.render(tree: made.tree, template: "partial-report-body"))
+        let made = try templates.tree(body(rows), template: "partials/report-body")
+        let html = try XCTUnwrap(templates.render(tree: made.tree, template: "partials/report-body"))
         let jobType = "<tr><th scope=\"row\">Job Type</th><td>Picture Day\n</td></tr>"
         let photos = "<tr><th scope=\"row\">Photos</th><td>845\n</td></tr>"
         XCTAssertTrue(html.contains(jobType + "\n" + photos + "\n" + jobType), html)
         XCTAssertEqual(templates.repeated.rendered, 2, "the repeated row once")
-        let md = try XCTUnwrap(templates.render(tree: made.tree, template: "partial-report-body-md"))
+        let md = try XCTUnwrap(templates.render(tree: made.tree, template: "markdown/partials/report-body"))
         XCTAssertTrue(md.contains("|---|---|\n| Job Type | Picture Day |\n| Photos | 845 |\n| Job Type | Picture Day |\n"), md)
-        let swapped = try templates.tree(body([rows[1], rows[0], rows[2]]), template: "partial-report-body").fingerprint
+        let swapped = try templates.tree(body([rows[1], rows[0], rows[2]]), template: "partials/report-body").fingerprint
         XCTAssertNotEqual(swapped, made.fingerprint)
         // No rows: the section shows nothing.
         struct Empty: Encodable { var fields = RepeatedRows([]); var hasFields = true }
         let empty = try XCTUnwrap(
             templates.render(
-                tree: try templates.tree(Empty(), template: "partial-report-body").tree,
-                template: "partial-report-body"))
+                tree: try templates.tree(Empty(), template: "partials/report-body").tree,
+                template: "partials/report-body"))
         XCTAssertTrue(empty.contains("<tbody>\n      \n    </tbody>"), empty)
     }
 
     func testAMissingRowTemplateNamesIt() async throws {
         let templates = try await templates()
         let block = RepeatedBlock(["label": "x"], templates: [.init(key: "html", template: "no-such-row")])
-        XCTAssertThrowsError(try templates.tree(body([block]), template: "partial-report-body")) { error in
+        XCTAssertThrowsError(try templates.tree(body([block]), template: "partials/report-body")) { error in
             XCTAssertEqual((error as? MissingFragmentTemplate)?.name, "no-such-row")
         }
     }
@@ -142,7 +142,7 @@ final class TemplateTagNamesTests: XCTestCase {
     func testTagNamesAreTheNamesLookedUp() {
         let names = TemplateClosures.tagNames(
             """
-            {{% CONTENT_TYPE: HTML}}{{! a comment }}<p>{{title}} {{{html}}} {{& raw }}{{#a.b}}{{.}}{{/a.b}}{{^none}}{{/none}}</p>{{> partial-x}}{{<layout}}{{$block}}{{/block}}{{/layout}}
+            {{% CONTENT_TYPE: HTML}}{{! a comment }}<p>{{title}} {{{html}}} {{& raw }}{{#a.b}}{{.}}{{/a.b}}{{^none}}{{/none}}</p>{{> partials/x}}{{<layout}}{{$block}}{{/block}}{{/layout}}
             """)
         // A closing tag names what it closes; a tag inside a comment counts too: more names only make a page
         // depend on more, never on less.
@@ -179,10 +179,10 @@ final class TemplateTagNamesTests: XCTestCase {
 
     func testAClosureHasTheNamesOfItsPartials() async throws {
         let templates = try await TemplateRenderer.load(directory: TestSite.templates)
-        let body = try XCTUnwrap(templates.repeated.names("partial-report-body"))
+        let body = try XCTUnwrap(templates.repeated.names("partials/report-body"))
         XCTAssertTrue(body.contains("html") && !body.contains("markdown"))
-        let row = try XCTUnwrap(templates.repeated.names("partial-field-row"))
-        XCTAssertTrue(row.contains("isEmpty"), "from partial-field-value, which the row includes")
+        let row = try XCTUnwrap(templates.repeated.names("partials/field-row"))
+        XCTAssertTrue(row.contains("isEmpty"), "from partials/field-value, which the row includes")
     }
 }
 
@@ -229,8 +229,8 @@ final class RepeatedBlockNestedTests: XCTestCase {
         let templates = try await TemplateRenderer.load(directory: TestSite.templates)
         func html(_ label: String) throws -> String {
             let block = RepeatedBlock(Nested(label: label), templates: FieldRow.renditions)
-            let tree = try templates.tree(RepeatedBlockTests.Body(fields: RepeatedRows([block])), template: "partial-report-body").tree
-            return try XCTUnwrap(templates.render(tree: tree, template: "partial-report-body"))
+            let tree = try templates.tree(RepeatedBlockTests.Body(fields: RepeatedRows([block])), template: "partials/report-body").tree
+            return try XCTUnwrap(templates.render(tree: tree, template: "partials/report-body"))
         }
         XCTAssertTrue(try html("First").contains(">First<"))
         XCTAssertTrue(try html("Second").contains(">Second<"), "not the first block's text")

@@ -142,18 +142,54 @@ final class TemplateOverlayTests: XCTestCase {
         XCTAssertEqual(TestSite.allText(under: output), before)
     }
 
+    /// A partial in a subfolder is overridden by the overlay's file of the same path: the HTML field row
+    /// (`partials/field-row`) shows the overlay's marker on report pages, and the Markdown twin
+    /// (`markdown/partials/field-row`) is left as it was.
+    func testOverlayReplacesAPartialInItsSubfolder() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let row = String(decoding: try XCTUnwrap(BuiltInTemplates.files["partials/field-row.mustache"]), as: UTF8.self)
+        let marked = row.replacingOccurrences(of: "<th scope=\"row\">", with: "<th scope=\"row\" data-theme=\"mine\">")
+        XCTAssertNotEqual(marked, row)
+        let theme = try overlay(site, ["partials/field-row.mustache": marked])
+        let builtIn = try await build(site, into: "built-in", templates: nil)
+        let themed = try await build(site, into: "themed", templates: theme)
+        let reports = TestSite.files(under: themed).filter { $0.contains("/reports/") && $0.hasSuffix(".html") }
+        XCTAssertFalse(reports.isEmpty)
+        let pages = try reports.map { try String(contentsOf: themed.appendingPathComponent($0), encoding: .utf8) }
+        XCTAssertTrue(pages.contains { $0.contains("data-theme=\"mine\"") })
+        let markdown = TestSite.files(under: themed).filter { $0.contains("/reports/") && $0.hasSuffix(".md") }
+        XCTAssertFalse(markdown.isEmpty)
+        for path in markdown {
+            XCTAssertEqual(
+                try Data(contentsOf: themed.appendingPathComponent(path)), try Data(contentsOf: builtIn.appendingPathComponent(path)), path)
+        }
+    }
+
+    /// A linked folder of partials is refused, not left out without a word.
+    func testLinkedFolderInTheOverlayIsUnusableInput() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let theme = try overlay(site, ["shared/partials/badge.mustache": "{{label}}"])
+        let link = site.root.appendingPathComponent("my-theme/partials")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: theme.appendingPathComponent("shared/partials").path)
+        XCTAssertThrowsError(try TemplateFiles.builtIn.overlaid(with: theme)) { error in
+            XCTAssertEqual((error as? InputError)?.file, link.path)
+        }
+    }
+
     /// A template of the overlay that does not parse: unusable input naming the overlay's file, line and column;
     /// nothing is written.
     func testOverlayTemplateThatDoesNotParseNamesItsFileAndLine() async throws {
         let site = try TestSite()
         defer { site.remove() }
         try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
-        let theme = try overlay(site, ["partial-badge.mustache": "{{% CONTENT_TYPE: HTML}}\n<span>\n{{#label}}{{/style}}\n"])
+        let theme = try overlay(site, ["partials/badge.mustache": "{{% CONTENT_TYPE: HTML}}\n<span>\n{{#label}}{{/style}}\n"])
         do {
             try await site.build(templates: theme)
             XCTFail("the build should fail")
         } catch let BuildFailure.input(error) {
-            XCTAssertEqual(error.file, theme.appendingPathComponent("partial-badge.mustache").path)
+            XCTAssertEqual(error.file, theme.appendingPathComponent("partials/badge.mustache").path)
             XCTAssertEqual(error.line, 3)
             XCTAssertNotNil(error.column)
             XCTAssertTrue(error.message.hasPrefix("template does not parse"), error.message)

@@ -2,9 +2,9 @@ import Foundation
 import GenCompute
 
 /// A chart drawn at build time as inline SVG (no JavaScript): bars, stacked bars or a line, over
-/// categories along the x axis and a linear value axis from 0. Rendered by `partial-chart`:
+/// categories along the x axis and a linear value axis from 0. Rendered by `partials/chart`:
 ///
-///     {{#chart}}{{> partial-chart}}{{/chart}}
+///     {{#chart}}{{> partials/chart}}{{/chart}}
 ///
 /// The partial draws a `<figure>` with the title, a legend (stacked bars), the SVG — `role="img"`, a
 /// `<title>` and a `<desc>` that states every number — and the same numbers as a table.

@@ -39,7 +39,7 @@ enum GalleryPages {
         var count: String
     }
 
-    /// The organization-wide gallery's list of photographers' galleries (`partial-gallery-photographers`).
+    /// The organization-wide gallery's list of photographers' galleries (`partials/gallery-photographers`).
     struct PhotographerList: Sendable, Encodable {
         var photographers: [PhotographerLink]
         var hasPhotographers: Bool
@@ -56,7 +56,7 @@ enum GalleryPages {
         var statistics: Statistics?
         var filters: [Choice]
         var sorts: [Choice]
-        /// Each card is a `CritiqueCard` rendered once (`partial-critique-card`) and shown on every page of
+        /// Each card is a `CritiqueCard` rendered once (`partials/critique-card`) and shown on every page of
         /// the gallery that lists it: a critique is on four pages of its gallery (two filters, two orders).
         var cards: [Fragment]
         /// The gallery has no published critiques at all.
@@ -108,7 +108,7 @@ enum GalleryPages {
         let detailPath = galleries.detailPaths[critique.id]!
         let prefix = prefixToOrganization(gallery)
         let zone = config.timeZone
-        return Fragment(template: "partial-critique-card") {
+        return Fragment(template: "partials/critique-card") {
             CritiqueCard.make(
                 critique, photographer: photographer, showPhotographer: showPhotographer,
                 detailPath: detailPath, media: media, zone: zone, prefix: prefix)
@@ -140,7 +140,7 @@ enum GalleryPages {
         let photographerList =
             photographers.isEmpty
             ? nil
-            : Fragment(template: "partial-gallery-photographers", context: photographerListContext)
+            : Fragment(template: "partials/gallery-photographers", context: photographerListContext)
         let title = isAll ? "Training Photos" : "Training Photos: \(gallery.photographer!)"
         let size = max(1, config.gallery.pageSize)
 

@@ -143,12 +143,12 @@ enum ReportPages {
                     let body = ReportBody(report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent)
                     let title = "\(view.heading), \(Format.day(date.description))"
                     planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body))
-                    markdown.append(PlannedPage(path: paths.markdown(report.id), template: "report-md", title: title, body: body))
+                    markdown.append(PlannedPage(path: paths.markdown(report.id), template: "markdown/report", title: title, body: body))
                 }
                 planned += markdown
                 let title = "Reports of \(Format.day(date.description))"
                 planned.append(PlannedPage(path: "\(folder)/index.html", template: "reports-day", title: title, body: body))
-                planned.append(PlannedPage(path: "\(folder)/report.md", template: "reports-day-md", title: title, body: body))
+                planned.append(PlannedPage(path: "\(folder)/report.md", template: "markdown/reports-day", title: title, body: body))
                 byDay.append((index, planned))
             }
             return byDay

@@ -34,7 +34,7 @@ struct ReportView: Sendable, Encodable {
     /// In the head, not the body: the links depend on where the page sits, the body is the same everywhere.
     var schools: [SchoolVisits.Link]
     var hasSchools: Bool
-    /// `partial-report-body` and `partial-report-body-md`, rendered once for every page showing the report.
+    /// `partials/report-body` and `markdown/partials/report-body`, rendered once for every page showing the report.
     var body: Fragment
     var bodyMarkdown: Fragment
 
@@ -154,8 +154,8 @@ struct ReportBodies: Sendable {
         /// The body is made when the renderer first needs it, and encoded once for both fragments.
         init(_ make: @escaping @Sendable () -> ReportBody) {
             let body = SharedContext(takers: 2, make: make)
-            html = Fragment(template: "partial-report-body", shared: body)
-            markdown = Fragment(template: "partial-report-body-md", shared: body)
+            html = Fragment(template: "partials/report-body", shared: body)
+            markdown = Fragment(template: "markdown/partials/report-body", shared: body)
         }
     }
 
@@ -289,8 +289,8 @@ struct FieldRow: Sendable, Encodable {
     var block: RepeatedBlock { RepeatedBlock(self, templates: Self.renditions) }
 
     static let renditions = [
-        RepeatedBlock.Rendition(key: "html", template: "partial-field-row"),
-        RepeatedBlock.Rendition(key: "markdown", template: "partial-field-row-md")
+        RepeatedBlock.Rendition(key: "html", template: "partials/field-row"),
+        RepeatedBlock.Rendition(key: "markdown", template: "markdown/partials/field-row")
     ]
 
     var withoutOrigin: FieldRow {

@@ -5,8 +5,8 @@ import GenResolve
 import GenSupport
 
 /// The statistics pages: the overview, the managers' pages and the data-quality page, and one page per
-/// photographer. What they share (who has a page, each photographer's reports) is made once, by the first
-/// of them planned.
+/// photographer. Who has a page comes from the planner (the critique pages and the search index link to the
+/// same pages); each photographer's reports are gathered once, by the first of them planned.
 final class StatisticsSection: Sendable {
     let input: OrganizationInput
     let links: StatisticsPages.Links
@@ -24,14 +24,14 @@ final class StatisticsSection: Sendable {
         var reportsByPhotographer: [String: [Int]]
     }
 
-    init(_ input: OrganizationInput, links: StatisticsPages.Links, zone: TimeZone) {
+    init(_ input: OrganizationInput, people: StatisticsPeople, links: StatisticsPages.Links, zone: TimeZone) {
         self.input = input
         self.links = links
         self.zone = zone
-        shared = Lazy { [input, links] in
+        shared = Lazy { [input] in
             let org = input.organization
             return Shared(
-                people: StatisticsPeople(input, galleries: links.galleries),
+                people: people,
                 reportsByPhotographer: Dictionary(grouping: org.reports.indices) {
                     ReportStatistics.photographerKey(of: org.reports[$0])
                 })
