@@ -10,7 +10,7 @@ struct Folders: ParsableArguments {
     var content = "Content"
     @Option(
         help:
-            "Overlay folder: a *.mustache or assets/ file there replaces the built-in of the same name (default: the built-in templates; gen templates writes them out)."
+            "Overlay folder: a *.mustache or assets/ file there replaces the built-in of the same path (default: the built-in templates; gen templates writes them out)."
     )
     var templates: String?
     @Option(help: "Output folder; replaced atomically when the build succeeds.")
