@@ -118,7 +118,14 @@ public enum DataEncoders {
     /// A table's bytes, made in parts on all cores (each row asked for when its part is made) and handed
     /// to `emit` in order.
     public static func csv(_ table: CSVTable, emit: (Data) throws -> Void) throws {
-        @Sendable func line(_ row: [String]) -> [UInt8] { Array(row.map(csvField).joined(separator: ",").utf8) + [0x0D, 0x0A] }
+        @Sendable func line(_ row: [String]) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for (index, field) in row.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendField(field, to: &bytes)
+            }
+            return bytes + [0x0D, 0x0A]
+        }
         try emit(Data(line(table.header)))
         try inWaves(count: table.count, per: rowsPerPart) { bounds in
             var part: [UInt8] = []
@@ -129,12 +136,21 @@ public enum DataEncoders {
         }
     }
 
-    static func csvField(_ raw: String) -> String {
-        var field = raw
-        if let first = field.first, "=+-@\t\r".contains(first), Double(field) == nil {
-            field = "'" + field
+    /// A field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break, a quote doubled.
+    /// Text a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, a tab or carriage return first) gets a
+    /// leading `'`, unless it is a number. Read as UTF-8 bytes, as a CSV reader reads it: compared as
+    /// `Character`s, a comma or line break followed by a combining mark, and a CRLF (one `Character`), went
+    /// unquoted and split the row.
+    static func appendField(_ field: String, to bytes: inout [UInt8]) {
+        let utf8 = field.utf8
+        let formula = utf8.first.map { "=+-@\t\r".utf8.contains($0) } == true && Double(field) == nil
+        let quoted = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        if quoted { bytes.append(UInt8(ascii: "\"")) }
+        if formula { bytes.append(UInt8(ascii: "'")) }
+        for byte in utf8 {
+            bytes.append(byte)
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
         }
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        if quoted { bytes.append(UInt8(ascii: "\"")) }
     }
 }

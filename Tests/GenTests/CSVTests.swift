@@ -13,4 +13,11 @@ final class CSVTests: XCTestCase {
         let line = String(decoding: DataEncoders.csv([["=HYPERLINK(\"x\")", "-3.5", "+1", "@SUM(A1)"]]), as: UTF8.self)
         XCTAssertEqual(line, "\"'=HYPERLINK(\"\"x\"\")\",-3.5,+1,'@SUM(A1)\r\n")
     }
+
+    /// A CSV reader reads bytes: a CRLF inside a field, and a comma or line break followed by a combining mark,
+    /// are still a line break and a comma to it, so the field is quoted.
+    func testSeparatorsAreFoundAsBytes() {
+        let data = DataEncoders.csv([["two\r\nlines", "a,\u{301}b", "x\n\u{301}", "=\u{301}1", "plain é"]])
+        XCTAssertEqual(Array(data), Array("\"two\r\nlines\",\"a,\u{301}b\",\"x\n\u{301}\",'=\u{301}1,plain é\r\n".utf8))
+    }
 }
