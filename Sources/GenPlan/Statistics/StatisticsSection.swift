@@ -6,42 +6,33 @@ import GenSupport
 
 /// The statistics pages: the overview, the managers' pages and the data-quality page, and one page per
 /// photographer. Who has a page comes from the planner (the critique pages and the search index link to the
-/// same pages); each photographer's reports are gathered once, by the first of them planned.
+/// same pages).
 final class StatisticsSection: Sendable {
     let input: OrganizationInput
+    /// Who has a page, and the paths of the pages.
+    let people: StatisticsPeople
     let links: StatisticsPages.Links
     let zone: TimeZone
-    /// Who has a page, and what the pages look up: made from the statistics, once, by the first batch
-    /// that needs them. Held for the whole build (the batches hold the section), so it holds positions,
-    /// not copies of documents.
-    private let shared: Lazy<Shared>
-
-    private struct Shared: Sendable {
-        var people: StatisticsPeople
-        /// Positions in `organization.reports` (oldest first) by the photographer key the statistics count
-        /// them under. Made once per organization: made per person it was a pass over every report each,
-        /// quadratic as photographers grow with reports.
-        var reportsByPhotographer: [String: [Int]]
-    }
+    /// Positions in `organization.reports` (oldest first) by the photographer key the statistics count them
+    /// under: made once per organization, by the first photographers' batch (made per person it was a pass
+    /// over every report each, quadratic as photographers grow with reports). Held for the whole build (the
+    /// batches hold the section), so it holds positions, not copies of documents.
+    private let reportsByPhotographer: Lazy<[String: [Int]]>
 
     init(_ input: OrganizationInput, people: StatisticsPeople, links: StatisticsPages.Links, zone: TimeZone) {
         self.input = input
+        self.people = people
         self.links = links
         self.zone = zone
-        shared = Lazy { [input] in
+        reportsByPhotographer = Lazy { [input] in
             let org = input.organization
-            return Shared(
-                people: people,
-                reportsByPhotographer: Dictionary(grouping: org.reports.indices) {
-                    ReportStatistics.photographerKey(of: org.reports[$0])
-                })
+            return Dictionary(grouping: org.reports.indices) { ReportStatistics.photographerKey(of: org.reports[$0]) }
         }
     }
 
     /// `stats/index.html`, every manager's page and `stats/data-quality.html`.
     func overviewPages() -> [PlannedPage] {
-        let shared = shared.value
-        let people = shared.people
+        let people = people
         var pages = [
             PlannedPage(
                 path: StatisticsPages.overviewPath, template: "stats-index", title: "Statistics",
@@ -67,15 +58,15 @@ final class StatisticsSection: Sendable {
 
     /// Every photographer's page, in the order the overview lists them.
     func photographerPages() -> [PlannedPage] {
-        let shared = shared.value
+        let byPhotographer = reportsByPhotographer.value
         let reports = input.organization.reports
-        return ParallelMap.map(shared.people.photographers) { [input, links, zone] photographer in
+        return ParallelMap.map(people.photographers) { [input, links, zone, people] photographer in
             PlannedPage(
-                path: shared.people.photographerPaths[photographer.key]!, template: "stats-photographer",
+                path: people.photographerPaths[photographer.key]!, template: "stats-photographer",
                 title: "Statistics: \(photographer.name)",
                 body: PhotographerStatisticsPage.make(
                     photographer, input: input,
-                    reports: (shared.reportsByPhotographer[photographer.key] ?? []).map { reports[$0] },
+                    reports: (byPhotographer[photographer.key] ?? []).map { reports[$0] },
                     links: links, zone: zone))
         }
     }
