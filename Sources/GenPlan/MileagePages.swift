@@ -79,12 +79,7 @@ enum MileagePages {
         var discrepancy: Bool
 
         /// Shown in a report's body, rendered once per distinct route.
-        var block: RepeatedBlock { RepeatedBlock(self, templates: Self.renditions) }
-
-        static let renditions = [
-            RepeatedBlock.Rendition(key: "html", template: "partials/report-route"),
-            RepeatedBlock.Rendition(key: "markdown", template: "markdown/partials/report-route")
-        ]
+        var block: RepeatedBlock { RepeatedBlock(self) }
     }
 
     struct MonthSection: Sendable, Encodable {

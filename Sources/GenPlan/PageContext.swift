@@ -22,7 +22,7 @@ public struct PageContext: Sendable, Encodable {
         CSSString.literal((organization.map { $0.name + " · " } ?? "") + title)
     }
 
-    /// The navigation is shown through the header (`{{{header.html}}}`), not on its own.
+    /// The navigation is shown through the header (`{{#header}}{{>partials/site-header}}{{/header}}`).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(siteTitle, forKey: .siteTitle)
@@ -36,11 +36,9 @@ public struct PageContext: Sendable, Encodable {
     }
 
     /// The brand and navigation bar: the same on every page of a section at one depth, so it is rendered
-    /// once for all of them (`partials/site-header`), not once per page.
+    /// once for all of them, not once per page.
     var header: RepeatedBlock {
-        RepeatedBlock(
-            SiteHeader(siteTitle: siteTitle, root: root, organization: organization, nav: nav, hasNav: hasNav),
-            templates: [.init(key: "html", template: "partials/site-header")])
+        RepeatedBlock(SiteHeader(siteTitle: siteTitle, root: root, organization: organization, nav: nav, hasNav: hasNav))
     }
 
     public init(siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], page: any Encodable & Sendable) {

@@ -1,31 +1,16 @@
-/// A small block that recurs with the same content on many pages (a field row: "Job Type: Picture Day"
-/// on thousands of reports), rendered with templates of its own. The renderer renders each distinct
-/// content once per build and template and reuses the text, as Hugo's `partialCached` does: a report body
-/// is mostly such rows, and rendering them was most of a build's time.
-///
-/// A template shows the block under a key, unescaped (`{{{html}}}`): the text was escaped for its content
-/// type when the block's own template rendered it. The key of every page and fragment showing the block
-/// covers its content and its templates, so an incremental build sees a change to either.
+/// A value that recurs with the same content on many pages (a field row: "Job Type: Picture Day" on
+/// thousands of reports; a route; a section's header). It reads in a template as its content does; where a
+/// template shows it through a partial alone (`{{#route}}{{>partials/report-route}}{{/route}}`), the
+/// renderer renders each distinct content once per build and partial and reuses the text, as Hugo's
+/// `partialCached` does, without the template saying so: a report body is mostly such rows, and rendering
+/// them was most of a build's time.
 public struct RepeatedBlock: Sendable, Encodable {
-    /// The name a template shows the block under → the template (in `Templates/`) that renders it there.
-    public let templates: [Rendition]
     /// Why not generic: the renderer tells a block from every other value by comparing types, which for a
     /// generic type would be a conformance lookup on every value of every page.
     public let content: any Encodable & Sendable
 
-    public struct Rendition: Sendable, Hashable {
-        public let key: String
-        public let template: String
-
-        public init(key: String, template: String) {
-            self.key = key
-            self.template = template
-        }
-    }
-
-    public init(_ content: any Encodable & Sendable, templates: [Rendition]) {
+    public init(_ content: any Encodable & Sendable) {
         self.content = content
-        self.templates = templates
     }
 
     /// Outside the renderer (a JSON dump of a plan) a block reads as its content.
@@ -34,12 +19,9 @@ public struct RepeatedBlock: Sendable, Encodable {
     }
 }
 
-/// The rows of a table, each a `RepeatedBlock` with the same templates, shown together: under each of the
-/// rows' keys a template finds their texts as one text, one row per line (`{{#fields}}{{{html}}}{{/fields}}`
-/// writes every row). An empty list is an empty list (a section over it shows nothing).
-///
-/// Why not a list of blocks: a template walking a list opens a section per row and looks the key up in
-/// each; at 10,000 reports of a dozen rows, in HTML and Markdown, that walk was a tenth of a clean build.
+/// The rows of a table, each a `RepeatedBlock`: a list in a template, whose rows a section showing each
+/// through a partial alone (`{{#fields}}{{>partials/field-row}}{{/fields}}`) takes from the texts rendered
+/// before.
 public struct RepeatedRows: Sendable, Encodable {
     public let rows: [RepeatedBlock]
 

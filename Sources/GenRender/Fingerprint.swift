@@ -92,11 +92,9 @@ extension Renderer {
         return FastFormat.hex(hasher.finalize())
     }
 
-    /// A page's context as a tree (fragments resolved); a fragment whose template is missing fails the page.
+    /// A page's context as a tree (fragments resolved).
     func pageTree(_ context: PageContext, template: String, path: String, buildTree: Bool = true) throws(Failure) -> MustacheTree.Made {
-        do { return try templates.tree(context, template: template, buildTree: buildTree) } catch let missing as MissingFragmentTemplate {
-            throw .missingTemplate(missing.name, path: path)
-        } catch { throw .encoding(path: path, error) }
+        do { return try templates.tree(context, template: template, buildTree: buildTree) } catch { throw .encoding(path: path, error) }
     }
 
     private func feed(_ file: PlannedFile, into hasher: inout SHA256) throws(Failure) {
@@ -151,9 +149,13 @@ enum TreeHash {
         // Checked after the containers: casting an `Any` holding a Dictionary or an Array to a class
         // first bridges it to NSDictionary/NSArray, which costs more than the whole rest of the hash.
         case let f as RenderedFragment: digest.add(f.fingerprint, tag: 0x66)
-        case let r as RepeatedText:
+        case let r as RepeatedValue:
             digest.mark(0x72)
-            digest.add(r.key.content)
+            digest.add(r.digest)
+        case let list as KeptList:
+            digest.mark(0x5B)
+            for item in list.items { feed(item, into: &digest) }
+            digest.mark(0x5D)
         default:
             digest.mark(0x6E)  // a nil element
         }

@@ -24,15 +24,13 @@ enum MustacheTree {
     struct Made {
         let tree: Any
         let fingerprint: SHA256Digest
-        /// The repeated blocks' templates in the tree, when no template showing it was named.
-        var renditions: Set<RepeatedBlock.Rendition> = []
     }
 
     /// `prefix` is hashed first (what the tree is rendered with: template name and template hash).
     /// With `buildTree` false only the fingerprint is made (the tree is empty): an incremental build asks
     /// for every page's fingerprint and renders few pages, which it encodes again.
-    /// `shownBy`: the template the tree is rendered with, whose repeated blocks' templates are folded into
-    /// the fingerprint; nil (a context several templates show) leaves that to the caller (`renditions`).
+    /// `shownBy`: the template the tree is rendered with, whose names decide which fragments and repeated
+    /// blocks it shows; nil (a context several templates show) shows all.
     static func make(
         _ value: some Encodable, prefix: String, shownBy template: String?, buildTree: Bool = true,
         fragment: @escaping (Fragment) throws -> RenderedFragment, repeated: RepeatedTexts
@@ -42,12 +40,7 @@ enum MustacheTree {
             shows: template.flatMap(repeated.names))
         build.digest.add(prefix, tag: 0x70)
         let tree = try build.node(for: value)
-        func made(_ digest: inout StableHasher) -> Made {
-            guard let template else { return Made(tree: tree, fingerprint: digest.finalizeSHA256(), renditions: build.renditions) }
-            repeated.fold(build.renditions, shownBy: template, into: &digest)
-            return Made(tree: tree, fingerprint: digest.finalizeSHA256())
-        }
-        guard build.nestedContainers else { return made(&build.digest) }
+        guard build.nestedContainers else { return Made(tree: tree, fingerprint: build.digest.finalizeSHA256()) }
         // Nested containers are not closed in the stream: hash the finished tree instead, which a hash-only
         // build did not keep (a repeated block's key is such a hash: an empty tree would give every block
         // with nested containers the same text).
@@ -57,16 +50,15 @@ enum MustacheTree {
         var digest = StableHasher()
         digest.add(prefix, tag: 0x70)
         TreeHash.feed(tree, into: &digest)
-        return made(&digest)
+        return Made(tree: tree, fingerprint: digest.finalizeSHA256())
     }
 }
 
 /// One tree being built: the fragment resolver and the running digest, shared by every encoder of the tree.
 final class TreeBuild {
     let fragment: (Fragment) throws -> RenderedFragment
-    /// The build's texts of repeated blocks (see `RepeatedBlock.node(in:)`), and the blocks' templates met.
+    /// The build's texts of repeated blocks (see `RepeatedBlock.node(in:)`).
     let repeated: RepeatedTexts
-    var renditions: Set<RepeatedBlock.Rendition> = []
     /// The names the template showing the tree looks up (nil: a context several templates show). A
     /// fragment or repeated block under another key is not shown by it, so the page does not depend on
     /// it: a report's Markdown page holds the view its HTML page shows, HTML body included, and the site
@@ -108,6 +100,7 @@ final class TreeBuild {
         }
         if T.self == RepeatedBlock.self { return try (value as! RepeatedBlock).node(in: self) }
         if T.self == RepeatedRows.self { return try (value as! RepeatedRows).node(in: self) }
+        if T.self == [Fragment].self { return try fragments(value as! [Fragment]) }
         if T.self is any UnorderedKeys.Type {
             unordered += 1
             let tree = try encoded(value)
@@ -116,6 +109,21 @@ final class TreeBuild {
             return tree
         }
         return try encoded(value)
+    }
+
+    /// A list of fragments (a gallery's cards) hashed as a list, each by its fingerprint: a list whose kept
+    /// section takes each fragment's text.
+    private func fragments(_ list: [Fragment]) throws -> KeptList {
+        if unordered == 0 { digest.mark(0x5B) }  // [
+        var items: [any KeptText] = []
+        items.reserveCapacity(list.count)
+        for item in list {
+            let rendered = try fragment(item)
+            if unordered == 0 { digest.add(rendered.fingerprint, tag: 0x66) }
+            items.append(rendered)
+        }
+        if unordered == 0 { digest.mark(0x5D) }  // ]
+        return KeptList(items: items)
     }
 
     func leaf(_ v: String) -> Any {
@@ -338,7 +346,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if T.self == Fragment.self || T.self == RepeatedBlock.self || T.self == RepeatedRows.self, let shows = build.shows,
+        if T.self == Fragment.self || T.self == [Fragment].self || T.self == RepeatedBlock.self || T.self == RepeatedRows.self,
+            let shows = build.shows,
             !shows.contains(key.stringValue)
         {
             if build.unordered == 0 { build.digest.add(key.stringValue, tag: 0x6B); build.digest.mark(0x78) }  // x: not shown

@@ -41,11 +41,11 @@ public struct TemplateRenderer: Sendable {
     public static func load(_ files: TemplateFiles) throws(InputError) -> TemplateRenderer {
         _ = MarkdownContentType.registered  // before parsing: templates name them in a pragma
         _ = HTMLContentType.registered
-        var library = MustacheLibrary()
+        var parsed: [String: MustacheTemplate] = [:]
         // In name order, so the same broken folder always names the same file.
         for (name, template) in files.templates.sorted(by: { $0.key < $1.key }) {
             do {
-                library.register(try MustacheTemplate(string: template.text), named: name)
+                parsed[name] = try MustacheTemplate(string: template.text)
             } catch let error as MustacheTemplate.ParserError {
                 throw InputError(
                     file: template.file, line: error.context.lineNumber, column: error.context.columnNumber,
@@ -54,8 +54,16 @@ public struct TemplateRenderer: Sendable {
                 throw InputError(file: template.file, message: "template does not parse: \(error)")
             }
         }
+        // Registered with their kept sections rewritten (a rewritten text parses as its original did).
+        let texts = files.templates.mapValues { $0.text }
+        var library = MustacheLibrary()
+        for (name, text) in KeptSections(texts).templates {
+            let original = parsed[name]
+            guard let template = text == texts[name] ? original : (try? MustacheTemplate(string: text)) ?? original else { continue }
+            library.register(template, named: name)
+        }
         return TemplateRenderer(
-            library: library, closures: TemplateClosures(texts: files.templates.mapValues { $0.text }),
+            library: library, closures: TemplateClosures(texts: texts),
             assets: files.assets)
     }
 

@@ -13,6 +13,7 @@ final class FragmentTests: XCTestCase {
         var hasFields = false
         var hasOthers = false
         var counts: [String: Int]  // a dictionary: hashed from its sorted tree
+        var route: String?  // the body template looks it up: a fragment without it would be rendered in place
     }
 
     struct Page: Sendable, Encodable {
@@ -21,8 +22,15 @@ final class FragmentTests: XCTestCase {
         var missing: String?
     }
 
+    /// The built-ins and a day page showing its fragments through the report body, in HTML and Markdown.
     func templates() async throws -> TemplateRenderer {
-        try TemplateRenderer.load(.builtIn)
+        var files = TemplateFiles.builtIn
+        files.templates["test-day"] = .init(
+            text: "{{% CONTENT_TYPE: HTML}}{{#page}}{{#reports}}{{>partials/report-body}}{{/reports}}{{/page}}", file: "test-day")
+        files.templates["test-day-md"] = .init(
+            text: "{{% CONTENT_TYPE: MARKDOWN}}{{#page}}{{#reports}}{{>markdown/partials/report-body}}{{/reports}}{{/page}}",
+            file: "test-day-md")
+        return try TemplateRenderer.load(files)
     }
 
     func context(_ fragment: Fragment, title: String = "Day") -> PageContext {
@@ -33,7 +41,6 @@ final class FragmentTests: XCTestCase {
 
     func fragment(note: String = "a <b>note</b>") -> Fragment {
         Fragment(
-            template: "partials/report-body",
             context: Body(
                 facts: [.init(label: "Date", value: "Oct 3")], notes: [note], valid: true, problems: [],
                 problemCount: "Valid", counts: ["b": 2, "a": 1, "c": 3]))
@@ -46,44 +53,46 @@ final class FragmentTests: XCTestCase {
         var incremental = clean
         clean.rendersMostPages = true
         incremental.rendersMostPages = false
-        let a = try clean.tree(context(fragment()), template: "reports-day").fingerprint
-        let b = try incremental.tree(context(fragment()), template: "reports-day", buildTree: false).fingerprint
+        let a = try clean.tree(context(fragment()), template: "test-day").fingerprint
+        let b = try incremental.tree(context(fragment()), template: "test-day", buildTree: false).fingerprint
         XCTAssertEqual(a, b)
         // And any change shows: in the fragment, in the page, in the template.
-        let c = try incremental.tree(context(fragment(note: "another")), template: "reports-day", buildTree: false).fingerprint
-        let d = try incremental.tree(context(fragment(), title: "Other"), template: "reports-day", buildTree: false).fingerprint
-        let e = try incremental.tree(context(fragment()), template: "markdown/reports-day", buildTree: false).fingerprint
+        let c = try incremental.tree(context(fragment(note: "another")), template: "test-day", buildTree: false).fingerprint
+        let d = try incremental.tree(context(fragment(), title: "Other"), template: "test-day", buildTree: false).fingerprint
+        let e = try incremental.tree(context(fragment()), template: "test-day-md", buildTree: false).fingerprint
         XCTAssertEqual(Set([a, c, d, e]).count, 4)
     }
 
-    /// Every page holding the fragment shares one rendered text, escaped for HTML once; after its planned
-    /// uses the text is dropped and, if asked again, rendered again to the same bytes.
+    /// Every page holding the fragment shares one object, rendered once per partial (escaped for HTML
+    /// once, for Markdown once) from one tree; after its planned uses the texts are let go and, if asked
+    /// again, rendered again to the same bytes.
     func testRenderedOnceSharedAndReleased() async throws {
         let templates = try await templates()
-        let shared = fragment()
-        shared.addUse()
-        shared.addUse()
-        let tree = try templates.tree(context(shared), template: "reports-day").tree
-        let page = (tree as! MustacheNode).child(named: "page") as! MustacheNode
-        let leaves = page.child(named: "reports") as! [Any]
-        let first = leaves[0] as! RenderedFragment
-        XCTAssertTrue(first === leaves[1] as! RenderedFragment, "one object for both uses")
-        let text = first.renderText
-        XCTAssertTrue(text.contains("a &lt;b&gt;note&lt;/b&gt;"), text)
-        XCTAssertEqual(first.renderText, text)
-        XCTAssertEqual(first.renderText, text, "rendered again after the planned uses")
-    }
-
-    func testMissingFragmentTemplateNamesTheFile() async throws {
-        let renderer = Renderer(templates: try await templates())
-        let file = PlannedFile(
-            path: "org/reports/daily/x/index.html",
-            content: .page(
-                template: "reports-day",
-                context: context(Fragment(template: "no-such-partial", context: ["a": "b"]))))
-        XCTAssertThrowsError(try renderer.render(file)) { error in
-            XCTAssertEqual("\(error)", "Templates/no-such-partial.mustache: template not found (needed for org/reports/daily/x/index.html)")
+        let made = Counter()
+        let shared = Fragment {
+            made.increment()
+            return Body(
+                facts: [.init(label: "Date", value: "Oct 3")], notes: ["a <b>note</b>"], valid: true, problems: [],
+                problemCount: "Valid", counts: [:])
         }
+        for _ in 0..<4 { shared.addUse() }
+        let tree = try templates.tree(context(shared), template: "test-day").tree
+        let page = (tree as! MustacheNode).child(named: "page") as! MustacheNode
+        let list = page.child(named: "reports") as! KeptList
+        XCTAssertTrue(list.items[0] as! RenderedFragment === list.items[1] as! RenderedFragment, "one object for both uses")
+        let html = try XCTUnwrap(templates.render(tree: tree, template: "test-day"))
+        XCTAssertEqual(html.components(separatedBy: "a &lt;b&gt;note&lt;/b&gt;").count, 3, html)
+        let markdown = try XCTUnwrap(templates.render(tree: tree, template: "test-day-md"))
+        XCTAssertEqual(markdown.components(separatedBy: "> a \\<b\\>note\\</b\\>").count, 3, markdown)
+        XCTAssertEqual(made.value, 1, "one context, one tree for both templates")
+        XCTAssertEqual(templates.render(tree: tree, template: "test-day"), html, "rendered again after the planned uses")
+        XCTAssertGreaterThan(made.value, 1, "from a context made again")
     }
+}
 
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
 }

@@ -62,51 +62,24 @@ final class PlanBatchTests: XCTestCase {
     /// its fingerprint and first rendering.
     func testFragmentContextIsMadeWhenRendered() async throws {
         let made = Counter()
-        let fragment = Fragment(template: "partials/report-body") {
+        let fragment = Fragment {
             made.increment()
             return Body(facts: [.init(label: "Date", value: "Oct 3")], notes: ["made on demand"])
         }
         fragment.addUse()
         XCTAssertEqual(made.value, 0)
-        var templates = try await TemplateRenderer.load(directory: TestSite.templates)
+        var files = TemplateFiles.builtIn
+        files.templates["test-day"] = .init(
+            text: "{{% CONTENT_TYPE: HTML}}{{#page}}{{#reports}}{{>partials/report-body}}{{/reports}}{{/page}}", file: "test-day")
+        var templates = try TemplateRenderer.load(files)
         templates.rendersMostPages = true
         let context = PageContext(
             siteTitle: "Site", title: "Day", root: "../", organization: nil, nav: [],
             page: Page(reports: [fragment]))
-        let tree = try templates.tree(context, template: "reports-day").tree
+        let tree = try templates.tree(context, template: "test-day").tree
         XCTAssertEqual(made.value, 1)
-        let rendered = ((tree as! MustacheNode).child(named: "page") as! MustacheNode).child(named: "reports") as! [Any]
-        XCTAssertTrue((rendered[0] as! RenderedFragment).renderText.contains("made on demand"))
+        XCTAssertTrue(try XCTUnwrap(templates.render(tree: tree, template: "test-day")).contains("made on demand"))
         XCTAssertEqual(made.value, 1, "the tree made for the fingerprint is the one rendered")
-    }
-}
-
-extension PlanBatchTests {
-    /// A report body's HTML and Markdown fragments share one context: made and encoded once, each rendered
-    /// with its own template, each with a fingerprint of its own.
-    func testASharedContextIsMadeOnceForBothItsFragments() async throws {
-        let made = Counter()
-        let shared = SharedContext(takers: 2) {
-            made.increment()
-            return Body(facts: [.init(label: "Date", value: "Oct 3")], notes: ["shared"])
-        }
-        let html = Fragment(template: "partials/report-body", shared: shared)
-        let markdown = Fragment(template: "markdown/partials/report-body", shared: shared)
-        html.addUse()
-        markdown.addUse()
-        var templates = try await TemplateRenderer.load(directory: TestSite.templates)
-        templates.rendersMostPages = true
-        let context = PageContext(
-            siteTitle: "Site", title: "Day", root: "../", organization: nil, nav: [],
-            page: Page(reports: [html, markdown]))
-        let tree = try templates.tree(context, template: "reports-day").tree
-        XCTAssertEqual(made.value, 1)
-        let rendered = ((tree as! MustacheNode).child(named: "page") as! MustacheNode).child(named: "reports") as! [Any]
-        let (first, second) = (rendered[0] as! RenderedFragment, rendered[1] as! RenderedFragment)
-        XCTAssertNotEqual(first.fingerprint, second.fingerprint)
-        XCTAssertTrue(first.renderText.contains("<dt>Date</dt><dd>Oct 3</dd>"))
-        XCTAssertTrue(second.renderText.contains("- **Date:** Oct 3"))
-        XCTAssertEqual(made.value, 1, "both rendered from the one tree")
     }
 }
 

@@ -108,7 +108,7 @@ enum GalleryPages {
         let detailPath = galleries.detailPaths[critique.id]!
         let prefix = prefixToOrganization(gallery)
         let zone = config.timeZone
-        return Fragment(template: "partials/critique-card") {
+        return Fragment {
             CritiqueCard.make(
                 critique, photographer: photographer, showPhotographer: showPhotographer,
                 detailPath: detailPath, media: media, zone: zone, prefix: prefix)
@@ -140,7 +140,7 @@ enum GalleryPages {
         let photographerList =
             photographers.isEmpty
             ? nil
-            : Fragment(template: "partials/gallery-photographers", context: photographerListContext)
+            : Fragment(context: photographerListContext)
         let title = isAll ? "Training Photos" : "Training Photos: \(gallery.photographer!)"
         let size = max(1, config.gallery.pageSize)
 

@@ -34,9 +34,8 @@ struct ReportView: Sendable, Encodable {
     /// In the head, not the body: the links depend on where the page sits, the body is the same everywhere.
     var schools: [SchoolVisits.Link]
     var hasSchools: Bool
-    /// `partials/report-body` and `markdown/partials/report-body`, rendered once for every page showing the report.
+    /// The same on every page showing the report: rendered once per partial showing it (HTML, Markdown).
     var body: Fragment
-    var bodyMarkdown: Fragment
 
     /// `prefix` leads from the page to the organization folder.
     static func make(
@@ -46,9 +45,9 @@ struct ReportView: Sendable, Encodable {
     ) -> ReportView {
         let body = bodies.body(report.id, prefix: prefix)
         let visited = schools.links(schools.named(report.id), prefix: linking == .none ? nil : prefix)
-        // A view is shown by one HTML page (its body) and one Markdown page (its Markdown body).
-        body.html.addUse()
-        body.markdown.addUse()
+        // A view is shown by one HTML page and one Markdown page.
+        body.addUse()
+        body.addUse()
         return ReportView(
             anchor: paths.anchor(report.id),
             headingMarks: headingMarks,
@@ -56,7 +55,7 @@ struct ReportView: Sendable, Encodable {
             pageHref: linking == .toOwnPage ? prefix + paths.page(report.id) : nil,
             dayHref: linking == .toDay ? prefix + ReportPaths.dayFolder(report.date) + "/index.html" : nil,
             validity: Validity(form.isValid), problemCount: ReportBody.problemCount(form),
-            schools: visited, hasSchools: !visited.isEmpty, body: body.html, bodyMarkdown: body.markdown)
+            schools: visited, hasSchools: !visited.isEmpty, body: body)
     }
 }
 
@@ -143,26 +142,14 @@ struct ReportBody: Sendable, Encodable {
     }
 }
 
-/// Every report body of one organization as fragments, HTML and Markdown, made once before the pages:
-/// the report's own page, its day, its month and the month's archive all show the same fragments. A body
-/// with local thumbnails has one pair per page depth (`prefixes`), the others one pair for all.
+/// Every report body of one organization as a fragment, made once before the pages: the report's own
+/// page, its day, its month and the month's archive all show the same fragment, in HTML and Markdown. A
+/// body with local thumbnails has one per page depth (`prefixes`), the others one for all.
 struct ReportBodies: Sendable {
-    struct Pair: Sendable {
-        let html: Fragment
-        let markdown: Fragment
-
-        /// The body is made when the renderer first needs it, and encoded once for both fragments.
-        init(_ make: @escaping @Sendable () -> ReportBody) {
-            let body = SharedContext(takers: 2, make: make)
-            html = Fragment(template: "partials/report-body", shared: body)
-            markdown = Fragment(template: "markdown/partials/report-body", shared: body)
-        }
-    }
-
-    /// One pair for every page, or (a body with local thumbnails) one per prefix.
+    /// One fragment for every page, or (a body with local thumbnails) one per prefix.
     private enum Variants: Sendable {
-        case shared(Pair)
-        case byPrefix([String: Pair])
+        case shared(Fragment)
+        case byPrefix([String: Fragment])
     }
 
     private let bodies: [DocumentID: Variants]
@@ -184,21 +171,22 @@ struct ReportBodies: Sendable {
             let form = forms[report.id]!
             let mileage = mileage[report.id]
             let notes = routeNotes[report.id] ?? []
-            func pair(_ prefix: String) -> Pair {
-                Pair {
+            // The body is made when the renderer first needs it.
+            func fragment(_ prefix: String) -> Fragment {
+                Fragment {
                     ReportBody.make(report, form: form, in: org, mileage: mileage, routeNotes: notes, prefix: prefix, zone: zone, media: media)
                 }
             }
-            guard ReportBody.linksLocalFiles(form, media: media) else { return (report.id, .shared(pair(Self.prefixes[0]))) }
-            return (report.id, .byPrefix(Dictionary(uniqueKeysWithValues: Self.prefixes.map { ($0, pair($0)) })))
+            guard ReportBody.linksLocalFiles(form, media: media) else { return (report.id, .shared(fragment(Self.prefixes[0]))) }
+            return (report.id, .byPrefix(Dictionary(uniqueKeysWithValues: Self.prefixes.map { ($0, fragment($0)) })))
         }
         bodies = Dictionary(made, uniquingKeysWith: { a, _ in a })
     }
 
-    func body(_ reportId: DocumentID, prefix: String) -> Pair {
+    func body(_ reportId: DocumentID, prefix: String) -> Fragment {
         switch bodies[reportId]! {
-        case .shared(let pair): return pair
-        case .byPrefix(let pairs): return pairs[prefix]!
+        case .shared(let body): return body
+        case .byPrefix(let bodies): return bodies[prefix]!
         }
     }
 }
@@ -285,13 +273,7 @@ struct FieldRow: Sendable, Encodable {
         }
     }
 
-    /// The row as its HTML and Markdown tables show it (`{{{html}}}`, `{{{markdown}}}`).
-    var block: RepeatedBlock { RepeatedBlock(self, templates: Self.renditions) }
-
-    static let renditions = [
-        RepeatedBlock.Rendition(key: "html", template: "partials/field-row"),
-        RepeatedBlock.Rendition(key: "markdown", template: "markdown/partials/field-row")
-    ]
+    var block: RepeatedBlock { RepeatedBlock(self) }
 
     var withoutOrigin: FieldRow {
         var row = self
