@@ -1,6 +1,6 @@
 // The libvips and GLib functions the shim calls, declared as their headers declare them, with the few
 // constants it passes. The shim does not include <vips/vips.h>: through that header's target, pkg-config's
-// flags would link libvips into gen, and loading it and its hundred dependencies was 25 ms of every start.
+// flags would link libvips into gen, and loading it and its hundred dependencies would slow every start.
 // The shim loads it when an image is first processed instead (CVipsShim.c). The CVipsCheck target, built
 // with the tests, includes this file after the real headers: a declaration or constant that differs from
 // libvips' own fails that build.

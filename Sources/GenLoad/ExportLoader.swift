@@ -135,8 +135,8 @@ public enum ExportLoader {
         // Sorted by collection, then id, copies of a document staying in that order (the sort is stable): a
         // collection compared by its rank among the few there are, so most comparisons compare two ids, and two
         // ids by their first bytes where that tells them apart (`TextSortKey`). Why not a table by collection
-        // and id: filling it and reading it back copied every document twice, 0.4 s at 100,000 reports, on
-        // one core while the other waited.
+        // and id: filling it and reading it back copied every document twice, on one core while the
+        // others waited.
         let rank = Ranks.of(sequence.map(\.collection))
         let keys = sequence.map { (rank: rank[$0.collection]!, id: TextSortKey($0.id)) }
         let order = sequence.indices.sorted { a, b in

@@ -8,9 +8,8 @@ enum Vips {
     static let isStarted: Bool = gen_vips_start("gen", workerThreads) == 0
 
     /// Threads each libvips pipeline may use. gen already runs one image per core
-    /// (`ParallelMap`), so more workers per image cannot add throughput: measured on 2 cores
-    /// (scripts/bench-thumbnails), 1 and 2 gave the same images/s within noise, and 1 about
-    /// 10% less peak memory. `VIPS_CONCURRENCY` in the environment still overrides.
+    /// (`ParallelMap`), so more workers per image cannot add throughput and cost memory
+    /// (`scripts/bench-thumbnails` compares). `VIPS_CONCURRENCY` in the environment still overrides.
     static var workerThreads: Int32 {
         ProcessInfo.processInfo.environment["VIPS_CONCURRENCY"] == nil ? 1 : 0
     }

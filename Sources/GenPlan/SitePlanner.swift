@@ -61,8 +61,8 @@ public struct OrganizationInput: Sendable {
         self.mileage = mileage
         self.media = media
         self.summaries = summaries
-        // Two tables of every report, made at once: each took a core 30–50 ms at 100,000 reports, on the
-        // way from processing images to planning, where nothing else runs.
+        // Two tables of every report, made at once: on the way from processing images to planning,
+        // where nothing else runs.
         let byMileage = Pending { Dictionary(mileage.reports.map { ($0.reportId, $0) }, uniquingKeysWith: { a, _ in a }) }
         summariesByReport = Dictionary(zip(organization.reports.map(\.id), summaries), uniquingKeysWith: { a, _ in a })
         mileageByReport = byMileage.value

@@ -15,7 +15,7 @@ public enum MarkdownEscaping {
     }
 
     /// The full pass, a Unicode scalar at a time. Why scalars, not `Character`s: grapheme breaking was most of
-    /// the cost of escaping (5 % of a whole build), and a Markdown parser reads scalars too. A `*` or `<` that
+    /// the cost of escaping, and a Markdown parser reads scalars too. A `*` or `<` that
     /// a combining mark follows is one `Character` that equals neither, but cmark-gfm still sees the `*`: by
     /// scalars it is escaped.
     static func escaped(_ text: String) -> String {

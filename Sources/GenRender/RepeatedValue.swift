@@ -50,7 +50,7 @@ final class RepeatedTexts: Sendable {
 /// recurring stays (a job type, a yes or no), and what recurred for a while only (a day's date, a month's
 /// routes) makes room. Why not keep the first texts met: in a large export those include the rows of the
 /// first weeks only, and later weeks' recurring rows were rendered every time (a build of 200,000 reports
-/// took 2.27 times as long as one of 100,000).
+/// then took more than twice as long as one of 100,000).
 final class RecentTexts<Key: Hashable & Sendable>: @unchecked Sendable {  // both tables under `lock`
     private let lock = NSLock()
     private var newer: [Key: String?] = [:]

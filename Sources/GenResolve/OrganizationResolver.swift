@@ -58,7 +58,7 @@ public enum OrganizationResolver {
 
     static func checkReferences(_ org: Organization) -> [Diagnostic] {
         // The reports a part at a time on all cores, the parts' findings joined in the reports' order: reading
-        // 100,000 reports scattered in memory took one core 0.1 s.
+        // a large export's reports, scattered in memory, is slow on one core.
         let reports = org.reports
         let parts = ParallelMap.map(ParallelMap.ranges(count: reports.count, parts: 32)) { checkReports(reports[$0], in: org) }
         var out = parts.flatMap { $0 }

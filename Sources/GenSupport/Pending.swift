@@ -38,8 +38,8 @@ public final class Pending<Value>: @unchecked Sendable {  // `made` written once
 
 /// Work that runs beside the render workers (the next batch being planned, kept batches being linked), on
 /// a thread of its own. Not on Dispatch's global queue: its threads are the ones `concurrentPerform` keeps
-/// busy rendering, and a block queued behind them waited a tenth of a second or more for Dispatch to add a
-/// thread (in a one-change rebuild of 10,000 reports, 0.35 s before the first batch was planned).
+/// busy rendering, and a block queued behind them waited for Dispatch to add a thread, long enough to
+/// show in a one-change rebuild before the first batch was planned.
 /// `Pending` values stay on the global queue: given threads of their own, the stages before rendering ran
 /// more threads than cores and took longer (measured, five runs each way).
 public enum BackgroundThread {
@@ -76,16 +76,16 @@ public final class Lazy<Value>: @unchecked Sendable {  // `make` and `made` unde
 
 /// Lets go of a value on another thread, without waiting. Why: the last reference to a site's plans drops
 /// when rendering ends, and freeing everything they hold (the documents, forms and contexts of every batch)
-/// took the build's own thread 26 ms at 10,000 reports, between the last page and the swap. Nothing waits
+/// took the build's own thread measurable time between the last page and the swap. Nothing waits
 /// for it; a process that ends first simply does not free what it was about to.
 ///
 /// The value is taken over (`consuming`; pass `consume x`): if the caller kept a reference, the other thread
 /// could let go of the box's first, and the caller's own release would then free everything on the build's thread
-/// after all (it did: 40 ms at 10,000 reports, between the last page and the swap).
+/// after all (it did, between the last page and the swap).
 ///
 /// `freeing` false: the process ends soon after (the `gen` command, once the build returns), and the value is
-/// never freed; the system takes its memory back at exit, at once. Freeing a 100,000-report site's plans
-/// object by object was 0.4 s of CPU at the end of a rebuild, beside the swap and the saving of the caches.
+/// never freed; the system takes its memory back at exit, at once, where freeing a large site's plans object
+/// by object costs CPU at the end of a rebuild, beside the swap and the saving of the caches.
 /// (Compilers do the same with their syntax trees: clang's `-disable-free`.)
 public enum BackgroundRelease {
     public static func drop<T>(_ value: consuming T, freeing: Bool = true) {

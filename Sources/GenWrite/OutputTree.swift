@@ -45,7 +45,7 @@ public final class OutputTree: Sendable {
     public func write(_ data: Data, to path: String) throws(Failure) {
         guard OutputTree.isSafe(path) else { throw .unsafePath(path) }
         // The path as text and the file written with POSIX calls: a cold build writes tens of thousands of
-        // files, and making a URL for each (and `Data.write(to:)` making its path again) was 1.5 % of its CPU.
+        // files, and making a URL for each (and `Data.write(to:)` making its path again) showed in profiles.
         let target = stagingPath + "/" + path
         do {
             try makeFolder(of: target)

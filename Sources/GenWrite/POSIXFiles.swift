@@ -63,7 +63,7 @@ public enum POSIXFiles {
 
     /// Removes `root` and everything under it, the files on all cores. The replaced output of an incremental
     /// build is hundreds of thousands of files, one folder holding most of them: FileManager removed them
-    /// one at a time (1.8 s of the swap at 100,000 reports). Whatever could not be removed this way (a
+    /// one at a time, which was most of the swap. Whatever could not be removed this way (a
     /// folder made meanwhile) is left to FileManager.
     public static func removeTree(_ root: String) {
         var files: [String] = []
