@@ -61,8 +61,7 @@ final class TreeBuild {
     let repeated: RepeatedTexts
     /// The names the template showing the tree looks up (nil: a context several templates show). A
     /// fragment or repeated block under another key is not shown by it, so the page does not depend on
-    /// it: a report's Markdown page holds the view its HTML page shows, HTML body included, and the site
-    /// header of every page's context is shown by the layout only.
+    /// it: the site header of every page's context is shown by the HTML layout only, not by Markdown pages.
     let shows: Set<String>?
     var digest = StableHasher()
     /// Inside a `Dictionary`: values go to the tree only; the dictionary is hashed sorted when finished.

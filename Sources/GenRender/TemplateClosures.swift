@@ -4,11 +4,11 @@ import GenSupport
 
 /// Which template files each template renders with — itself, its `{{<parent}}` and `{{>partial}}`s,
 /// transitively — hashed, so a page's fingerprint changes exactly when one of them does; and the names
-/// its tags look up, so a page depends on a repeated block's templates only if it shows the block's key.
+/// its tags look up, so a page depends on a fragment or repeated block only if it shows the block's key.
 struct TemplateClosures: Sendable {
     /// Per template: a hash over its text and the text of every partial and parent it uses, transitively.
     let hashes: [String: String]
-    /// Per template: every name its closure's tags look up (`{{{html}}}` → `html`).
+    /// Per template: every name its closure's tags look up (`{{#fields}}` → `fields`).
     let names: [String: Set<String>]
 
     init(hashes: [String: String], names: [String: Set<String>] = [:]) {
