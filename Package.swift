@@ -103,7 +103,7 @@ let package = Package(
             ]),
         // Synthetic content folders for demos and benchmarks (streamed, never holding all reports), and the bundled
         // demo sample of Content/ (Demo/: a port of Python's random and json, for its exact bytes).
-        .target(name: "GenSample", dependencies: ["GenModel", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "GenSample", dependencies: ["GenModel", "GenSupport", .product(name: "Crypto", package: "swift-crypto")]),
         // gen allocates through jemalloc (apt: libjemalloc-dev), not glibc's malloc: a build makes and frees
         // millions of small objects on both cores, and glibc's arenas grew, trimmed and regrew their heaps
         // throughout (BENCHMARKS.md has the measurement). Linked, so every library in the process allocates

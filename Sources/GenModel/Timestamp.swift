@@ -89,11 +89,6 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     }
 }
 
-@inline(__always) public func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-    let q = a / b
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
-}
-
 extension Timestamp {
     /// The instants gen takes as dates of field work: 1970-01-01 up to the end of 2200 (UTC). Anything else is a
     /// data problem (a value in milliseconds stored as seconds reads as the year 56,000); taking it as a date

@@ -1,4 +1,5 @@
 import GenModel
+import GenSupport
 
 /// One working day of the sample season, with everything the report loop needs about it
 /// precomputed (there are at most a few thousand days, so this is cheap).
