@@ -24,10 +24,11 @@ struct KeptSections {
     /// The name under which a kept section's template renders a value (`\0` cannot start a file's name).
     static func wrapper(_ index: Int) -> String { "\u{0}kept-\(index)" }
 
-    init(_ texts: [String: String]) {
+    /// `closures`: those of `texts`.
+    init(_ texts: [String: String], closures: TemplateClosures) {
         var sites: [Site: Int] = [:]
         var templates = texts
-        let keepable = Self.keepablePartials(texts)
+        let keepable = Self.keepablePartials(texts, closures: closures)
         for name in texts.keys.sorted() {
             guard let text = texts[name], !text.contains("{{=") else { continue }
             templates[name] = Self.rewrite(text) { site in
@@ -74,33 +75,17 @@ struct KeptSections {
         return result + text[copied...]
     }
 
-    /// Partials whose every template (the partial and what it includes) looks up names only: no position in
-    /// a sequence or transform (`(`), no blocks or parents (`{{$`, `{{<`), no changed delimiters, no
+    /// Partials whose every template (the partial and what it includes) exists and looks up names only: no
+    /// position in a sequence or transform (`(`), no blocks or parents (`{{$`, `{{<`), no changed delimiters, no
     /// dynamic partial (`{{>*`).
-    static func keepablePartials(_ texts: [String: String]) -> Set<String> {
-        let plain = Set(
-            texts.filter { _, text in
-                !["{{$", "{{<", "{{=", "{{>*", "{{> *"].contains { text.contains($0) } && !Self.hasTransform(text)
-            }.keys)
-        return Set(
-            texts.keys.filter { name in
-                var seen: Set<String> = [name]
-                var queue = [name]
-                while let next = queue.popLast() {
-                    guard plain.contains(next) else { return false }
-                    for child in TemplateClosures.referencedNames(texts[next] ?? "") where seen.insert(child).inserted {
-                        guard texts[child] != nil else { return false }
-                        queue.append(child)
-                    }
-                }
-                return true
-            })
+    static func keepablePartials(_ texts: [String: String], closures: TemplateClosures) -> Set<String> {
+        let plain = Set(texts.filter { !TemplateClosures.tags($0.value).contains(where: isNotALookup) }.keys)
+        return Set(texts.keys.filter { closures.members[$0]?.isSubset(of: plain) == true })
     }
 
-    private static let transform = try! NSRegularExpression(pattern: #"\{\{[^}]*\("#)
-
-    private static func hasTransform(_ text: String) -> Bool {
-        transform.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    private static func isNotALookup(_ tag: Substring) -> Bool {
+        tag.contains("(") || tag.first == "$" || tag.first == "<" || tag.first == "="
+            || (tag.first == ">" && tag.dropFirst().drop { $0 == " " }.first == "*")
     }
 }
 

@@ -10,10 +10,13 @@ struct TemplateClosures: Sendable {
     let hashes: [String: String]
     /// Per template: every name its closure's tags look up (`{{#fields}}` → `fields`).
     let names: [String: Set<String>]
+    /// Per template: the names of its closure's templates, itself included (a missing one too).
+    let members: [String: Set<String>]
 
-    init(hashes: [String: String], names: [String: Set<String>] = [:]) {
+    init(hashes: [String: String], names: [String: Set<String>] = [:], members: [String: Set<String>] = [:]) {
         self.hashes = hashes
         self.names = names
+        self.members = members
     }
 
     /// From the texts the templates were parsed from, by name: the built-ins with an overlay's files in their
@@ -23,6 +26,7 @@ struct TemplateClosures: Sendable {
         let references = texts.mapValues(Self.referencedNames)
         var hashes: [String: String] = [:]
         var names: [String: Set<String>] = [:]
+        var members: [String: Set<String>] = [:]
         for name in files {
             var seen: Set<String> = [name]
             var queue = [name]
@@ -35,8 +39,9 @@ struct TemplateClosures: Sendable {
             }
             hashes[name] = FastFormat.hex(hasher.finalize())
             names[name] = seen.reduce(into: Set<String>()) { $0.formUnion(Self.tagNames(texts[$1] ?? "")) }
+            members[name] = seen
         }
-        self.init(hashes: hashes, names: names)
+        self.init(hashes: hashes, names: names, members: members)
     }
 
     /// Names after `{{>` and `{{<` (whitespace allowed), e.g. `{{> partials/chart}}`, `{{<layout}}`.
@@ -63,7 +68,7 @@ struct TemplateClosures: Sendable {
     }
 
     /// The text of every tag after its `{{`, up to its closing braces.
-    private static func tags(_ text: String) -> [Substring] {
+    static func tags(_ text: String) -> [Substring] {
         var tags: [Substring] = []
         // `{{` found in the UTF-8 bytes: Foundation's `range(of:)` bridged the rest of the text to an `NSString`
         // for every tag (half the time the templates took to load, before anything else could start).

@@ -56,14 +56,15 @@ public struct TemplateRenderer: Sendable {
         }
         // Registered with their kept sections rewritten (a rewritten text parses as its original did).
         let texts = files.templates.mapValues { $0.text }
+        let closures = TemplateClosures(texts: texts)
         var library = MustacheLibrary()
-        for (name, text) in KeptSections(texts).templates {
+        for (name, text) in KeptSections(texts, closures: closures).templates {
             let original = parsed[name]
             guard let template = text == texts[name] ? original : (try? MustacheTemplate(string: text)) ?? original else { continue }
             library.register(template, named: name)
         }
         return TemplateRenderer(
-            library: library, closures: TemplateClosures(texts: texts),
+            library: library, closures: closures,
             assets: files.assets)
     }
 

@@ -51,7 +51,7 @@ extension TemplateOverlayTests {
 }
 
 final class KeptSectionsTests: XCTestCase {
-    func rewritten(_ texts: [String: String]) -> [String: String] { KeptSections(texts).templates }
+    func rewritten(_ texts: [String: String]) -> [String: String] { KeptSections(texts, closures: TemplateClosures(texts: texts)).templates }
 
     /// Which sections are rewritten: after a content type, to a partial that looks names up only.
     func testWhatIsRewritten() {
