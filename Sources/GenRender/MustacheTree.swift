@@ -97,7 +97,7 @@ final class TreeBuild {
             if unordered == 0 { digest.add(rendered.fingerprint, tag: 0x66) }
             return rendered
         }
-        if T.self == RepeatedBlock.self { return try (value as! RepeatedBlock).node(in: self) }
+        if T.self == RepeatedBlock.self { return try (value as! RepeatedBlock).node(in: self) ?? MustacheNull() }
         if T.self == RepeatedRows.self { return try (value as! RepeatedRows).node(in: self) }
         if T.self == [Fragment].self { return try fragments(value as! [Fragment]) }
         if T.self is any UnorderedKeys.Type {

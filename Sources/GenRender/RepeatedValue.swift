@@ -139,8 +139,8 @@ final class RepeatedValue: KeptText, @unchecked Sendable {  // `tree` under `loc
 extension RepeatedBlock {
     /// The block as a tree holds it: its content hashed on its own (the key of its texts; no tree, which is
     /// made only when a text is not there yet or a template looks into the block), the hash fed to the
-    /// enclosing tree's digest.
-    func node(in build: TreeBuild) throws -> RepeatedValue {
+    /// enclosing tree's digest. Nil when the tree is not stored (an incremental build fingerprinting a page).
+    func node(in build: TreeBuild) throws -> RepeatedValue? {
         let made = try MustacheTree.make(
             content, prefix: RepeatedTexts.contentPrefix, shownBy: nil, buildTree: false,
             fragment: build.fragment, repeated: build.repeated)
@@ -149,6 +149,7 @@ extension RepeatedBlock {
             build.digest.mark(0x72)  // r
             build.digest.add(digest)
         }
+        guard build.stores else { return nil }
         return RepeatedValue(digest: digest, content: content, fragment: build.fragment, texts: build.repeated)
     }
 }
@@ -157,7 +158,7 @@ extension RepeatedRows {
     /// Each row hashed as `RepeatedBlock.node(in:)` hashes it, inside a list's marks.
     func node(in build: TreeBuild) throws -> KeptList {
         if build.unordered == 0 { build.digest.mark(0x5B) }  // [
-        let items = try rows.map { try $0.node(in: build) }
+        let items = try rows.compactMap { try $0.node(in: build) }
         if build.unordered == 0 { build.digest.mark(0x5D) }  // ]
         return KeptList(items: items)
     }
