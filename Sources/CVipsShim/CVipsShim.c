@@ -7,8 +7,9 @@
 #include "vips_declarations.h"
 
 // libvips is loaded on first use, not linked: it brings about a hundred shared libraries, and loading
-// them was most of the start of a build that has nothing to do, while most builds process no image. Every libvips and GLib function the shim calls is looked up once, into a pointer of the
-// type its declaration gives (vips_declarations.h, checked against libvips' headers by CVipsCheck).
+// them was most of the start of a build that has nothing to do, while most builds process no image.
+// Every libvips and GLib function the shim calls is looked up once, into a pointer of the type its
+// declaration gives (vips_declarations.h, checked against libvips' headers by CVipsCheck).
 #define GEN_VIPS_CALLS(X) \
     X(vips_init) \
     X(g_log_set_handler) \

@@ -6,9 +6,8 @@ import GenResolve
 /// page is, which critique galleries there are, which months have a monthly report, where each school's page is.
 ///
 /// Why on its own: it is the first thing planning needs and the largest part of planning's serial start,
-/// yet it needs nothing computed. The build makes it as soon as the
-/// organizations are resolved, while forms, mileage and images are processed with cores to spare
-/// (`OrganizationInput.init(outline:)`).
+/// yet it needs nothing computed. The build makes it as soon as the organizations are resolved, while
+/// forms, mileage and images are processed with cores to spare (`OrganizationInput.init(outline:)`).
 ///
 /// Made from the organization as resolved; the planner is given the same organization with most report
 /// fields let go (`Organization.keepingReportFields`), which changes no id, date or critique.

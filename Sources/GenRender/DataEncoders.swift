@@ -55,8 +55,8 @@ public enum DataEncoders {
         try inWaves(count: elements.count, per: elementsPerPart) { bounds in
             // The part's elements encoded as one array, `[` and `]` cut off: each call to the encoder has a cost of
             // its own, which made encoding the elements one by one take twice as long (in every rebuild that
-            // adds a critique). The array puts its elements two
-            // spaces in, as the file's does at four, and separates them with ",\n" as the file does.
+            // adds a critique). The array puts its elements two spaces in, as the file's does at four, and
+            // separates them with ",\n" as the file does.
             let array = try encoder().encode(Array(elements[bounds]))
             guard array.count > 4, array.starts(with: [0x5B, 0x0A]), array.suffix(2).elementsEqual([0x0A, 0x5D]) else {
                 throw EncodingError.invalidValue(array, .init(codingPath: [], debugDescription: "an array encoded as no array"))

@@ -56,8 +56,8 @@ enum BuildInputs {
         }
         let files = found
         // Each file's bytes hashed in parts of 8 MiB on all cores, the file then standing for the hash of its
-        // parts' hashes: this runs before anything else in every build, and a large export is
-        // too much for one core.
+        // parts' hashes: this runs before anything else in every build, and a large export is too much for
+        // one core.
         let partSize = 8 << 20
         let parts = files.indices.flatMap { file in
             stride(from: 0, to: max(1, files[file].bytes.count), by: partSize).map { (file: file, start: $0) }
