@@ -92,11 +92,7 @@ final class TreeBuild {
         if T.self == Int.self { return leaf(unsafeBitCast(value, to: Int.self)) }
         if T.self == Double.self { return leaf(unsafeBitCast(value, to: Double.self)) }
         // By type, not `as? Fragment`: casting an array or dictionary to a class bridges it to Foundation first.
-        if T.self == Fragment.self {
-            let rendered = try fragment(value as! Fragment)
-            if unordered == 0 { digest.add(rendered.fingerprint, tag: 0x66) }
-            return rendered
-        }
+        if T.self == Fragment.self { return try resolved(value as! Fragment) }
         if T.self == RepeatedBlock.self { return try (value as! RepeatedBlock).node(in: self) ?? MustacheNull() }
         if T.self == RepeatedRows.self { return try (value as! RepeatedRows).node(in: self) }
         if T.self == [Fragment].self { return try fragments(value as! [Fragment]) }
@@ -116,13 +112,16 @@ final class TreeBuild {
         if unordered == 0 { digest.mark(0x5B) }  // [
         var items: [any KeptText] = []
         items.reserveCapacity(list.count)
-        for item in list {
-            let rendered = try fragment(item)
-            if unordered == 0 { digest.add(rendered.fingerprint, tag: 0x66) }
-            items.append(rendered)
-        }
+        for item in list { items.append(try resolved(item)) }
         if unordered == 0 { digest.mark(0x5D) }  // ]
         return KeptList(items: items)
+    }
+
+    /// A fragment as the tree holds it, hashed by its fingerprint.
+    private func resolved(_ item: Fragment) throws -> RenderedFragment {
+        let rendered = try fragment(item)
+        if unordered == 0 { digest.add(rendered.fingerprint, tag: 0x66) }
+        return rendered
     }
 
     func leaf(_ v: String) -> Any {
