@@ -84,10 +84,8 @@ public enum BuildPipeline {
         }
 
         progress.step(7, steps, "planning and rendering \(batches.count) batches")
-        var renderTemplates = templates
         let previousManifest = previous.manifest.value
-        renderTemplates.rendersMostPages = previousManifest == nil
-        let renderer = Renderer(templates: renderTemplates)
+        let renderer = Renderer(templates: templates)
         let tree: OutputTree
         do { tree = try OutputTree(output: options.output) } catch { throw .write(error.description) }
         let rendered: RenderStep.Result

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GenPlan
 import GenSupport
+import MustacheEngine
 
 /// What a planned file's bytes depend on, as a SHA-256: equal fingerprints mean equal bytes, so an
 /// incremental build keeps the previous file instead of rendering it again.
@@ -12,8 +13,8 @@ import GenSupport
 /// their content-addressed name. Everything else a file could depend on — gen itself — is in the build
 /// key the manifest is stored under.
 extension Renderer {
-    /// A planned file's fingerprint, and how to render it: a page's context is turned into a tree once,
-    /// hashed, and rendered from the same tree only if the fingerprint changed.
+    /// A planned file's fingerprint, and how to render it: a page's context is turned into values once,
+    /// hashed, and rendered from the same values only if the fingerprint changed.
     public struct Prepared {
         public let fingerprint: String
         public let render: () throws(Failure) -> Data
@@ -22,16 +23,12 @@ extension Renderer {
     public func prepare(_ file: PlannedFile) throws(Failure) -> Prepared {
         var hasher = SHA256()
         if case .page(let template, let context) = file.content {
-            // A clean build renders every page: encode once, hash and render the same tree. An incremental
-            // build keeps most pages: hash without a tree, encode again only if the page is rendered.
-            let once = templates.rendersMostPages
-            let made = try pageTree(context, template: template, path: file.path, buildTree: once)
-            return Prepared(fingerprint: FastFormat.hex(made.fingerprint)) { () throws(Failure) -> Data in
-                let tree = once ? made.tree : try self.pageTree(context, template: template, path: file.path).tree
-                guard let html = self.templates.render(tree: tree, template: template) else {
+            let page = try page(context, template: template, path: file.path)
+            return Prepared(fingerprint: FastFormat.hex(page.fingerprint)) { () throws(Failure) -> Data in
+                guard let bytes = self.templates.render(page.value, template: template) else {
                     throw .missingTemplate(template, path: file.path)
                 }
-                return Data(html.utf8)
+                return Data(bytes)
             }
         }
         if file.isData {
@@ -92,9 +89,9 @@ extension Renderer {
         return FastFormat.hex(hasher.finalize())
     }
 
-    /// A page's context as a tree (fragments resolved).
-    func pageTree(_ context: PageContext, template: String, path: String, buildTree: Bool = true) throws(Failure) -> MustacheTree.Made {
-        do { return try templates.tree(context, template: template, buildTree: buildTree) } catch { throw .encoding(path: path, error) }
+    /// A page's values and fingerprint.
+    func page(_ context: PageContext, template: String, path: String) throws(Failure) -> (value: MustacheValue, fingerprint: SHA256Digest) {
+        do { return try templates.page(context, template: template) } catch { throw .encoding(path: path, error) }
     }
 
     private func feed(_ file: PlannedFile, into hasher: inout SHA256) throws(Failure) {
@@ -102,7 +99,7 @@ extension Renderer {
         switch file.content {
         case .page(let template, let context):
             add("page")
-            hasher.update(data: Data(try pageTree(context, template: template, path: file.path, buildTree: false).fingerprint))
+            hasher.update(data: Data(try page(context, template: template, path: file.path).fingerprint))
         case .json, .csv, .script:
             add("data")
             hasher.update(data: try render(file))
@@ -119,45 +116,6 @@ extension Renderer {
                 add(entry.path)
                 try feed(entry, into: &hasher)
             }
-        }
-    }
-}
-
-/// Hashes a finished context tree (see `MustacheTree`) in a canonical form: dictionary keys in order,
-/// every value tagged with its kind, as `MustacheTree` feeds it while encoding.
-enum TreeHash {
-    static func feed(_ value: Any, into digest: inout StableHasher) {
-        switch value {
-        case let t as MustacheText: digest.add(t.text, tag: 0x73)
-        case let s as String: digest.add(s, tag: 0x73)
-        case let b as Bool: digest.add(b ? "1" : "0", tag: 0x62)
-        case let i as Int: digest.add(String(i), tag: 0x69)
-        case let d as Double: digest.add(String(d.bitPattern), tag: 0x64)
-        case let node as MustacheNode:
-            feed(node.byKey, into: &digest)
-        case let dict as [String: Any]:
-            digest.mark(0x7B)
-            for key in dict.keys.sorted() {
-                digest.add(key, tag: 0x6B)
-                feed(dict[key]!, into: &digest)
-            }
-            digest.mark(0x7D)
-        case let list as [Any]:
-            digest.mark(0x5B)
-            for item in list { feed(item, into: &digest) }
-            digest.mark(0x5D)
-        // Checked after the containers: casting an `Any` holding a Dictionary or an Array to a class
-        // first bridges it to NSDictionary/NSArray, which costs more than the whole rest of the hash.
-        case let f as RenderedFragment: digest.add(f.fingerprint, tag: 0x66)
-        case let r as RepeatedValue:
-            digest.mark(0x72)
-            digest.add(r.digest)
-        case let list as KeptList:
-            digest.mark(0x5B)
-            for item in list.items { feed(item, into: &digest) }
-            digest.mark(0x5D)
-        default:
-            digest.mark(0x6E)  // a nil element
         }
     }
 }

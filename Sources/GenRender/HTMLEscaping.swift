@@ -1,15 +1,18 @@
-import Mustache
-
-/// HTML escaping for the templates, as swift-mustache's own: `<`, `>`, `&`, `"` and `'` become entities.
-/// Why our own: the library's escaper walks the text a `Character` at a time (grapheme breaking, a
-/// dictionary lookup per character) and builds a new string even when nothing needs escaping, which
-/// showed in every profile of a build. This one scans the UTF-8 bytes and returns the text itself when it holds
-/// none of the five. (It also escapes a `<` that a combining mark follows, which the library's leaves.)
+/// HTML escaping for the templates: `<`, `>`, `&`, `"` and `'` become entities, from a scan of the UTF-8
+/// bytes straight into the page's bytes; text that holds none of them is copied as it is.
 public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: needsEscape) else { return text }
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 16)
+        escape(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Sendable public static func escape(_ text: String, into out: inout [UInt8]) {
+        guard text.utf8.contains(where: needsEscape) else {
+            out += text.utf8
+            return
+        }
+        out.reserveCapacity(out.count + text.utf8.count + 16)
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "<"): out += "&lt;".utf8
@@ -20,21 +23,10 @@ public enum HTMLEscaping {
             default: out.append(byte)
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
             || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
-}
-
-/// Replaces the library's `HTML` content type for templates that name it: `{{% CONTENT_TYPE: HTML}}` at
-/// the top of `layout.mustache` and of every HTML partial (a partial starts again with the library's
-/// default, and a child of `layout` renders its blocks in the layout's). The bytes are the same either way.
-struct HTMLContentType: MustacheContentType {
-    func escapeText(_ text: String) -> String { HTMLEscaping.escape(text) }
-
-    /// Registered once, before any template is parsed (the pragma is resolved at parse time).
-    static let registered: Void = { MustacheContentTypes.register(HTMLContentType(), named: "HTML") }()
 }

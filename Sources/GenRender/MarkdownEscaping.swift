@@ -1,5 +1,3 @@
-import Mustache
-
 /// Escaping of user text for GitHub-flavoured Markdown, so that rendering a generated `.md`
 /// file with any GFM renderer — even one that allows raw HTML — turns no user text into markup,
 /// links or table breaks. Every character that can start Markdown syntax inline is
@@ -8,6 +6,12 @@ public enum MarkdownEscaping {
     /// Characters escaped wherever they appear: emphasis, code, links, images, raw HTML,
     /// entities, table pipes, strikethrough, headings.
     static let always: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&", "#", "!"]
+
+    /// The `MARKDOWN` content type of the templates: `{{% CONTENT_TYPE: MARKDOWN}}` at the top of a template
+    /// makes its `{{value}}` tags Markdown-escaped instead of HTML-escaped.
+    @Sendable public static func escape(_ text: String, into out: inout [UInt8]) {
+        out += inline(text).utf8
+    }
 
     public static func inline(_ text: String) -> String {
         // Most values (names, numbers, dates) hold nothing any rule would touch: returned as they are.
@@ -94,13 +98,4 @@ public enum MarkdownEscaping {
     private static func followsWWW(_ scalars: [Unicode.Scalar], _ index: Int) -> Bool {
         index >= 3 && scalars[(index - 3)..<index].allSatisfy { $0 == "w" || $0 == "W" }
     }
-}
-
-/// The `MARKDOWN` content type for Mustache: `{{% CONTENT_TYPE: MARKDOWN}}` at the top of a
-/// template (and of each of its partials) makes `{{value}}` Markdown-escaped instead of HTML-escaped.
-struct MarkdownContentType: MustacheContentType {
-    func escapeText(_ text: String) -> String { MarkdownEscaping.inline(text) }
-
-    /// Registered once, before any template is parsed (the pragma is resolved at parse time).
-    static let registered: Void = { MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN") }()
 }

@@ -30,10 +30,10 @@ public struct Renderer: Sendable {
     public func render(_ file: PlannedFile) throws(Failure) -> Data {
         switch file.content {
         case .page(let template, let context):
-            guard let html = templates.render(tree: try pageTree(context, template: template, path: file.path).tree, template: template) else {
+            guard let bytes = templates.render(try page(context, template: template, path: file.path).value, template: template) else {
                 throw .missingTemplate(template, path: file.path)
             }
-            return Data(html.utf8)
+            return Data(bytes)
         case .json(let value):
             do { return try DataEncoders.json(value) } catch { throw .encoding(path: file.path, error) }
         case .csv(let table):

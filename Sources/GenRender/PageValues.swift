@@ -1,0 +1,251 @@
+import GenPlan
+import GenSupport
+import MustacheEngine
+
+/// A page's view model as the template engine's plain values, through its synthesized `Encodable`
+/// conformance: objects keep their keys in declaration order, a nil optional is `null` (found, false,
+/// written as nothing; absent, a lookup would go on to the enclosing values and could pick up another
+/// value of the same name).
+///
+/// A value that recurs on many pages becomes `shared`, keyed by a digest of its content, so the engine renders
+/// it once per partial: a `RepeatedBlock` (a field row, a route, a section's header) and a `Fragment` (a report
+/// body, made once per build for every page showing it).
+///
+/// Types are told apart by comparing metatypes, not by casting (`value as? Fragment`): a cast in this generic,
+/// unspecialized code is a call into the runtime, which the render stage must not make.
+struct PageValues {
+    /// The shared value of a fragment, made once per build.
+    let fragment: (Fragment) throws -> MustacheShared
+
+    func value<T: Encodable>(_ value: T) throws -> MustacheValue {
+        if T.self == String.self { return .text(unsafeBitCast(value, to: String.self)) }
+        if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        if T.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
+        if T.self == Double.self { return .double(unsafeBitCast(value, to: Double.self)) }
+        if T.self == Fragment.self { return .shared(try fragment(unsafeBitCast(value, to: Fragment.self))) }
+        if T.self == [Fragment].self {
+            return .list(try unsafeBitCast(value, to: [Fragment].self).map { .shared(try fragment($0)) })
+        }
+        if T.self == RepeatedBlock.self { return .shared(try shared(unsafeBitCast(value, to: RepeatedBlock.self))) }
+        if T.self == RepeatedRows.self {
+            return .list(try unsafeBitCast(value, to: RepeatedRows.self).rows.map { .shared(try shared($0)) })
+        }
+        let encoder = ValueEncoder(values: self)
+        try value.encode(to: encoder)
+        return encoder.finished
+    }
+
+    /// A block's content, keyed by its digest.
+    private func shared(_ block: RepeatedBlock) throws -> MustacheShared {
+        let content = try value(block.content)
+        return MustacheShared(key: Self.key(content, prefix: "repeated block"), value: content)
+    }
+
+    /// The key of shared content: its digest, after a prefix that keeps kinds of shared values apart.
+    static func key(_ content: MustacheValue, prefix: String) -> MustacheKey {
+        var hasher = StableHasher()
+        hasher.add(prefix)
+        ValueDigest.feed(content, into: &hasher)
+        let digest = hasher.finalize()
+        return MustacheKey(high: digest.high, low: digest.low)
+    }
+}
+
+private final class ValueEncoder: Encoder {
+    // Errors of this encoder need no path: the values are gen's own view types.
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    let values: PageValues
+    var object: ObjectBox?
+    var list: ListBox?
+    var single: MustacheValue?
+
+    init(values: PageValues) { self.values = values }
+
+    /// A type that encodes nothing reads as an empty object.
+    var finished: MustacheValue {
+        if let object { return .object(object.sortsKeys ? object.sorted : object.object) }
+        if let list { return .list(list.items) }
+        return single ?? .object(MustacheObject())
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let box = object ?? ObjectBox()
+        object = box
+        if ObjectIdentifier(Key.self) == dictionaryKeys { box.sortsKeys = true }
+        return KeyedEncodingContainer(ObjectContainer(box: box, values: values))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let box = list ?? ListBox()
+        list = box
+        return ListContainer(box: box, values: values)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { SingleContainer(encoder: self) }
+}
+
+private final class ObjectBox {
+    var object = MustacheObject(capacity: 8)
+    /// A `Dictionary`'s entries, which come in a per-process order: sorted by key when finished.
+    var sortsKeys = false
+
+    var sorted: MustacheObject {
+        var sorted = MustacheObject(capacity: object.count)
+        for i in object.keys.indices.sorted(by: { object.keys[$0] < object.keys[$1] }) { sorted.append(object.keys[i], object.values[i]) }
+        return sorted
+    }
+}
+
+/// The coding key type of every `Dictionary` (a type the standard library does not name), found once by
+/// encoding one: comparing it costs a pointer comparison, where asking a type whether it is a dictionary
+/// would be a runtime cast.
+private let dictionaryKeys: ObjectIdentifier? = {
+    final class Probe: Encoder {
+        var codingPath: [any CodingKey] { [] }
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
+        var keys: ObjectIdentifier?
+        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+            keys = ObjectIdentifier(Key.self)
+            return KeyedEncodingContainer(ObjectContainer(box: ObjectBox(), values: PageValues(fragment: { _ in preconditionFailure() })))
+        }
+        func unkeyedContainer() -> any UnkeyedEncodingContainer { preconditionFailure() }
+        func singleValueContainer() -> any SingleValueEncodingContainer { preconditionFailure() }
+    }
+    let probe = Probe()
+    try? ["key": 0].encode(to: probe)
+    return probe.keys
+}()
+
+private final class ListBox {
+    var items: [MustacheValue] = []
+}
+
+/// Why nested and super encoders are refused: synthesized conformances never use them, and a page's values
+/// are made from gen's own view types only.
+private func unsupported(_ what: String) -> EncodingError {
+    EncodingError.invalidValue(what, .init(codingPath: [], debugDescription: "page values take no \(what)"))
+}
+
+private struct ObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let box: ObjectBox
+    let values: PageValues
+    var codingPath: [any CodingKey] { [] }
+
+    /// Absent: a lookup goes on to the enclosing values, as for a key never encoded.
+    mutating func encodeNil(forKey key: Key) throws {}
+
+    mutating func encode(_ value: String, forKey key: Key) throws { box.object.append(key.stringValue, .text(value)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { box.object.append(key.stringValue, .bool(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { box.object.append(key.stringValue, .int(value)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { box.object.append(key.stringValue, .double(value)) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { box.object.append(key.stringValue, .double(Double(value))) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { box.object.append(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { box.object.append(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { box.object.append(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { box.object.append(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { box.object.append(key.stringValue, .text(String(value))) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { box.object.append(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { box.object.append(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { box.object.append(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { box.object.append(key.stringValue, .text(String(value))) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        box.object.append(key.stringValue, try values.value(value))
+    }
+
+    // A nil optional property is null, not absent (see `PageValues`).
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try put(value, key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try put(value, key) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try put(value, key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try put(value, key) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try put(value, key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try put(value, key) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try put(value, key) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try put(value, key) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try put(value, key) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try put(value, key) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try put(value, key) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try put(value, key) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try put(value, key) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try put(value, key) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try put(value, key) }
+
+    private mutating func put<T: Encodable>(_ value: T?, _ key: Key) throws {
+        guard let value else { return box.object.append(key.stringValue, .null) }
+        try encode(value, forKey: key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        preconditionFailure("\(unsupported("nested container"))")
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        preconditionFailure("\(unsupported("nested container"))")
+    }
+
+    mutating func superEncoder() -> any Encoder { preconditionFailure("\(unsupported("super encoder"))") }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { preconditionFailure("\(unsupported("super encoder"))") }
+}
+
+private struct ListContainer: UnkeyedEncodingContainer {
+    let box: ListBox
+    let values: PageValues
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { box.items.count }
+
+    /// Lists keep their positions: a nil element is null.
+    mutating func encodeNil() throws { box.items.append(.null) }
+    mutating func encode(_ value: String) throws { box.items.append(.text(value)) }
+    mutating func encode(_ value: Bool) throws { box.items.append(.bool(value)) }
+    mutating func encode(_ value: Int) throws { box.items.append(.int(value)) }
+    mutating func encode(_ value: Double) throws { box.items.append(.double(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { box.items.append(try values.value(value)) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        preconditionFailure("\(unsupported("nested container"))")
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { preconditionFailure("\(unsupported("nested container"))") }
+    mutating func superEncoder() -> any Encoder { preconditionFailure("\(unsupported("super encoder"))") }
+}
+
+private struct SingleContainer: SingleValueEncodingContainer {
+    let encoder: ValueEncoder
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil() throws { encoder.single = .null }
+    mutating func encode<T: Encodable>(_ value: T) throws { encoder.single = try encoder.values.value(value) }
+}
+
+/// Feeds a value to a hasher in an unambiguous form: every value tagged with its kind, objects and lists
+/// with their lengths, a shared value by its key.
+enum ValueDigest {
+    /// `shows`: the names a page's templates look up. A shared value under another name is not shown, so
+    /// the page does not depend on it (the site header of every context, which Markdown pages leave out).
+    static func feed(_ value: MustacheValue, into hasher: inout StableHasher, shows: Set<String>? = nil) {
+        switch value {
+        case .null: hasher.mark(0x6E)
+        case .bool(let b): hasher.add(b)
+        case .int(let i): hasher.add(i)
+        case .double(let d): hasher.add(d)
+        case .text(let s): hasher.add(s)
+        case .list(let items):
+            hasher.mark(0x5B, UInt64(items.count))
+            for item in items { feed(item, into: &hasher, shows: shows) }
+        case .object(let object):
+            hasher.mark(0x7B, UInt64(object.count))
+            for (key, value) in zip(object.keys, object.values) {
+                hasher.add(key, tag: 0x6B)
+                if case .shared = value, let shows, !shows.contains(key) {
+                    hasher.mark(0x78)  // x: not shown
+                } else {
+                    feed(value, into: &hasher, shows: shows)
+                }
+            }
+        case .shared(let shared):
+            hasher.mark(0x72, shared.key.high)
+            hasher.mark(0x72, shared.key.low)
+        }
+    }
+}

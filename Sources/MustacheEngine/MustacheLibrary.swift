@@ -1,0 +1,136 @@
+/// How a content type writes a value into the output: HTML entities, Markdown backslashes…
+public typealias MustacheEscaper = @Sendable (String, inout [UInt8]) -> Void
+
+/// A set of templates compiled once, by name, which include one another by that name. Immutable: any
+/// number of threads render from one library at once.
+public struct MustacheLibrary: Sendable {
+    struct Template: Sendable {
+        let name: String
+        let nodes: [MustacheNode]
+        /// The partials and parents it names, found or not.
+        let references: Set<String>
+        /// Neither it nor anything it includes has a block or a parent, so its text depends on the context
+        /// stack alone (`MustacheMemo`).
+        var memoizable = true
+    }
+
+    let templates: [Template]
+    let numbers: [String: Int]
+    let escapers: [MustacheEscaper]
+
+    /// `contentTypes`: the escapers a `{{% CONTENT_TYPE: NAME}}` pragma may choose; a file without one uses
+    /// `defaultContentType`'s. Throws the first template (in name order) that does not parse.
+    public init(
+        templates sources: [String: String], contentTypes: [String: MustacheEscaper] = ["HTML": MustacheLibrary.escapeHTML],
+        defaultContentType: String = "HTML"
+    ) throws(MustacheError) {
+        let names = sources.keys.sorted()
+        let numbers = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        let typeNames = contentTypes.keys.sorted()
+        let typeNumbers = Dictionary(uniqueKeysWithValues: typeNames.enumerated().map { ($1, $0) })
+        guard let defaultEscaper = typeNumbers[defaultContentType] else { preconditionFailure("unknown default content type") }
+        var templates: [Template] = []
+        for name in names {
+            let tokenizer = MustacheTokenizer(sources[name]!)
+            do {
+                var compiler = MustacheCompiler(
+                    tokens: try tokenizer.tokens(), templates: numbers, contentTypes: typeNumbers, defaultEscaper: defaultEscaper)
+                let nodes = try compiler.compile()
+                templates.append(Template(name: name, nodes: nodes, references: compiler.referenced))
+            } catch {
+                throw MustacheError(template: name, source: tokenizer.source, error)
+            }
+        }
+        self.templates = Self.markMemoizable(templates)
+        self.numbers = numbers
+        self.escapers = typeNames.map { contentTypes[$0]! }
+    }
+
+    /// The five characters HTML needs escaped, as entities.
+    public static let escapeHTML: MustacheEscaper = { text, out in
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"): out += "&lt;".utf8
+            case UInt8(ascii: ">"): out += "&gt;".utf8
+            case UInt8(ascii: "&"): out += "&amp;".utf8
+            case UInt8(ascii: "\""): out += "&quot;".utf8
+            case UInt8(ascii: "'"): out += "&#39;".utf8
+            default: out.append(byte)
+            }
+        }
+    }
+
+    public func has(_ name: String) -> Bool { numbers[name] != nil }
+
+    /// The names of the templates `name` includes as partials or parents, whether the library has them or not
+    /// (not transitively).
+    public func references(_ name: String) -> Set<String> {
+        numbers[name].map { templates[$0].references } ?? []
+    }
+
+    /// Every name the tags of template `name` look up, each part of a dotted name on its own (not transitively).
+    public func lookups(_ name: String) -> Set<String> {
+        guard let number = numbers[name] else { return [] }
+        var found: Set<String> = []
+        Self.walk(templates[number].nodes) { node in
+            switch node {
+            case .variable(let name, _), .section(let name, _), .inverted(let name, _): found.formUnion(name.parts)
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// Renders template `name` against `value`; nil when the library has no such template. `memo` keeps the
+    /// text of shared values under partials for the next page.
+    public func render(_ name: String, _ value: MustacheValue, memo: MustacheMemo? = nil) -> [UInt8]? {
+        guard let number = numbers[name] else { return nil }
+        var rendering = MustacheRendering(library: self, root: value, memo: memo)
+        rendering.render(templates[number].nodes)
+        return rendering.out
+    }
+
+    /// Calls `visit` on every node, nested ones included.
+    static func walk(_ nodes: [MustacheNode], _ visit: (MustacheNode) -> Void) {
+        for node in nodes {
+            visit(node)
+            switch node {
+            case .section(_, let body), .inverted(_, let body): walk(body, visit)
+            case .block(_, let defaults, _): walk(defaults, visit)
+            case .parent(_, _, let blocks): for block in blocks.values { walk(block.nodes, visit) }
+            default: break
+            }
+        }
+    }
+
+    /// A template is memoizable when nothing it reaches, through partials, holds a block or a parent.
+    private static func markMemoizable(_ templates: [Template]) -> [Template] {
+        var direct: [Bool] = []
+        var edges: [[Int]] = []
+        for template in templates {
+            var plain = true
+            var partials: [Int] = []
+            walk(template.nodes) { node in
+                switch node {
+                case .block, .parent: plain = false
+                case .partial(let n, _): if n >= 0 { partials.append(n) }
+                default: break
+                }
+            }
+            direct.append(plain)
+            edges.append(partials)
+        }
+        var result = templates
+        for start in templates.indices {
+            var seen: Set<Int> = [start]
+            var queue = [start]
+            var plain = true
+            while let next = queue.popLast() {
+                if !direct[next] { plain = false; break }
+                for n in edges[next] where seen.insert(n).inserted { queue.append(n) }
+            }
+            result[start].memoizable = plain
+        }
+        return result
+    }
+}
