@@ -33,7 +33,8 @@ public struct TemplateRenderer: Sendable {
         let texts = files.templates.mapValues(\.text)
         let library: MustacheLibrary
         do {
-            library = try MustacheLibrary(templates: texts, contentTypes: ["HTML": HTMLEscaping.escape(_:into:), "MARKDOWN": MarkdownEscaping.escape(_:into:)])
+            library = try MustacheLibrary(
+                templates: texts, contentTypes: ["HTML": HTMLEscaping.escape(_:into:), "MARKDOWN": MarkdownEscaping.escape(_:into:)])
         } catch {
             throw InputError(
                 file: files.templates[error.template]?.file ?? error.template, line: error.line, column: error.column,

@@ -12,6 +12,9 @@ struct MustacheRendering {
     var skipLineStart = false
     /// The lowest stack position a lookup reached since it was last reset (see `renderShared`).
     var lowest = Int.max
+    /// The stack position of the shared value being rendered for the memo: a partial it includes shows the
+    /// same value, whose text is kept whole already.
+    var sharedFloor = -1
 
     init(library: MustacheLibrary, root: MustacheValue, memo: MustacheMemo?) {
         self.library = library
@@ -92,7 +95,9 @@ struct MustacheRendering {
 
     private mutating func partial(_ number: Int, indent own: [UInt8]) {
         let template = library.templates[number]
-        if own.isEmpty, indent.isEmpty, template.memoizable, let memo, case .shared(let shared)? = stack.last {
+        if own.isEmpty, indent.isEmpty, template.memoizable, let memo, stack.count - 1 != sharedFloor,
+            case .shared(let shared)? = stack.last
+        {
             renderShared(shared, number, template.nodes, memo)
             return
         }
@@ -112,12 +117,14 @@ struct MustacheRendering {
             return
         }
         let floor = stack.count - 1
-        let outer = lowest
+        let outer = (lowest, sharedFloor)
         lowest = Int.max
+        sharedFloor = floor
         let start = out.count
         render(nodes)
         if lowest >= floor { memo.keep(key, Array(out[start...])) }
-        lowest = min(outer, lowest)
+        lowest = min(outer.0, lowest)
+        sharedFloor = outer.1
     }
 
     /// The outermost block given for `name`, indented as its site, else the defaults as written.

@@ -1,5 +1,6 @@
 @testable import GenPlan
 @testable import GenRender
+import MustacheEngine
 import XCTest
 
 /// A report's body is a `Fragment`: rendered once, shown by several pages, fingerprinted once.
@@ -46,27 +47,20 @@ final class FragmentTests: XCTestCase {
                 problemCount: "Valid", counts: ["b": 2, "a": 1, "c": 3]))
     }
 
-    /// An incremental build hashes without building the tree; a clean build hashes while building it. Both
-    /// must give the same fingerprint, or every page would look changed after a clean build.
-    func testHashOnlyFingerprintEqualsTreeFingerprint() async throws {
-        var clean = try await templates()
-        var incremental = clean
-        clean.rendersMostPages = true
-        incremental.rendersMostPages = false
-        let a = try clean.tree(context(fragment()), template: "test-day").fingerprint
-        let b = try incremental.tree(context(fragment()), template: "test-day", buildTree: false).fingerprint
-        XCTAssertEqual(a, b)
-        // And any change shows: in the fragment, in the page, in the template.
-        let c = try incremental.tree(context(fragment(note: "another")), template: "test-day", buildTree: false).fingerprint
-        let d = try incremental.tree(context(fragment(), title: "Other"), template: "test-day", buildTree: false).fingerprint
-        let e = try incremental.tree(context(fragment()), template: "test-day-md", buildTree: false).fingerprint
+    /// A fragment's fingerprint follows its content, the page around it and the template.
+    func testFingerprintFollowsFragmentPageAndTemplate() async throws {
+        let templates = try await templates()
+        let a = try templates.page(context(fragment()), template: "test-day").fingerprint
+        XCTAssertEqual(a, try templates.page(context(fragment()), template: "test-day").fingerprint, "dictionary keys sorted")
+        let c = try templates.page(context(fragment(note: "another")), template: "test-day").fingerprint
+        let d = try templates.page(context(fragment(), title: "Other"), template: "test-day").fingerprint
+        let e = try templates.page(context(fragment()), template: "test-day-md").fingerprint
         XCTAssertEqual(Set([a, c, d, e]).count, 4)
     }
 
-    /// Every page holding the fragment shares one object, rendered once per partial (escaped for HTML
-    /// once, for Markdown once) from one tree; after its planned uses the texts are let go and, if asked
-    /// again, rendered again to the same bytes.
-    func testRenderedOnceSharedAndReleased() async throws {
+    /// Every page holding the fragment shares one value, made once and rendered once per partial (escaped
+    /// for HTML once, for Markdown once).
+    func testMadeOnceAndRenderedOncePerPartial() async throws {
         let templates = try await templates()
         let made = Counter()
         let shared = Fragment {
@@ -75,18 +69,17 @@ final class FragmentTests: XCTestCase {
                 facts: [.init(label: "Date", value: "Oct 3")], notes: ["a <b>note</b>"], valid: true, problems: [],
                 problemCount: "Valid", counts: [:])
         }
-        for _ in 0..<4 { shared.addUse() }
-        let tree = try templates.tree(context(shared), template: "test-day").tree
-        let page = (tree as! MustacheNode).child(named: "page") as! MustacheNode
-        let list = page.child(named: "reports") as! KeptList
-        XCTAssertTrue(list.items[0] as! RenderedFragment === list.items[1] as! RenderedFragment, "one object for both uses")
-        let html = try XCTUnwrap(templates.render(tree: tree, template: "test-day"))
+        let page = try templates.page(context(shared), template: "test-day")
+        guard case .object(let root) = page.value, case .object(let body)? = root["page"], case .list(let list)? = body["reports"],
+            case .shared(let first) = list[0], case .shared(let second) = list[1]
+        else { return XCTFail("\(page.value)") }
+        XCTAssertTrue(first === second, "one value for both uses")
+        let html = try XCTUnwrap(templates.html(page.value, "test-day"))
         XCTAssertEqual(html.components(separatedBy: "a &lt;b&gt;note&lt;/b&gt;").count, 3, html)
-        let markdown = try XCTUnwrap(templates.render(tree: tree, template: "test-day-md"))
+        let markdown = try XCTUnwrap(templates.html(page.value, "test-day-md"))
         XCTAssertEqual(markdown.components(separatedBy: "> a \\<b\\>note\\</b\\>").count, 3, markdown)
-        XCTAssertEqual(made.value, 1, "one context, one tree for both templates")
-        XCTAssertEqual(templates.render(tree: tree, template: "test-day"), html, "rendered again after the planned uses")
-        XCTAssertGreaterThan(made.value, 1, "from a context made again")
+        XCTAssertEqual(made.value, 1, "one context, one value for both templates")
+        XCTAssertEqual(templates.memo.counts.made, 2, "the body once in HTML, once in Markdown")
     }
 }
 

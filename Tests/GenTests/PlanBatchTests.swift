@@ -71,15 +71,14 @@ final class PlanBatchTests: XCTestCase {
         var files = TemplateFiles.builtIn
         files.templates["test-day"] = .init(
             text: "{{% CONTENT_TYPE: HTML}}{{#page}}{{#reports}}{{>partials/report-body}}{{/reports}}{{/page}}", file: "test-day")
-        var templates = try TemplateRenderer.load(files)
-        templates.rendersMostPages = true
+        let templates = try TemplateRenderer.load(files)
         let context = PageContext(
             siteTitle: "Site", title: "Day", root: "../", organization: nil, nav: [],
             page: Page(reports: [fragment]))
-        let tree = try templates.tree(context, template: "test-day").tree
+        let page = try templates.page(context, template: "test-day")
         XCTAssertEqual(made.value, 1)
-        XCTAssertTrue(try XCTUnwrap(templates.render(tree: tree, template: "test-day")).contains("made on demand"))
-        XCTAssertEqual(made.value, 1, "the tree made for the fingerprint is the one rendered")
+        XCTAssertTrue(try XCTUnwrap(templates.html(page.value, "test-day")).contains("made on demand"))
+        XCTAssertEqual(made.value, 1, "the values made for the fingerprint are the ones rendered")
     }
 }
 

@@ -2,6 +2,7 @@ import GenCompute
 import GenModel
 @testable import GenPlan
 @testable import GenRender
+import MustacheEngine
 import XCTest
 
 /// A field row recurs on many reports: rendered once per distinct content and template, its text reused,
@@ -25,48 +26,43 @@ final class RepeatedBlockTests: XCTestCase {
     func testEqualRowsAreRenderedOnceAndShowTheSameText() async throws {
         let templates = try await templates()
         let jobType = { self.row("Job Type", .text("Picture <Day>")) }
-        let first = try templates.tree(body([jobType(), row("Notes", .text("one"))]), template: "partials/report-body").tree
-        let second = try templates.tree(body([jobType(), row("Notes", .text("two"))]), template: "partials/report-body").tree
-        let a = try XCTUnwrap(templates.render(tree: first, template: "partials/report-body"))
-        let b = try XCTUnwrap(templates.render(tree: second, template: "partials/report-body"))
-        XCTAssertEqual(templates.repeated.rendered, 3, "the shared row once, each note once")
+        let first = try templates.page(body([jobType(), row("Notes", .text("one"))]), template: "partials/report-body").value
+        let second = try templates.page(body([jobType(), row("Notes", .text("two"))]), template: "partials/report-body").value
+        let a = try XCTUnwrap(templates.html(first, "partials/report-body"))
+        let b = try XCTUnwrap(templates.html(second, "partials/report-body"))
+        XCTAssertEqual(templates.memo.counts.made, 3, "the shared row once, each note once")
         let shared = "<tr><th scope=\"row\">Job Type</th><td>Picture &lt;Day&gt;\n</td></tr>\n"
         XCTAssertTrue(a.contains(shared), a)
         XCTAssertTrue(b.contains(shared), b)
         XCTAssertTrue(a.contains("<td>one\n</td>") && b.contains("<td>two\n</td>"))
         // The same rows through the Markdown template: one more text per distinct row.
-        let md = try XCTUnwrap(templates.render(tree: first, template: "markdown/partials/report-body"))
+        let md = try XCTUnwrap(templates.html(first, "markdown/partials/report-body"))
         XCTAssertTrue(md.contains("| Job Type | Picture \\<Day\\> |"), md)
-        XCTAssertEqual(templates.repeated.rendered, 5)
+        XCTAssertEqual(templates.memo.counts.made, 5)
     }
 
     /// Rows that differ only in what a template shows of them (the origin) are different texts.
     func testRowsDifferingInOriginAreNotShared() async throws {
         let templates = try await templates()
-        let tree = try templates.tree(
+        let tree = try templates.page(
             body([row("Weather", .text("Clear")), row("Weather", .text("Clear"), origin: .automatic)]),
             template: "partials/report-body"
-        ).tree
-        let html = try XCTUnwrap(templates.render(tree: tree, template: "partials/report-body"))
+        ).value
+        let html = try XCTUnwrap(templates.html(tree, "partials/report-body"))
         XCTAssertTrue(html.contains("<tr><th scope=\"row\">Weather</th><td>Clear\n</td></tr>"), html)
         XCTAssertTrue(
             html.contains("<tr><th scope=\"row\">Weather <span class=\"origin origin-automatic\">Automatic</span></th><td>Clear\n</td></tr>"), html)
-        XCTAssertEqual(templates.repeated.rendered, 2)
+        XCTAssertEqual(templates.memo.counts.made, 2)
     }
 
-    /// A body's fingerprint covers its rows' content, with or without a tree built (incremental builds
-    /// hash without one), and the rows' templates.
+    /// A body's fingerprint covers its rows' content and the rows' templates.
     func testRowsAreInTheFingerprintOfTheBodyShowingThem() async throws {
-        var templates = try await templates()
+        let templates = try await templates()
         let rows = [row("Job Type", .text("Picture Day")), row("Photos", .text("845"))]
-        let built = try templates.tree(body(rows), template: "partials/report-body").fingerprint
-        templates.rendersMostPages = false
-        let hashed = try templates.tree(body(rows), template: "partials/report-body", buildTree: false).fingerprint
-        XCTAssertEqual(built, hashed)
-        let changed = try templates.tree(
-            body([rows[0], row("Photos", .text("846"))]), template: "partials/report-body",
-            buildTree: false
-        ).fingerprint
+        let built = try templates.page(body(rows), template: "partials/report-body").fingerprint
+        let hashed = try templates.page(body(rows), template: "partials/report-body").fingerprint
+        XCTAssertEqual(built, hashed, "equal values, equal fingerprints")
+        let changed = try templates.page(body([rows[0], row("Photos", .text("846"))]), template: "partials/report-body").fingerprint
         XCTAssertNotEqual(changed, hashed)
         // The same rows under another row template: another fingerprint.
         let site = try TestSite()
@@ -78,7 +74,7 @@ final class RepeatedBlockTests: XCTestCase {
             try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "<th scope=\"row\">", with: "<th scope=\"row\" class=\"x\">").utf8
         ).write(to: url)
         let other = try await TemplateRenderer.load(directory: copy)
-        XCTAssertNotEqual(try other.tree(body(rows), template: "partials/report-body").fingerprint, built)
+        XCTAssertNotEqual(try other.page(body(rows), template: "partials/report-body").fingerprint, built)
     }
 
     /// Every page of a section at one depth shows the same header: rendered once, and each page still
@@ -96,7 +92,7 @@ final class RepeatedBlockTests: XCTestCase {
             return try XCTUnwrap(templates.render(context, template: "content-page"))
         }
         let a = try page("A", current: 1), b = try page("B", current: 1), c = try page("C", current: 2)
-        XCTAssertEqual(templates.repeated.rendered, 2, "one header for A and B, one for C")
+        XCTAssertEqual(templates.memo.counts.made, 2, "one header for A and B, one for C")
         XCTAssertTrue(a.contains("<a class=\"brand\" href=\"../../index.html\">Org &amp; Co</a>"), a)
         XCTAssertTrue(a.contains("<li><a href=\"../../reports/index.html\" aria-current=\"page\">Reports</a></li>"), a)
         XCTAssertTrue(b.contains("<p>B</p>") && b.contains("aria-current=\"page\">Reports"))
@@ -109,22 +105,19 @@ final class RepeatedBlockTests: XCTestCase {
     func testRowsAreShownTogetherInOrder() async throws {
         let templates = try await templates()
         let rows = [row("Job Type", .text("Picture Day")), row("Photos", .text("845")), row("Job Type", .text("Picture Day"))]
-        let made = try templates.tree(body(rows), template: "partials/report-body")
-        let html = try XCTUnwrap(templates.render(tree: made.tree, template: "partials/report-body"))
+        let made = try templates.page(body(rows), template: "partials/report-body")
+        let html = try XCTUnwrap(templates.html(made.value, "partials/report-body"))
         let jobType = "<tr><th scope=\"row\">Job Type</th><td>Picture Day\n</td></tr>"
         let photos = "<tr><th scope=\"row\">Photos</th><td>845\n</td></tr>"
         XCTAssertTrue(html.contains(jobType + "\n" + photos + "\n" + jobType), html)
-        XCTAssertEqual(templates.repeated.rendered, 2, "the repeated row once")
-        let md = try XCTUnwrap(templates.render(tree: made.tree, template: "markdown/partials/report-body"))
+        XCTAssertEqual(templates.memo.counts.made, 2, "the repeated row once")
+        let md = try XCTUnwrap(templates.html(made.value, "markdown/partials/report-body"))
         XCTAssertTrue(md.contains("|---|---|\n| Job Type | Picture Day |\n| Photos | 845 |\n| Job Type | Picture Day |\n"), md)
-        let swapped = try templates.tree(body([rows[1], rows[0], rows[2]]), template: "partials/report-body").fingerprint
+        let swapped = try templates.page(body([rows[1], rows[0], rows[2]]), template: "partials/report-body").fingerprint
         XCTAssertNotEqual(swapped, made.fingerprint)
         // No rows: the section shows nothing.
         struct Empty: Encodable { var fields = RepeatedRows([]); var hasFields = true }
-        let empty = try XCTUnwrap(
-            templates.render(
-                tree: try templates.tree(Empty(), template: "partials/report-body").tree,
-                template: "partials/report-body"))
+        let empty = try XCTUnwrap(templates.html(try templates.page(Empty(), template: "partials/report-body").value, "partials/report-body"))
         XCTAssertTrue(empty.contains("<tbody>\n      \n    </tbody>"), empty)
     }
 
@@ -141,109 +134,39 @@ final class RepeatedBlockTests: XCTestCase {
             page: body([row("Job Type", .text("Picture Day")), row("Photos", .text("845"))]))
         let html = try XCTUnwrap(templates.render(context, template: "test-page"))
         XCTAssertEqual(html, "<p>Day &lt;1&gt;: Job Type</p><p>Day &lt;1&gt;: Photos</p>")
-        XCTAssertEqual(templates.repeated.rendered, 1, "tried up to the first row, kept as not keepable")
-        _ = templates.render(context, template: "test-page")
-        XCTAssertEqual(templates.repeated.rendered, 1)
+        XCTAssertEqual(templates.memo.counts.made, 0, "no text kept for a row whose partial reached outside it")
+        XCTAssertEqual(templates.render(context, template: "test-page"), html)
+        XCTAssertEqual(templates.memo.counts.made, 0)
     }
 }
 
-/// What a template looks up decides which repeated blocks and fragments its pages depend on.
+/// What a template looks up decides which shared values its pages depend on.
 final class TemplateTagNamesTests: XCTestCase {
-    func testTagNamesAreTheNamesLookedUp() {
-        let names = TemplateClosures.tagNames(
-            """
-            {{% CONTENT_TYPE: HTML}}{{! a comment }}<p>{{title}} {{{html}}} {{& raw }}{{#a.b}}{{.}}{{/a.b}}{{^none}}{{/none}}</p>{{> partials/x}}{{<layout}}{{$block}}{{/block}}{{/layout}}
-            """)
-        // A closing tag names what it closes; a tag inside a comment counts too: more names only make a page
-        // depend on more, never on less.
-        XCTAssertEqual(names, ["title", "html", "raw", "a", "b", "none", "block", "layout"])
-    }
-
-    /// Tags found in runs of braces, at the ends of the text, and after characters of several bytes, as a
-    /// search for `{{` through Foundation finds them.
-    func testTagsAreFoundAsASearchForTwoBracesFindsThem() throws {
-        func reference(_ text: String) -> Set<String> {
-            var names: Set<String> = []
-            var rest = Substring(text)
-            while let open = rest.range(of: "{{") {
-                rest = rest[open.upperBound...]
-                var body = rest.drop { $0 == " " }.prefix { $0 != "}" }.drop { $0 == " " }
-                guard let marker = body.first, !"!%><=".contains(marker) else { continue }
-                if "{&#^/$".contains(marker) { body = body.dropFirst() }
-                let name = body.drop { $0 == " " }.prefix { $0 != " " && $0 != "}" && $0 != "|" }
-                for part in name.split(separator: ".") { names.insert(String(part)) }
-            }
-            return names
-        }
-        let pieces = ["{", "}", "{{", "}}", "a", "b.c", " ", "#", "^", "/", "é", "😀", "&", "!", ">", "x y"]
-        var random = SystemRandomNumberGenerator()
-        var texts = ["", "{", "{{", "{{{{", "{{a", "x{{a}}", "é{{b}}😀{{{c}}}", "{{ d }}{", "{{e}}{{"]
-        for _ in 0..<2_000 {
-            texts.append((0..<Int.random(in: 1...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined())
-        }
-        for name in try FileManager.default.contentsOfDirectory(atPath: TestSite.templates.path) where name.hasSuffix(".mustache") {
-            texts.append(try String(contentsOf: TestSite.templates.appendingPathComponent(name), encoding: .utf8))
-        }
-        for text in texts { XCTAssertEqual(TemplateClosures.tagNames(text), reference(text), text.debugDescription) }
-    }
-
     func testAClosureHasTheNamesOfItsPartials() async throws {
         let templates = try await TemplateRenderer.load(directory: TestSite.templates)
-        let body = try XCTUnwrap(templates.repeated.names("partials/report-body"))
+        let body = try XCTUnwrap(templates.closures.names["partials/report-body"])
         XCTAssertTrue(body.contains("fields") && body.contains("label"), "its own names and its row partial's")
-        let row = try XCTUnwrap(templates.repeated.names("partials/field-row"))
+        let row = try XCTUnwrap(templates.closures.names["partials/field-row"])
         XCTAssertTrue(row.contains("isEmpty"), "from partials/field-value, which the row includes")
     }
-}
 
-/// The texts of repeated blocks are bounded, and what keeps recurring stays.
-final class RecentTextsTests: XCTestCase {
-    func testBoundedAndKeepsWhatRecurs() {
-        let texts = RecentTexts<Int>(limit: 4)
-        var made = 0
-        func get(_ key: Int) -> String? {
-            texts.value(key) {
-                made += 1; return "text \(key)"
-            }
-        }
-        // A text asked for throughout (a job type) among ever new ones (a day's date).
-        for day in 0..<100 {
-            XCTAssertEqual(get(-1), "text -1")
-            XCTAssertEqual(get(day), "text \(day)")
-            XCTAssertLessThanOrEqual(texts.count, 8, "two generations of at most 4")
-        }
-        XCTAssertEqual(made, 101, "the recurring text made once, every new one once")
-        XCTAssertEqual(get(99), "text 99", "a recent one is still there")
-        XCTAssertEqual(made, 101)
-        XCTAssertEqual(get(0), "text 0", "an old one is made again")
-        XCTAssertEqual(made, 102)
+    /// A partial the templates lack is part of the closure by name, so adding it later changes the hash.
+    func testAMissingPartialIsInTheClosureHash() throws {
+        var files = TemplateFiles.builtIn
+        files.templates["test-page"] = .init(text: "<p>{{>test-missing}}</p>", file: "test-page")
+        let without = try TemplateRenderer.load(files)
+        files.templates["test-missing"] = .init(text: "now here", file: "test-missing")
+        let with = try TemplateRenderer.load(files)
+        XCTAssertNotEqual(without.closureHash("test-page"), with.closureHash("test-page"))
+        XCTAssertEqual(
+            with.render(PageContext(siteTitle: "", title: "", root: "", organization: nil, nav: [], page: ""), template: "test-page"),
+            "<p>now here</p>")
     }
 }
 
-/// A block whose content encodes through nested containers (no synthesized conformance does) is keyed by
-/// its whole content even though blocks are hashed without a tree.
-final class RepeatedBlockNestedTests: XCTestCase {
-    struct Nested: Sendable, Encodable {
-        var label: String
-        enum Keys: String, CodingKey { case label, inner }
-        enum Inner: String, CodingKey { case text }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(label, forKey: .label)
-            var inner = c.nestedContainer(keyedBy: Inner.self, forKey: .inner)
-            try inner.encode(label, forKey: .text)
-        }
-    }
-
-    func testNestedContentsAreNotConfused() async throws {
-        let templates = try await TemplateRenderer.load(directory: TestSite.templates)
-        func html(_ label: String) throws -> String {
-            let block = RepeatedBlock(Nested(label: label))
-            let tree = try templates.tree(RepeatedBlockTests.Body(fields: RepeatedRows([block])), template: "partials/report-body").tree
-            return try XCTUnwrap(templates.render(tree: tree, template: "partials/report-body"))
-        }
-        XCTAssertTrue(try html("First").contains(">First<"))
-        XCTAssertTrue(try html("Second").contains(">Second<"), "not the first block's text")
-        XCTAssertEqual(templates.repeated.rendered, 2)
+extension TemplateRenderer {
+    /// Values rendered with a template, as text.
+    func html(_ value: MustacheValue, _ template: String) -> String? {
+        render(value, template: template).map { String(decoding: $0, as: UTF8.self) }
     }
 }

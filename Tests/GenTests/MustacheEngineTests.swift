@@ -1,0 +1,133 @@
+import Foundation
+import MustacheEngine
+import XCTest
+
+/// What gen's engine does beyond the specification's tests: its refusals, named by template, line and column;
+/// content types; and the memo of shared values.
+final class MustacheEngineTests: XCTestCase {
+    func render(_ template: String, _ value: MustacheValue, partials: [String: String] = [:], memo: MustacheMemo? = nil) throws -> String {
+        var templates = partials
+        templates["page"] = template
+        let library = try MustacheLibrary(templates: templates)
+        return String(decoding: try XCTUnwrap(library.render("page", value, memo: memo)), as: UTF8.self)
+    }
+
+    func error(_ template: String, partials: [String: String] = [:]) -> MustacheError? {
+        var templates = partials
+        templates["page"] = template
+        do {
+            _ = try MustacheLibrary(templates: templates)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testRefusalsNameTemplateLineAndColumn() throws {
+        let cases: [(String, Int, Int, String)] = [
+            ("<p>\n  {{#a}}x{{/b}}", 2, 10, "{{/b}} where {{/a}} was expected"),
+            ("ok\n{{#a}}\nnever closed", 2, 1, "{{#a}} is never closed"),
+            ("{{/a}}", 1, 1, "closes nothing"),
+            ("é {{name", 1, 3, "unclosed tag"),
+            ("{{lowercased(name)}}", 1, 1, "transforms"),
+            ("{{>*dynamic}}", 1, 1, "dynamic partials"),
+            ("{{% CONTENT_TYPE: XML}}", 1, 1, "unknown content type XML"),
+            ("{{% FOO}}", 1, 1, "unknown pragma"),
+            ("{{a b}}", 1, 1, "no spaces"),
+            ("{{}}", 1, 1, "empty tag"),
+            ("{{=<% %>=}}<%a.%>", 1, 12, "empty part"),
+            ("{{= x =}}", 1, 1, "two delimiters")
+        ]
+        for (template, line, column, message) in cases {
+            let error = try XCTUnwrap(self.error(template), template)
+            XCTAssertEqual(error.template, "page")
+            XCTAssertEqual(error.line, line, template)
+            XCTAssertEqual(error.column, column, template)
+            XCTAssertTrue(error.message.contains(message), "\(template): \(error.message)")
+        }
+        // The first broken template in name order is the one named.
+        let both = try XCTUnwrap(error("{{#a}}", partials: ["a-partial": "{{/x}}"]))
+        XCTAssertEqual(both.template, "a-partial")
+    }
+
+    func testValuesAreWrittenAsGenWritesThem() throws {
+        let value: MustacheValue = [
+            "text": "<a href='x'>&\"", "int": 42, "double": .double(2.5), "yes": true, "no": false, "none": nil,
+            "empty": "", "zero": 0, "list": [1, 2], "object": ["k": "v"]
+        ]
+        XCTAssertEqual(
+            try render("{{text}}|{{{text}}}|{{&text}}|{{int}}|{{double}}|{{yes}}|{{none}}|{{list}}|{{object}}", value),
+            "&lt;a href=&#39;x&#39;&gt;&amp;&quot;|<a href='x'>&\"|<a href='x'>&\"|42|2.5|true|||")
+        // Empty text and zero are shown (only false, null and an empty list hide a section).
+        XCTAssertEqual(try render("{{#empty}}e{{/empty}}{{#zero}}z{{/zero}}{{#none}}n{{/none}}{{^none}}!n{{/none}}{{#no}}f{{/no}}", value), "ez!n")
+    }
+
+    func testContentTypeHoldsForItsFileOnly() throws {
+        let library = try MustacheLibrary(
+            templates: [
+                "page": "{{% CONTENT_TYPE: TEXT}}{{x}} {{>part}} {{x}}",
+                "part": "{{x}}"
+            ],
+            contentTypes: ["HTML": MustacheLibrary.escapeHTML, "TEXT": { text, out in out += text.uppercased().utf8 }])
+        XCTAssertEqual(String(decoding: library.render("page", ["x": "<b>"])!, as: UTF8.self), "<B> &lt;b&gt; <B>")
+    }
+
+    /// A shared value shown through a partial alone is rendered once per key; a partial that looks up a name
+    /// the value lacks is rendered in place every time, as Mustache would.
+    func testSharedValuesAreRenderedOncePerPartialAndKey() throws {
+        let memo = MustacheMemo()
+        let row = { (label: String, key: UInt64) in
+            MustacheValue.shared(MustacheShared(key: MustacheKey(high: 0, low: key), value: ["label": .text(label)]))
+        }
+        let library = try MustacheLibrary(templates: [
+            "page": "{{#rows}}{{>row}}{{/rows}};{{#rows}}{{>outer}}{{/rows}}", "row": "[{{label}}]", "outer": "({{title}}:{{label}})"
+        ])
+        func page(_ title: String, _ rows: [MustacheValue]) -> String {
+            String(decoding: library.render("page", ["title": .text(title), "rows": .list(rows)], memo: memo)!, as: UTF8.self)
+        }
+        XCTAssertEqual(page("A", [row("x", 1), row("y", 2), row("x", 1)]), "[x][y][x];(A:x)(A:y)(A:x)")
+        XCTAssertEqual(memo.counts.made, 2, "x and y under `row`; nothing under `outer`, which reads the page's title")
+        XCTAssertEqual(memo.counts.found, 1)
+        XCTAssertEqual(page("B", [row("x", 1)]), "[x];(B:x)")
+        XCTAssertEqual(memo.counts.made, 2)
+        XCTAssertEqual(memo.counts.found, 2)
+    }
+
+    /// The memo is bounded by bytes in two generations; what keeps recurring stays.
+    func testMemoIsBoundedAndKeepsWhatRecurs() throws {
+        let memo = MustacheMemo(limit: 40)
+        let library = try MustacheLibrary(templates: ["page": "{{#v}}{{>p}}{{/v}}", "p": "0123456789{{n}}"])
+        func show(_ n: Int) {
+            _ = library.render("page", ["v": .shared(MustacheShared(key: MustacheKey(high: 0, low: UInt64(n)), value: ["n": .int(n)]))], memo: memo)
+        }
+        for day in 1...100 {
+            show(0)
+            show(day)
+        }
+        XCTAssertEqual(memo.counts.made, 101, "the recurring value made once, every new one once")
+    }
+
+    /// Threads render from one library and one memo at once, each to the same bytes as alone.
+    func testThreadsShareALibrary() throws {
+        let library = try MustacheLibrary(templates: [
+            "page": "{{#items}}{{>item}}{{/items}}", "item": "<li>{{name}}: {{#tags}}{{.}},{{/tags}}</li>"
+        ])
+        let memo = MustacheMemo()
+        let items: [MustacheValue] = (0..<200).map { i in
+            .shared(MustacheShared(key: MustacheKey(high: 1, low: UInt64(i % 17)), value: ["name": .text("n\(i % 17)"), "tags": ["a", "b"]]))
+        }
+        let alone = library.render("page", ["items": .list(items)])!
+        let results = UnsafeSendableBox()
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            results.set(i, library.render("page", ["items": .list(items)], memo: memo)!)
+        }
+        for i in 0..<8 { XCTAssertEqual(results.get(i), alone) }
+    }
+}
+
+private final class UnsafeSendableBox: @unchecked Sendable {  // under `lock`
+    private let lock = NSLock()
+    private var values: [Int: [UInt8]] = [:]
+    func set(_ i: Int, _ v: [UInt8]) { lock.withLock { values[i] = v } }
+    func get(_ i: Int) -> [UInt8]? { lock.withLock { values[i] } }
+}
