@@ -14,7 +14,7 @@ public final class Fragment: @unchecked Sendable, Encodable {  // `memoized` and
     /// Makes the context; also what the renderer keeps to make it again (keeping the fragment itself would be a cycle).
     public let make: @Sendable () -> any Encodable & Sendable
     private let lock = NSLock()
-    private var memoized: Any?
+    private var memoized: AnyObject?
     private var planned = 0
 
     /// `make` is called each time the context is needed (once per build, twice when an incremental build
@@ -37,10 +37,11 @@ public final class Fragment: @unchecked Sendable, Encodable {  // `memoized` and
     /// How many pages were planned to show the fragment.
     public var uses: Int { lock.withLock { planned } }
 
-    /// The renderer's value for this fragment, made by `make` on first use and kept.
-    public func memo<T>(_ make: () throws -> T) rethrows -> T {
+    /// The renderer's value for this fragment, made by `make` on first use and kept. One type of value per
+    /// fragment (the renderer's): taken back without a cast, which would be a call into the runtime per page.
+    public func memo<T: AnyObject>(_ make: () throws -> T) rethrows -> T {
         try lock.withLock {
-            if let value = memoized as? T { return value }
+            if let value = memoized { return unsafeDowncast(value, to: T.self) }
             let value = try make()
             memoized = value
             return value

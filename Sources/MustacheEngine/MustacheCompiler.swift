@@ -104,7 +104,9 @@ struct MustacheCompiler {
     /// `{{% CONTENT_TYPE: HTML}}`: the escaper of every escaped tag after it in this file.
     private mutating func pragma(_ token: MustacheTokenizer.Token) throws(MustacheError.Reason) {
         let text = Self.text(token.content)
-        let parts = text.split(separator: ":", maxSplits: 1).map { $0.trimmingBlanks() }
+        let parts = text.split(separator: ":", maxSplits: 1).map { part in
+            String(decoding: Array(part.utf8).drop(while: MustacheTokenizer.isBlank).reversed().drop(while: MustacheTokenizer.isBlank).reversed(), as: UTF8.self)
+        }
         guard parts.count == 2, parts[0] == "CONTENT_TYPE" else { throw .at(token.offset, "unknown pragma: \(text)") }
         guard let chosen = contentTypes[parts[1]] else {
             throw .at(token.offset, "unknown content type \(parts[1]); known: \(contentTypes.keys.sorted().joined(separator: ", "))")
@@ -166,11 +168,5 @@ struct MustacheCompiler {
             return MustacheBlockSite(indent: firstLineIndent(defaults) ?? token.indent, firstLineIndented: false)
         }
         return MustacheBlockSite(indent: token.siteIndent ?? [], firstLineIndented: true)
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingBlanks() -> String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
     }
 }
