@@ -124,7 +124,7 @@ let package = Package(
         .executableTarget(name: "gen-bench-thumbnails", dependencies: ["GenMedia", "GenModel"]),
         // Dev-only: what rendering real page values costs per page on 1 and 2 threads, beside a runtime cast
         // (scripts/bench-engine).
-        .executableTarget(name: "gen-bench-engine", dependencies: ["MustacheEngine"]),
+        .executableTarget(name: "gen-bench-engine", dependencies: ["MustacheEngine", "GenTemplates"]),
         .testTarget(
             name: "GenTests",
             dependencies: [

@@ -105,7 +105,9 @@ struct MustacheCompiler {
     private mutating func pragma(_ token: MustacheTokenizer.Token) throws(MustacheError.Reason) {
         let text = Self.text(token.content)
         let parts = text.split(separator: ":", maxSplits: 1).map { part in
-            String(decoding: Array(part.utf8).drop(while: MustacheTokenizer.isBlank).reversed().drop(while: MustacheTokenizer.isBlank).reversed(), as: UTF8.self)
+            String(
+                decoding: Array(part.utf8).drop(while: MustacheTokenizer.isBlank).reversed().drop(while: MustacheTokenizer.isBlank).reversed(),
+                as: UTF8.self)
         }
         guard parts.count == 2, parts[0] == "CONTENT_TYPE" else { throw .at(token.offset, "unknown pragma: \(text)") }
         guard let chosen = contentTypes[parts[1]] else {

@@ -21,7 +21,7 @@ public final class MustacheMemo: @unchecked Sendable {  // both tables and the c
     private var made = 0
     private var found = 0
 
-    public init(limit: Int = 32 << 20) { self.limit = limit }
+    public init(limit: Int = 8 << 20) { self.limit = limit }
 
     func text(_ key: Key) -> [UInt8]? {
         lock.withLock {
