@@ -34,7 +34,7 @@ public struct TemplateRenderer: Sendable {
         let library: MustacheLibrary
         do {
             library = try MustacheLibrary(
-                templates: texts, contentTypes: ["HTML": HTMLEscaping.escape(_:into:), "MARKDOWN": MarkdownEscaping.escape(_:into:)])
+                templates: texts, contentTypes: ["HTML": MustacheLibrary.escapeHTML, "MARKDOWN": MarkdownEscaping.escape(_:into:)])
         } catch {
             throw InputError(
                 file: files.templates[error.template]?.file ?? error.template, line: error.line, column: error.column,

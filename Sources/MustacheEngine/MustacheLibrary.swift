@@ -46,8 +46,13 @@ public struct MustacheLibrary: Sendable {
         self.escapers = typeNames.map { contentTypes[$0]! }
     }
 
-    /// The five characters HTML needs escaped, as entities.
+    /// The five characters HTML needs escaped, as entities, from a scan of the UTF-8 bytes; text that holds
+    /// none of them is copied as it is.
     public static let escapeHTML: MustacheEscaper = { text, out in
+        guard text.utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else {
+            out += text.utf8
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "<"): out += "&lt;".utf8
