@@ -6,7 +6,8 @@ public typealias MustacheEscaper = @Sendable (String, inout [UInt8]) -> Void
 public struct MustacheLibrary: Sendable {
     struct Template: Sendable {
         let name: String
-        let nodes: [MustacheNode]
+        /// The names its tags look up, each part of a dotted name on its own.
+        let lookups: Set<String>
         /// The partials and parents it names, found or not.
         let references: Set<String>
         /// Neither it nor anything it includes has a block or a parent, so its text depends on the context
@@ -17,6 +18,9 @@ public struct MustacheLibrary: Sendable {
     let templates: [Template]
     let numbers: [String: Int]
     let escapers: [MustacheEscaper]
+    let program: MustacheProgram
+    /// Per template, its `memoizable`, for the render loop.
+    let memoizable: [Bool]
 
     /// `contentTypes`: the escapers a `{{% CONTENT_TYPE: NAME}}` pragma may choose; a file without one uses
     /// `defaultContentType`'s. Throws the first template (in name order) that does not parse.
@@ -30,18 +34,29 @@ public struct MustacheLibrary: Sendable {
         let typeNumbers = Dictionary(uniqueKeysWithValues: typeNames.enumerated().map { ($1, $0) })
         guard let defaultEscaper = typeNumbers[defaultContentType] else { preconditionFailure("unknown default content type") }
         var templates: [Template] = []
+        var compiled: [[MustacheNode]] = []
         for name in names {
             let tokenizer = MustacheTokenizer(sources[name]!)
             do {
                 var compiler = MustacheCompiler(
                     tokens: try tokenizer.tokens(), templates: numbers, contentTypes: typeNumbers, defaultEscaper: defaultEscaper)
                 let nodes = try compiler.compile()
-                templates.append(Template(name: name, nodes: nodes, references: compiler.referenced))
+                var lookups: Set<String> = []
+                Self.walk(nodes) { node in
+                    switch node {
+                    case .variable(let name, _), .section(let name, _), .inverted(let name, _): lookups.formUnion(name.parts)
+                    default: break
+                    }
+                }
+                templates.append(Template(name: name, lookups: lookups, references: compiler.referenced))
+                compiled.append(nodes)
             } catch {
                 throw MustacheError(template: name, source: tokenizer.source, error)
             }
         }
-        self.templates = Self.markMemoizable(templates)
+        self.templates = Self.markMemoizable(templates, compiled)
+        self.program = MustacheProgram(compiled)
+        self.memoizable = self.templates.map(\.memoizable)
         self.numbers = numbers
         self.escapers = typeNames.map { contentTypes[$0]! }
     }
@@ -75,24 +90,14 @@ public struct MustacheLibrary: Sendable {
 
     /// Every name the tags of template `name` look up, each part of a dotted name on its own (not transitively).
     public func lookups(_ name: String) -> Set<String> {
-        guard let number = numbers[name] else { return [] }
-        var found: Set<String> = []
-        Self.walk(templates[number].nodes) { node in
-            switch node {
-            case .variable(let name, _), .section(let name, _), .inverted(let name, _): found.formUnion(name.parts)
-            default: break
-            }
-        }
-        return found
+        numbers[name].map { templates[$0].lookups } ?? []
     }
 
     /// Renders template `name` against `value`; nil when the library has no such template. `memo` keeps the
     /// text of shared values under partials for the next page.
     public func render(_ name: String, _ value: MustacheValue, memo: MustacheMemo? = nil) -> [UInt8]? {
         guard let number = numbers[name] else { return nil }
-        var rendering = MustacheRendering(library: self, root: value, memo: memo)
-        rendering.render(templates[number].nodes)
-        return rendering.out
+        return MustacheRendering.render(self, template: number, value, memo: memo)
     }
 
     /// Calls `visit` on every node, nested ones included.
@@ -109,13 +114,13 @@ public struct MustacheLibrary: Sendable {
     }
 
     /// A template is memoizable when nothing it reaches, through partials, holds a block or a parent.
-    private static func markMemoizable(_ templates: [Template]) -> [Template] {
+    private static func markMemoizable(_ templates: [Template], _ compiled: [[MustacheNode]]) -> [Template] {
         var direct: [Bool] = []
         var edges: [[Int]] = []
-        for template in templates {
+        for nodes in compiled {
             var plain = true
             var partials: [Int] = []
-            walk(template.nodes) { node in
+            walk(nodes) { node in
                 switch node {
                 case .block, .parent: plain = false
                 case .partial(let n, _): if n >= 0 { partials.append(n) }

@@ -2,58 +2,95 @@ import Foundation
 
 /// Texts of shared values under partials, kept across renders (Hugo's `partialCached`, without the template
 /// asking): a field row that recurs on thousands of reports, or a report body shown on its own page, its day
-/// and its month, is rendered once per partial. One memo serves one library; any number of threads share it.
+/// and its month, is rendered once per partial. One memo serves one library; any number of threads share it,
+/// in shards of their own lock, so two threads seldom wait for each other.
 ///
 /// Bounded: at most `limit` bytes of text in each of two generations. When the newer is full it becomes
 /// the older and a new one starts; a text found in the older moves to the newer. What keeps recurring
 /// stays (a job type, a yes or no), and what recurred for a while only (a month's report bodies) makes room.
-public final class MustacheMemo: @unchecked Sendable {  // both tables and the counts under `lock`
+public final class MustacheMemo: Sendable {
     struct Key: Hashable {
         let template: Int
         let content: MustacheKey
     }
 
-    private let lock = NSLock()
-    private var newer: [Key: [UInt8]] = [:]
-    private var older: [Key: [UInt8]] = [:]
-    private var newerBytes = 0
-    private let limit: Int
-    private var made = 0
-    private var found = 0
+    private static let shardCount = 16
+    private let shards: [Shard]
 
-    public init(limit: Int = 8 << 20) { self.limit = limit }
+    public init(limit: Int = 8 << 20) {
+        shards = (0..<Self.shardCount).map { _ in Shard(limit: limit / Self.shardCount) }
+    }
 
-    func text(_ key: Key) -> [UInt8]? {
-        lock.withLock {
-            if let text = newer[key] {
-                found += 1
-                return text
-            }
-            guard let text = older.removeValue(forKey: key) else { return nil }
-            found += 1
-            insert(key, text)
-            return text
+    private func shard(_ key: Key) -> Shard { shards[Int(truncatingIfNeeded: key.content.low) & (Self.shardCount - 1)] }
+
+    /// Appends the text kept under `key` to `out`; false when there is none.
+    func append(_ key: Key, to out: inout [UInt8]) -> Bool { shard(key).append(key, to: &out) }
+
+    func keep(_ key: Key, _ text: [UInt8]) { shard(key).keep(key, text) }
+
+    /// How many texts were rendered and kept, and how many were taken from those kept.
+    public var counts: (made: Int, found: Int) {
+        shards.reduce((0, 0)) { sum, shard in
+            let counts = shard.counts
+            return (sum.0 + counts.made, sum.1 + counts.found)
         }
     }
 
-    func keep(_ key: Key, _ text: [UInt8]) {
-        lock.withLock {
+    /// Two generations of texts, each in one byte pool: a text is copied out of its pool, never shared by
+    /// reference (taking a reference would write its count, on a line every thread reads).
+    private final class Shard: @unchecked Sendable {  // everything under `lock`
+        private struct Generation {
+            var ranges: [Key: Range<Int>] = [:]
+            var bytes: [UInt8] = []
+        }
+
+        private let lock = NSLock()
+        private var newer = Generation()
+        private var older = Generation()
+        private let limit: Int
+        private var made = 0
+        private var found = 0
+
+        init(limit: Int) { self.limit = limit }
+
+        func append(_ key: Key, to out: inout [UInt8]) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            if let range = newer.ranges[key] {
+                found += 1
+                newer.bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+                return true
+            }
+            guard let range = older.ranges[key] else { return false }
+            found += 1
+            let text = Array(older.bytes[range])
+            older.ranges[key] = nil
+            insert(key, text)
+            out += text
+            return true
+        }
+
+        func keep(_ key: Key, _ text: [UInt8]) {
+            lock.lock()
+            defer { lock.unlock() }
             made += 1
             insert(key, text)
         }
-    }
 
-    /// Under the lock.
-    private func insert(_ key: Key, _ text: [UInt8]) {
-        if newerBytes + text.count > limit, !newer.isEmpty {
-            older = newer
-            newer = [:]
-            newerBytes = 0
+        /// Under the lock.
+        private func insert(_ key: Key, _ text: [UInt8]) {
+            if newer.bytes.count + text.count > limit, !newer.ranges.isEmpty {
+                older = newer
+                newer = Generation()
+            }
+            newer.ranges[key] = newer.bytes.count..<(newer.bytes.count + text.count)
+            newer.bytes += text
         }
-        newer[key] = text
-        newerBytes += text.count
-    }
 
-    /// How many texts were rendered and kept, and how many were taken from those kept.
-    public var counts: (made: Int, found: Int) { lock.withLock { (made, found) } }
+        var counts: (made: Int, found: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            return (made, found)
+        }
+    }
 }

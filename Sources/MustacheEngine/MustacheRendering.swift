@@ -1,12 +1,22 @@
 /// One render: the context stack, the output bytes, the blocks given by enclosing parents, the indentation
-/// of enclosing standalone partials. Private to one thread; the library and the values are only read.
+/// of enclosing standalone partials. Private to one thread; the program and the values are only read, the
+/// program through pointers held for the render (reading an instruction touches no reference count).
 struct MustacheRendering {
+    typealias Op = MustacheProgram.Op
+
     let library: MustacheLibrary
     let memo: MustacheMemo?
+    let ops: UnsafeBufferPointer<Op>
+    let pool: UnsafeBufferPointer<UInt8>
+    let parts: UnsafeBufferPointer<String>
+    let names: UnsafeBufferPointer<MustacheProgram.Name>
+    let templates: UnsafeBufferPointer<Range<Int>>
+    let memoizable: UnsafeBufferPointer<Bool>
+    let escapers: UnsafeBufferPointer<MustacheEscaper>
     var stack: [MustacheValue]
     var out: [UInt8] = []
-    /// The blocks of enclosing parents, outermost first: the outermost that gives a block wins.
-    var blocks: [[String: MustacheBlock]] = []
+    /// The block tables of enclosing parents, outermost first: the outermost that gives a block wins.
+    var blocks: [Int] = []
     var indent: [UInt8] = []
     /// A block expanded after blanks on its line: its first line is indented already.
     var skipLineStart = false
@@ -16,46 +26,71 @@ struct MustacheRendering {
     /// same value, whose text is kept whole already.
     var sharedFloor = -1
 
-    init(library: MustacheLibrary, root: MustacheValue, memo: MustacheMemo?) {
-        self.library = library
-        self.memo = memo
-        stack = [root]
-        stack.reserveCapacity(16)
-        out.reserveCapacity(16_384)
+    static func render(_ library: MustacheLibrary, template: Int, _ value: MustacheValue, memo: MustacheMemo?) -> [UInt8] {
+        let program = library.program
+        return program.ops.withUnsafeBufferPointer { ops in
+            program.pool.withUnsafeBufferPointer { pool in
+                program.parts.withUnsafeBufferPointer { parts in
+                    program.names.withUnsafeBufferPointer { names in
+                        program.templates.withUnsafeBufferPointer { templates in
+                            library.memoizable.withUnsafeBufferPointer { memoizable in
+                                library.escapers.withUnsafeBufferPointer { escapers in
+                                    var rendering = MustacheRendering(
+                                        library: library, memo: memo, ops: ops, pool: pool, parts: parts, names: names,
+                                        templates: templates, memoizable: memoizable, escapers: escapers, stack: [value])
+                                    rendering.stack.reserveCapacity(16)
+                                    rendering.out.reserveCapacity(16_384)
+                                    rendering.render(templates[template].lowerBound, templates[template].upperBound)
+                                    return rendering.out
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
-    mutating func render(_ nodes: [MustacheNode]) {
-        for node in nodes {
-            switch node {
-            case .text(let bytes):
+    /// Renders the instructions from `start` up to `end`.
+    mutating func render(_ start: Int, _ end: Int) {
+        var i = start
+        while i < end {
+            let op = ops[i]
+            i += 1
+            switch op.kind {
+            case .text:
                 skipLineStart = false
-                out += bytes
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: pool[Int(op.a)..<Int(op.a + op.b)]))
             case .lineStart:
                 if skipLineStart {
                     skipLineStart = false
                 } else if !indent.isEmpty {
                     out += indent
                 }
-            case .variable(let name, let escaper):
-                guard let value = lookup(name) else { continue }
+            case .variable:
+                guard let value = lookup(op.a) else { continue }
                 skipLineStart = false
-                write(value, escaper: escaper)
-            case .section(let name, let body):
-                guard let value = lookup(name), value.isTruthy else { continue }
-                section(value, body)
-            case .inverted(let name, let body):
-                if let value = lookup(name), value.isTruthy { continue }
-                render(body)
-            case .partial(let number, let own):
-                guard number >= 0 else { continue }
-                partial(number, indent: own)
-            case .parent(let number, let own, let given):
-                guard number >= 0 else { continue }
-                blocks.append(given)
-                partial(number, indent: own)
+                write(value, escaper: Int(op.b))
+            case .section:
+                if let value = lookup(op.a), value.isTruthy { section(value, i, Int(op.b)) }
+                i = Int(op.b)
+            case .inverted:
+                if let value = lookup(op.a), value.isTruthy {
+                } else {
+                    render(i, Int(op.b))
+                }
+                i = Int(op.b)
+            case .partial:
+                guard op.a >= 0 else { continue }
+                partial(Int(op.a), indent: op)
+            case .parent:
+                guard op.a >= 0 else { continue }
+                blocks.append(Int(op.d))
+                partial(Int(op.a), indent: op)
                 blocks.removeLast()
-            case .block(let name, let defaults, let site):
-                expand(name, defaults: defaults, site: site)
+            case .block:
+                expand(op, defaults: i)
+                i = Int(op.b)
             }
         }
     }
@@ -72,48 +107,52 @@ struct MustacheRendering {
         if escaper < 0 {
             out += text.utf8
         } else {
-            library.escapers[escaper](text, &out)
+            escapers[escaper](text, &out)
         }
     }
 
-    private mutating func section(_ value: MustacheValue, _ body: [MustacheNode]) {
+    private mutating func section(_ value: MustacheValue, _ start: Int, _ end: Int) {
         switch value {
         case .bool:
-            render(body)
+            render(start, end)
         case .list(let items):
             for item in items {
                 stack.append(item)
-                render(body)
+                render(start, end)
                 stack.removeLast()
             }
         default:
             stack.append(value)
-            render(body)
+            render(start, end)
             stack.removeLast()
         }
     }
 
-    private mutating func partial(_ number: Int, indent own: [UInt8]) {
-        let template = library.templates[number]
-        if own.isEmpty, indent.isEmpty, template.memoizable, let memo, stack.count - 1 != sharedFloor,
+    /// The indentation a partial or parent instruction carries (`b`, `c`).
+    private func ownIndent(_ op: Op) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: pool[Int(op.b)..<Int(op.b + op.c)])
+    }
+
+    private mutating func partial(_ number: Int, indent op: Op) {
+        let range = templates[number]
+        if op.c == 0, indent.isEmpty, memoizable[number], let memo, stack.count - 1 != sharedFloor,
             case .shared(let shared)? = stack.last
         {
-            renderShared(shared, number, template.nodes, memo)
+            renderShared(shared, number, range, memo)
             return
         }
-        let saved = indent
-        if !own.isEmpty { indent += own }
-        render(template.nodes)
-        indent = saved
+        let saved = indent.count
+        if op.c > 0 { indent.append(contentsOf: ownIndent(op)) }
+        render(range.lowerBound, range.upperBound)
+        indent.removeLast(indent.count - saved)
     }
 
     /// A shared value on top of the stack, shown by a partial: its text is the memo's when the partial looked
     /// up nothing beneath the value, as it then depends on the value alone.
-    private mutating func renderShared(_ shared: MustacheShared, _ number: Int, _ nodes: [MustacheNode], _ memo: MustacheMemo) {
+    private mutating func renderShared(_ shared: MustacheShared, _ number: Int, _ range: Range<Int>, _ memo: MustacheMemo) {
         let key = MustacheMemo.Key(template: number, content: shared.key)
-        if let text = memo.text(key) {
+        if memo.append(key, to: &out) {
             skipLineStart = false
-            out += text
             return
         }
         let floor = stack.count - 1
@@ -121,39 +160,44 @@ struct MustacheRendering {
         lowest = Int.max
         sharedFloor = floor
         let start = out.count
-        render(nodes)
+        render(range.lowerBound, range.upperBound)
         if lowest >= floor { memo.keep(key, Array(out[start...])) }
         lowest = min(outer.0, lowest)
         sharedFloor = outer.1
     }
 
-    /// The outermost block given for `name`, indented as its site, else the defaults as written.
-    private mutating func expand(_ name: String, defaults: [MustacheNode], site: MustacheBlockSite) {
-        for given in blocks {
-            guard let block = given[name] else { continue }
-            let saved = indent
-            indent += site.indent
-            skipLineStart = site.firstLineIndented
-            render(block.nodes)
+    /// The outermost block given for the block's name, indented as its site, else the defaults as written.
+    private mutating func expand(_ op: Op, defaults: Int) {
+        let name = library.program.blockNames[Int(op.a)]
+        for table in blocks {
+            guard let given = library.program.blockTables[table][name] else { continue }
+            let saved = indent.count
+            indent.append(contentsOf: UnsafeBufferPointer(rebasing: pool[Int(op.c)..<Int(op.c + op.d)]))
+            skipLineStart = op.e == 1
+            render(given.lowerBound, given.upperBound)
             skipLineStart = false
-            indent = saved
+            indent.removeLast(indent.count - saved)
             return
         }
-        render(defaults)
+        render(defaults, Int(op.b))
     }
 
     /// Mustache's lookup: the first part of a name in the innermost value of the stack that has it, the other
     /// parts inside what it found.
     @inline(__always)
-    private mutating func lookup(_ name: MustacheName) -> MustacheValue? {
-        guard let first = name.parts.first else { return stack.last }
+    private mutating func lookup(_ number: Int32) -> MustacheValue? {
+        let name = names[Int(number)]
+        guard name.count > 0 else { return stack.last }
+        let first = Int(name.start)
         var i = stack.count - 1
         while i >= 0 {
-            if var found = stack[i].child(first) {
+            if var found = stack[i].child(parts[first]) {
                 if i < lowest { lowest = i }
-                for part in name.parts.dropFirst() {
-                    guard let next = found.child(part) else { return nil }
+                var part = first + 1
+                while part < first + Int(name.count) {
+                    guard let next = found.child(parts[part]) else { return nil }
                     found = next
+                    part += 1
                 }
                 return found
             }

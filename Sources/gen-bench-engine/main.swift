@@ -120,23 +120,56 @@ func arithmeticCost(threads: Int) -> Double {
     return seconds.reduce(0, +) / Double(threads * casts * 4) * 1e9
 }
 
+/// The CPU time of copying private memory, in nanoseconds per KiB: what two threads cost each other through
+/// the machine's caches and memory, with nothing shared.
+func copyCost(threads: Int) -> Double {
+    let rounds = 400
+    let seconds = onThreads(threads) { _ in
+        let source = [UInt8](repeating: 7, count: 1 << 20)
+        var target: [UInt8] = []
+        target.reserveCapacity(1 << 20)
+        for _ in 0..<rounds {
+            target.removeAll(keepingCapacity: true)
+            target += source
+        }
+        precondition(target.count == source.count)
+    }
+    return seconds.reduce(0, +) / Double(threads * rounds * 1024) * 1e9
+}
+
 struct UnsafeSendable<T>: @unchecked Sendable {  // read only, after it is made
     let value: T
     init(_ value: T) { self.value = value }
 }
 
 _ = renderPerPage(threads: 1)  // warm up
-func best(_ f: () -> Double) -> Double { (0..<5).map { _ in f() }.min()! }
-let one = best { renderPerPage(threads: 1) }
-let two = best { renderPerPage(threads: 2) }
-let castOne = best { castCost(threads: 1) }
-let castTwo = best { castCost(threads: 2) }
-let mathOne = best { arithmeticCost(threads: 1) }
-let mathTwo = best { arithmeticCost(threads: 2) }
-print("gen's engine: report pages through the built-in templates, \(pagesPerThread) per thread, CPU time, best of 5")
+if CommandLine.arguments.count > 2 { print(renderPerPage(threads: 1), renderPerPage(threads: 2)); exit(0) }
+
+/// One thread, then two, `rounds` times in turn (this machine's speed drifts): the median of each, and the
+/// median of the ratios of the pairs.
+func paired(_ measure: (Int) -> Double, rounds: Int = 7) -> (one: Double, two: Double, ratio: Double) {
+    var ones: [Double] = []
+    var twos: [Double] = []
+    for _ in 0..<rounds {
+        ones.append(measure(1))
+        twos.append(measure(2))
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    return (median(ones), median(twos), median(zip(twos, ones).map { $0 / $1 }))
+}
+
+let rows: [(String, String, (Int) -> Double)] = [
+    ("render a report page", "µs", { renderPerPage(threads: $0) }),
+    ("cast `Any` to a protocol", "ns", { castCost(threads: $0) }),
+    ("a step of arithmetic, nothing shared", "ns", { arithmeticCost(threads: $0) }),
+    ("copy a KiB of private memory", "ns", { copyCost(threads: $0) })
+]
+print("gen's engine: report pages through the built-in templates, \(pagesPerThread) per thread; CPU time per item,")
+print("one thread and two threads in turn, 7 pairs: medians, and the median of the pairs' ratios")
 print("")
 print("| what | 1 thread | 2 threads | 2 / 1 |")
 print("|---|---:|---:|---:|")
-print(String(format: "| render a report page (µs) | %.1f | %.1f | %.2f |", one, two, two / one))
-print(String(format: "| cast `Any` to a protocol (ns) | %.1f | %.1f | %.2f |", castOne, castTwo, castTwo / castOne))
-print(String(format: "| a step of arithmetic, nothing shared (ns) | %.2f | %.2f | %.2f |", mathOne, mathTwo, mathTwo / mathOne))
+for (what, unit, measure) in rows {
+    let (one, two, ratio) = paired(measure)
+    print(String(format: "| %@ (%@) | %.2f | %.2f | %.2f |", what, unit, one, two, ratio))
+}
