@@ -51,50 +51,50 @@ struct PageValues {
     }
 }
 
+/// One value being encoded: an object, a list or a single value, kept in the encoder itself (the containers
+/// write into it), so a value costs one allocation before its own storage.
 private final class ValueEncoder: Encoder {
     // Errors of this encoder need no path: the values are gen's own view types.
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     let values: PageValues
-    var object: ObjectBox?
-    var list: ListBox?
+    var object = MustacheObject()
+    var items: [MustacheValue] = []
     var single: MustacheValue?
+    var isObject = false
+    var isList = false
+    /// A `Dictionary`'s entries, which come in a per-process order: sorted by key when finished.
+    var sortsKeys = false
 
     init(values: PageValues) { self.values = values }
 
     /// A type that encodes nothing reads as an empty object.
     var finished: MustacheValue {
-        if let object { return .object(object.sortsKeys ? object.sorted : object.object) }
-        if let list { return .list(list.items) }
+        if isObject {
+            guard sortsKeys else { return .object(object) }
+            var sorted = MustacheObject(capacity: object.count)
+            for (key, value) in object.entries.sorted(by: { $0.key < $1.key }) { sorted.append(key, value) }
+            return .object(sorted)
+        }
+        if isList { return .list(items) }
         return single ?? .object(MustacheObject())
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let box = object ?? ObjectBox()
-        object = box
-        if ObjectIdentifier(Key.self) == dictionaryKeys { box.sortsKeys = true }
-        return KeyedEncodingContainer(ObjectContainer(box: box, values: values))
+        if !isObject {
+            isObject = true
+            object = MustacheObject(capacity: 8)
+            if ObjectIdentifier(Key.self) == dictionaryKeys { sortsKeys = true }
+        }
+        return KeyedEncodingContainer(ObjectContainer(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let box = list ?? ListBox()
-        list = box
-        return ListContainer(box: box, values: values)
+        isList = true
+        return ListContainer(encoder: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleContainer(encoder: self) }
-}
-
-private final class ObjectBox {
-    var object = MustacheObject(capacity: 8)
-    /// A `Dictionary`'s entries, which come in a per-process order: sorted by key when finished.
-    var sortsKeys = false
-
-    var sorted: MustacheObject {
-        var sorted = MustacheObject(capacity: object.count)
-        for i in object.keys.indices.sorted(by: { object.keys[$0] < object.keys[$1] }) { sorted.append(object.keys[i], object.values[i]) }
-        return sorted
-    }
 }
 
 /// The coding key type of every `Dictionary` (a type the standard library does not name), found once by
@@ -107,7 +107,7 @@ private let dictionaryKeys: ObjectIdentifier? = {
         var keys: ObjectIdentifier?
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
             keys = ObjectIdentifier(Key.self)
-            return KeyedEncodingContainer(ObjectContainer(box: ObjectBox(), values: PageValues(fragment: { _ in preconditionFailure() })))
+            return KeyedEncodingContainer(ObjectContainer(encoder: ValueEncoder(values: PageValues(fragment: { _ in preconditionFailure() }))))
         }
         func unkeyedContainer() -> any UnkeyedEncodingContainer { preconditionFailure() }
         func singleValueContainer() -> any SingleValueEncodingContainer { preconditionFailure() }
@@ -117,10 +117,6 @@ private let dictionaryKeys: ObjectIdentifier? = {
     return probe.keys
 }()
 
-private final class ListBox {
-    var items: [MustacheValue] = []
-}
-
 /// Why nested and super encoders are refused: synthesized conformances never use them, and a page's values
 /// are made from gen's own view types only.
 private func unsupported(_ what: String) -> EncodingError {
@@ -128,30 +124,29 @@ private func unsupported(_ what: String) -> EncodingError {
 }
 
 private struct ObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let box: ObjectBox
-    let values: PageValues
+    let encoder: ValueEncoder
     var codingPath: [any CodingKey] { [] }
 
     /// Absent: a lookup goes on to the enclosing values, as for a key never encoded.
     mutating func encodeNil(forKey key: Key) throws {}
 
-    mutating func encode(_ value: String, forKey key: Key) throws { box.object.append(key.stringValue, .text(value)) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { box.object.append(key.stringValue, .bool(value)) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { box.object.append(key.stringValue, .int(value)) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { box.object.append(key.stringValue, .double(value)) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { box.object.append(key.stringValue, .double(Double(value))) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { box.object.append(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { box.object.append(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { box.object.append(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { box.object.append(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { box.object.append(key.stringValue, .text(String(value))) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { box.object.append(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { box.object.append(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { box.object.append(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { box.object.append(key.stringValue, .text(String(value))) }
+    mutating func encode(_ value: String, forKey key: Key) throws { encoder.object.append(key.stringValue, .text(value)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { encoder.object.append(key.stringValue, .bool(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { encoder.object.append(key.stringValue, .int(value)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { encoder.object.append(key.stringValue, .double(value)) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { encoder.object.append(key.stringValue, .double(Double(value))) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { encoder.object.append(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { encoder.object.append(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { encoder.object.append(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { encoder.object.append(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { encoder.object.append(key.stringValue, .text(String(value))) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { encoder.object.append(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { encoder.object.append(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { encoder.object.append(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { encoder.object.append(key.stringValue, .text(String(value))) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        box.object.append(key.stringValue, try values.value(value))
+        encoder.object.append(key.stringValue, try encoder.values.value(value))
     }
 
     // A nil optional property is null, not absent (see `PageValues`).
@@ -172,7 +167,7 @@ private struct ObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try put(value, key) }
 
     private mutating func put<T: Encodable>(_ value: T?, _ key: Key) throws {
-        guard let value else { return box.object.append(key.stringValue, .null) }
+        guard let value else { return encoder.object.append(key.stringValue, .null) }
         try encode(value, forKey: key)
     }
 
@@ -189,18 +184,17 @@ private struct ObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 }
 
 private struct ListContainer: UnkeyedEncodingContainer {
-    let box: ListBox
-    let values: PageValues
+    let encoder: ValueEncoder
     var codingPath: [any CodingKey] { [] }
-    var count: Int { box.items.count }
+    var count: Int { encoder.items.count }
 
     /// Lists keep their positions: a nil element is null.
-    mutating func encodeNil() throws { box.items.append(.null) }
-    mutating func encode(_ value: String) throws { box.items.append(.text(value)) }
-    mutating func encode(_ value: Bool) throws { box.items.append(.bool(value)) }
-    mutating func encode(_ value: Int) throws { box.items.append(.int(value)) }
-    mutating func encode(_ value: Double) throws { box.items.append(.double(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { box.items.append(try values.value(value)) }
+    mutating func encodeNil() throws { encoder.items.append(.null) }
+    mutating func encode(_ value: String) throws { encoder.items.append(.text(value)) }
+    mutating func encode(_ value: Bool) throws { encoder.items.append(.bool(value)) }
+    mutating func encode(_ value: Int) throws { encoder.items.append(.int(value)) }
+    mutating func encode(_ value: Double) throws { encoder.items.append(.double(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { encoder.items.append(try encoder.values.value(value)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         preconditionFailure("\(unsupported("nested container"))")
@@ -235,7 +229,7 @@ enum ValueDigest {
             for item in items { feed(item, into: &hasher, shows: shows) }
         case .object(let object):
             hasher.mark(0x7B, UInt64(object.count))
-            for (key, value) in zip(object.keys, object.values) {
+            for (key, value) in object.entries {
                 hasher.add(key, tag: 0x6B)
                 if case .shared = value, let shows, !shows.contains(key) {
                     hasher.mark(0x78)  // x: not shown

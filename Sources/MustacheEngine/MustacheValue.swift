@@ -40,14 +40,11 @@ public enum MustacheValue: Sendable {
 /// Named values in order. Looked up by a scan from the end (a view has a handful of keys, and comparing a
 /// few short keys is cheaper than hashing one); a key given twice reads as its last value.
 public struct MustacheObject: Sendable {
-    public private(set) var keys: [String]
-    public private(set) var values: [MustacheValue]
+    public private(set) var entries: [(key: String, value: MustacheValue)]
 
     public init(capacity: Int = 0) {
-        keys = []
-        values = []
-        keys.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
+        entries = []
+        entries.reserveCapacity(capacity)
     }
 
     public init(_ entries: KeyValuePairs<String, MustacheValue>) {
@@ -56,17 +53,16 @@ public struct MustacheObject: Sendable {
     }
 
     public mutating func append(_ key: String, _ value: MustacheValue) {
-        keys.append(key)
-        values.append(value)
+        entries.append((key, value))
     }
 
-    public var count: Int { keys.count }
+    public var count: Int { entries.count }
 
     public subscript(name: String) -> MustacheValue? {
-        var i = keys.count
+        var i = entries.count
         while i > 0 {
             i -= 1
-            if keys[i] == name { return values[i] }
+            if entries[i].key == name { return entries[i].value }
         }
         return nil
     }
