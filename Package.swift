@@ -72,8 +72,9 @@ let package = Package(
                 "GenModel", "GenSupport", "CVipsShim",
                 .product(name: "Crypto", package: "swift-crypto")
             ]),
-        // Stage 4: which pages and data files exist, with the context each is rendered from.
-        .target(name: "GenPlan", dependencies: ["GenModel", "GenSupport", "GenResolve", "GenCompute", "GenMedia"]),
+        // Stage 4: which pages and data files exist, with the context each is rendered from (the views rendered
+        // most give the template engine's values directly).
+        .target(name: "GenPlan", dependencies: ["GenModel", "GenSupport", "GenResolve", "GenCompute", "GenMedia", "MustacheEngine"]),
         // gen's own Mustache engine: templates compiled once, rendered against a closed value type, held to the
         // official specification (Tests/GenTests/Fixtures/mustache-spec). Depends on nothing of gen.
         .target(name: "MustacheEngine"),

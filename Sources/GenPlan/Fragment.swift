@@ -1,4 +1,5 @@
 import Foundation
+import MustacheEngine
 
 /// A context shown on several pages. A report's body (facts, fields, route) appears on its own page, on its
 /// day, on its month and in the month's archive, as HTML and as Markdown: the pages hold the same
@@ -13,6 +14,8 @@ import Foundation
 public final class Fragment: @unchecked Sendable, Encodable {  // `memoized` and `planned` under `lock`
     /// Makes the context; also what the renderer keeps to make it again (keeping the fragment itself would be a cycle).
     public let make: @Sendable () -> any Encodable & Sendable
+    /// Makes the context as the templates' values directly, for a view that gives them (`TemplateValue`).
+    public let templateValue: (@Sendable () -> MustacheValue)?
     private let lock = NSLock()
     private var memoized: AnyObject?
     private var planned = 0
@@ -21,6 +24,13 @@ public final class Fragment: @unchecked Sendable, Encodable {  // `memoized` and
     /// fingerprints and then renders the fragment), so it must give the same context every time.
     public init(make: @escaping @Sendable () -> any Encodable & Sendable) {
         self.make = make
+        self.templateValue = nil
+    }
+
+    /// A fragment of a view that gives its values directly.
+    init<View: TemplateValue & Encodable & Sendable>(view: @escaping @Sendable () -> View) {
+        self.make = view
+        self.templateValue = { view().templateValue }
     }
 
     public convenience init(context: any Encodable & Sendable) {

@@ -79,7 +79,7 @@ enum MileagePages {
         var discrepancy: Bool
 
         /// Shown in a report's body, rendered once per distinct route.
-        var block: RepeatedBlock { RepeatedBlock(self) }
+        var block: RepeatedBlock { RepeatedBlock(view: self) }
     }
 
     struct MonthSection: Sendable, Encodable {

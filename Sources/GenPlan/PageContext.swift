@@ -38,7 +38,7 @@ public struct PageContext: Sendable, Encodable {
     /// The brand and navigation bar: the same on every page of a section at one depth, so it is rendered
     /// once for all of them, not once per page.
     var header: RepeatedBlock {
-        RepeatedBlock(SiteHeader(siteTitle: siteTitle, root: root, organization: organization, nav: nav, hasNav: hasNav))
+        RepeatedBlock(view: SiteHeader(siteTitle: siteTitle, root: root, organization: organization, nav: nav, hasNav: hasNav))
     }
 
     public init(siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], page: any Encodable & Sendable) {

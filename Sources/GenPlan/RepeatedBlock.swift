@@ -1,3 +1,5 @@
+import MustacheEngine
+
 /// A value that recurs with the same content on many pages (a field row: "Job Type: Picture Day" on
 /// thousands of reports; a route; a section's header). It reads in a template as its content does; where a
 /// template shows it through a partial alone (`{{#route}}{{>partials/report-route}}{{/route}}`), the
@@ -8,9 +10,28 @@ public struct RepeatedBlock: Sendable, Encodable {
     /// Why not generic: the renderer tells a block from every other value by comparing types, which for a
     /// generic type would be a conformance lookup on every value of every page.
     public let content: any Encodable & Sendable
+    /// The content as the templates' values, keyed by its digest, where the view gives them directly
+    /// (`TemplateValue`); else the renderer encodes `content`.
+    public let shared: MustacheShared?
+
+    /// What a block's key starts with.
+    public static let keyPrefix = "repeated block"
 
     public init(_ content: any Encodable & Sendable) {
         self.content = content
+        self.shared = nil
+    }
+
+    init<View: TemplateValue & Encodable & Sendable>(view: View) {
+        let value = view.templateValue
+        self.content = view
+        self.shared = MustacheShared(key: ValueDigest.key(value, prefix: Self.keyPrefix), value: value)
+    }
+
+    /// The shared value, for a view that gives its values directly.
+    var templateValue: MustacheValue {
+        guard let shared else { preconditionFailure("a block inside a direct view is made from a direct view") }
+        return .shared(shared)
     }
 
     /// Outside the renderer (a JSON dump of a plan) a block reads as its content.

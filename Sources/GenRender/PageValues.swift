@@ -35,20 +35,13 @@ struct PageValues {
         return encoder.finished
     }
 
-    /// A block's content, keyed by its digest.
+    /// A block's content, keyed by its digest: as the view gave it, else encoded.
     private func shared(_ block: RepeatedBlock) throws -> MustacheShared {
+        if let shared = block.shared { return shared }
         let content = try value(block.content)
-        return MustacheShared(key: Self.key(content, prefix: "repeated block"), value: content)
+        return MustacheShared(key: ValueDigest.key(content, prefix: RepeatedBlock.keyPrefix), value: content)
     }
 
-    /// The key of shared content: its digest, after a prefix that keeps kinds of shared values apart.
-    static func key(_ content: MustacheValue, prefix: String) -> MustacheKey {
-        var hasher = StableHasher()
-        hasher.add(prefix)
-        ValueDigest.feed(content, into: &hasher)
-        let digest = hasher.finalize()
-        return MustacheKey(high: digest.high, low: digest.low)
-    }
 }
 
 /// One value being encoded: an object, a list or a single value, kept in the encoder itself (the containers
@@ -210,36 +203,4 @@ private struct SingleContainer: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws { encoder.single = .null }
     mutating func encode<T: Encodable>(_ value: T) throws { encoder.single = try encoder.values.value(value) }
-}
-
-/// Feeds a value to a hasher in an unambiguous form: every value tagged with its kind, objects and lists
-/// with their lengths, a shared value by its key.
-enum ValueDigest {
-    /// `shows`: the names a page's templates look up. A shared value under another name is not shown, so
-    /// the page does not depend on it (the site header of every context, which Markdown pages leave out).
-    static func feed(_ value: MustacheValue, into hasher: inout StableHasher, shows: Set<String>? = nil) {
-        switch value {
-        case .null: hasher.mark(0x6E)
-        case .bool(let b): hasher.add(b)
-        case .int(let i): hasher.add(i)
-        case .double(let d): hasher.add(d)
-        case .text(let s): hasher.add(s)
-        case .list(let items):
-            hasher.mark(0x5B, UInt64(items.count))
-            for item in items { feed(item, into: &hasher, shows: shows) }
-        case .object(let object):
-            hasher.mark(0x7B, UInt64(object.count))
-            for (key, value) in object.entries {
-                hasher.add(key, tag: 0x6B)
-                if case .shared = value, let shows, !shows.contains(key) {
-                    hasher.mark(0x78)  // x: not shown
-                } else {
-                    feed(value, into: &hasher, shows: shows)
-                }
-            }
-        case .shared(let shared):
-            hasher.mark(0x72, shared.key.high)
-            hasher.mark(0x72, shared.key.low)
-        }
-    }
 }

@@ -76,8 +76,8 @@ public struct TemplateRenderer: Sendable {
     /// and the engine renders them once per partial.
     private func shared(_ fragment: Fragment) throws -> MustacheShared {
         try fragment.memo { () throws -> MustacheShared in
-            let value = try values.value(fragment.context)
-            return MustacheShared(key: PageValues.key(value, prefix: "fragment"), value: value)
+            let value = try fragment.templateValue.map { $0() } ?? values.value(fragment.context)
+            return MustacheShared(key: ValueDigest.key(value, prefix: "fragment"), value: value)
         }
     }
 }

@@ -173,9 +173,9 @@ struct ReportBodies: Sendable {
             let notes = routeNotes[report.id] ?? []
             // The body is made when the renderer first needs it.
             func fragment(_ prefix: String) -> Fragment {
-                Fragment {
+                Fragment(view: {
                     ReportBody.make(report, form: form, in: org, mileage: mileage, routeNotes: notes, prefix: prefix, zone: zone, media: media)
-                }
+                })
             }
             guard ReportBody.linksLocalFiles(form, media: media) else { return (report.id, .shared(fragment(Self.prefixes[0]))) }
             return (report.id, .byPrefix(Dictionary(uniqueKeysWithValues: Self.prefixes.map { ($0, fragment($0)) })))
@@ -273,7 +273,7 @@ struct FieldRow: Sendable, Encodable {
         }
     }
 
-    var block: RepeatedBlock { RepeatedBlock(self) }
+    var block: RepeatedBlock { RepeatedBlock(view: self) }
 
     var withoutOrigin: FieldRow {
         var row = self

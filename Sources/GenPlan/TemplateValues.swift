@@ -1,0 +1,107 @@
+import MustacheEngine
+
+/// The views rendered most often give the templates their values directly, as the engine's plain values,
+/// instead of through their `Encodable` conformance (which a generic encoder walks at a cost of several
+/// allocations and indirect calls per property): a report's body with its field rows and route, and the
+/// site header of every page. Their `Encodable` conformance stays, for JSON dumps of a plan; a test holds the
+/// two to the same values (`TemplateValueTests`). Keys come in declaration order, a nil optional is `null`.
+protocol TemplateValue {
+    var templateValue: MustacheValue { get }
+}
+
+extension MustacheValue {
+    /// Text, or null for nil.
+    init(_ text: String?) { self = text.map(MustacheValue.text) ?? .null }
+
+    /// A list of views.
+    init<V: TemplateValue>(_ views: [V]) { self = .list(views.map(\.templateValue)) }
+
+    /// A list of texts.
+    init(texts: [String]) { self = .list(texts.map(MustacheValue.text)) }
+}
+
+extension ReportBody: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "facts": MustacheValue(facts), "notes": MustacheValue(texts: notes), "fields": fields.templateValue,
+            "hasFields": .bool(hasFields), "others": others.templateValue, "hasOthers": .bool(hasOthers),
+            "route": route?.templateValue ?? .null, "valid": .bool(valid), "problems": MustacheValue(texts: problems),
+            "problemCount": .text(problemCount), "hasOrigins": .bool(hasOrigins)
+        ]
+    }
+}
+
+extension ReportBody.Fact: TemplateValue {
+    var templateValue: MustacheValue { ["label": .text(label), "value": .text(value), "inHead": .bool(inHead)] }
+}
+
+extension FieldRow: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "label": .text(label), "origin": MustacheValue(origin), "originStyle": .text(originStyle), "text": MustacheValue(text),
+            "rich": rich?.templateValue ?? .null, "isEmpty": .bool(isEmpty), "problem": MustacheValue(problem)
+        ]
+    }
+}
+
+extension FieldRow.Rich: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "lines": lines.map(MustacheValue.init) ?? .null, "email": MustacheValue(email), "phone": MustacheValue(phone),
+            "tel": MustacheValue(tel), "items": items.map(MustacheValue.init) ?? .null, "hasItems": .bool(hasItems),
+            "files": files.map(MustacheValue.init) ?? .null, "pairs": pairs.map(MustacheValue.init) ?? .null
+        ]
+    }
+}
+
+extension FieldRow.Piece: TemplateValue {
+    var templateValue: MustacheValue { ["text": .text(text), "more": .bool(more)] }
+}
+
+extension FieldRow.FileItem: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "name": .text(name), "url": .text(url), "href": MustacheValue(href), "details": MustacheValue(details),
+            "thumbnail": thumbnail?.templateValue ?? .null, "displayHref": MustacheValue(displayHref), "more": .bool(more)
+        ]
+    }
+}
+
+extension Picture: TemplateValue {
+    var templateValue: MustacheValue { ["webp": .text(webp), "jpeg": .text(jpeg), "width": .int(width), "height": .int(height)] }
+}
+
+extension MileagePages.Route: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "legs": MustacheValue(legs), "hasLegs": .bool(hasLegs), "totalMinutes": MustacheValue(totalMinutes),
+            "computed": .text(computed), "recorded": .text(recorded), "miles": .text(miles), "source": .text(source),
+            "notes": MustacheValue(texts: notes), "hasNotes": .bool(hasNotes), "discrepancy": .bool(discrepancy)
+        ]
+    }
+}
+
+extension MileagePages.LegRow: TemplateValue {
+    var templateValue: MustacheValue { ["from": .text(from), "to": .text(to), "miles": .text(miles), "minutes": .text(minutes)] }
+}
+
+extension SiteHeader: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "siteTitle": .text(siteTitle), "root": .text(root), "organization": organization?.templateValue ?? .null,
+            "nav": MustacheValue(nav), "hasNav": .bool(hasNav)
+        ]
+    }
+}
+
+extension OrganizationLink: TemplateValue {
+    var templateValue: MustacheValue { ["name": .text(name), "id": .text(id)] }
+}
+
+extension NavLink: TemplateValue {
+    var templateValue: MustacheValue { ["title": .text(title), "href": .text(href), "current": .bool(current)] }
+}
+
+extension RepeatedRows {
+    var templateValue: MustacheValue { .list(rows.map(\.templateValue)) }
+}

@@ -1,0 +1,95 @@
+import GenCompute
+import GenModel
+@testable import GenPlan
+@testable import GenRender
+import MustacheEngine
+import XCTest
+
+/// The views that give the templates their values directly give the same values their `Encodable`
+/// conformance gives: a property added to one and forgotten in the other fails here.
+final class TemplateValueTests: XCTestCase {
+    /// The encoder's values for `view` (its own direct values bypassed: encoded as a plain `Encodable`).
+    func encoded(_ view: some Encodable) throws -> MustacheValue {
+        try PageValues(fragment: { _ in preconditionFailure() }).value(Plain(view: view))
+    }
+
+    /// Hides a view's type from the encoder's shortcuts.
+    struct Plain<V: Encodable>: Encodable {
+        let view: V
+        func encode(to encoder: any Encoder) throws { try view.encode(to: encoder) }
+    }
+
+    func assertSame(_ view: some TemplateValue & Encodable, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(Describe(view.templateValue).text, Describe(try encoded(view)).text, file: file, line: line)
+    }
+
+    func field(_ value: FieldValue, origin: FormField.Origin = .entered) -> FormField {
+        FormField(id: "f", label: "Label", type: "text", value: value, origin: origin)
+    }
+
+    func testFieldRowsInEveryShape() throws {
+        let values: [FieldValue] = [
+            .empty, .text("a <b>"), .paragraphs("one\r\ntwo"), .email("a@b.c"), .phone("+1 (555) 010"), .list(["x", "y"]), .list([]),
+            .yesNo(true), .pairs([.init(label: "k", value: "v")]),
+            .files([.init(name: "a.jpg", url: "https://x/a.jpg", details: "1 MB"), .init(name: "b", url: "file:///b", details: nil)])
+        ]
+        for value in values {
+            try assertSame(FieldRow(field(value)))
+            try assertSame(FieldRow(field(value, origin: .automatic), problem: "is wrong"))
+        }
+    }
+
+    func testBodiesRoutesAndHeaders() throws {
+        let rows = [FieldRow(field(.text("x"))).block, FieldRow(field(.yesNo(false))).block]
+        let route = MileagePages.Route(
+            legs: [.init(from: "Home", to: "School", miles: "3.0", minutes: "7")], hasLegs: true, totalMinutes: nil, computed: "3.0",
+            recorded: "4.0", miles: "3.0", source: "computed", notes: ["n"], hasNotes: true, discrepancy: false)
+        let body = ReportBody(
+            facts: [.init(label: "Date", value: "Oct 3"), .init(label: "Schools", value: "A", inHead: true)], notes: ["note"],
+            fields: RepeatedRows(rows), hasFields: true, others: RepeatedRows([]), hasOthers: false, route: route.block, valid: false,
+            problems: ["p"], problemCount: "1 problem", hasOrigins: true)
+        try assertSame(route)
+        XCTAssertEqual(Describe(body.templateValue).text, Describe(try encoded(body)).text)
+        try assertSame(
+            SiteHeader(
+                siteTitle: "S", root: "../", organization: .init(name: "O", id: "o"), nav: [.init(title: "T", href: "h", current: true)], hasNav: true
+            ))
+        try assertSame(SiteHeader(siteTitle: "S", root: "", organization: nil, nav: [], hasNav: false))
+    }
+}
+
+/// A value written out in full, shared values by their content, to compare two values.
+private struct Describe {
+    var text = ""
+
+    init(_ value: MustacheValue) { add(value) }
+
+    mutating func add(_ value: MustacheValue) {
+        switch value {
+        case .null: text += "null"
+        case .bool(let b): text += "\(b)"
+        case .int(let i): text += "i\(i)"
+        case .double(let d): text += "d\(d)"
+        case .text(let s): text += s.debugDescription
+        case .list(let items):
+            text += "["
+            for item in items {
+                add(item)
+                text += ","
+            }
+            text += "]"
+        case .object(let object):
+            text += "{"
+            for (key, value) in object.entries {
+                text += key + ":"
+                add(value)
+                text += ","
+            }
+            text += "}"
+        case .shared(let shared):
+            text += "shared("
+            add(shared.value)
+            text += ")"
+        }
+    }
+}
