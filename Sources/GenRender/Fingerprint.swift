@@ -15,17 +15,18 @@ import MustacheEngine
 extension Renderer {
     /// A planned file's fingerprint, and how to render it: a page's context is turned into values once,
     /// hashed, and rendered from the same values only if the fingerprint changed.
-    public struct Prepared {
+    public struct Prepared: Sendable {
         public let fingerprint: String
-        public let render: () throws(Failure) -> Data
+        public let render: @Sendable () throws(Failure) -> Data
     }
 
     public func prepare(_ file: PlannedFile) throws(Failure) -> Prepared {
         var hasher = SHA256()
         if case .page(let template, let context) = file.content {
             let page = try page(context, template: template, path: file.path)
+            let value = page.value
             return Prepared(fingerprint: FastFormat.hex(page.fingerprint)) { () throws(Failure) -> Data in
-                guard let bytes = self.templates.render(page.value, template: template) else {
+                guard let bytes = self.templates.render(value, template: template) else {
                     throw .missingTemplate(template, path: file.path)
                 }
                 return Data(bytes)
@@ -42,10 +43,38 @@ extension Renderer {
             } catch {
                 throw .encoding(path: file.path, error)
             }
-            return Prepared(fingerprint: fingerprint) { () throws(Failure) -> Data in data }
+            let bytes = data
+            return Prepared(fingerprint: fingerprint) { () throws(Failure) -> Data in bytes }
         }
+        if case .archive(let root, let entries) = file.content { return try archive(file.path, root: root, entries) }
         try feed(file, into: &hasher)
         return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in try self.render(file) }
+    }
+
+    /// An archive's fingerprint from its entries' (each prepared once: its values made and hashed, a data file
+    /// encoded), and the zip made from those same prepared entries. The entries render on threads of their
+    /// own: a month's page and Markdown are most of a month's archive, and the rest of the month is often
+    /// done by then.
+    private func archive(_ path: String, root: String, _ entries: [PlannedFile]) throws(Failure) -> Prepared {
+        var hasher = SHA256()
+        func add(_ text: String) { hasher.update(data: Data((text + "\u{0}").utf8)) }
+        add("archive:\(root)")
+        var prepared: [Prepared] = []
+        for entry in entries {
+            let made = try prepare(PlannedFile(path: "\(path)/\(entry.path)", content: entry.content))
+            add(entry.path)
+            add(made.fingerprint)
+            prepared.append(made)
+        }
+        let ready = prepared
+        return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in
+            let rendered = ParallelThreads.map(ready, threads: ProcessInfo.processInfo.activeProcessorCount) { entry in
+                Swift.Result { () throws(Failure) in try entry.render() }
+            }
+            var files: [(path: String, data: Data)] = []
+            for (entry, data) in zip(entries, rendered) { files.append((entry.path, try data.get())) }
+            do { return try ReproducibleZip.make(files, root: root) } catch { throw .encoding(path: path, error) }
+        }
     }
 
     /// A data file's fingerprint from its value, without encoding it (`ContentDigest.of`: every property the
@@ -94,15 +123,10 @@ extension Renderer {
         do { return try templates.page(context, template: template) } catch { throw .encoding(path: path, error) }
     }
 
+    /// An asset's or a copied file's fingerprint (pages, data files and archives are prepared above).
     private func feed(_ file: PlannedFile, into hasher: inout SHA256) throws(Failure) {
         func add(_ text: String) { hasher.update(data: Data((text + "\u{0}").utf8)) }
         switch file.content {
-        case .page(let template, let context):
-            add("page")
-            hasher.update(data: Data(try page(context, template: template, path: file.path).fingerprint))
-        case .json, .csv, .script:
-            add("data")
-            hasher.update(data: try render(file))
         case .asset(let name):
             add("asset:\(name)")
             guard let data = templates.asset(name) else { throw .missingAsset(name) }
@@ -110,12 +134,8 @@ extension Renderer {
         case .copy(let url):
             // Cached renditions are named by a hash of their source and settings.
             add("copy:\(url.lastPathComponent)")
-        case .archive(let root, let entries):
-            add("archive:\(root)")
-            for entry in entries {
-                add(entry.path)
-                try feed(entry, into: &hasher)
-            }
+        case .page, .json, .csv, .script, .archive:
+            preconditionFailure("prepared by prepare(_:)")
         }
     }
 }

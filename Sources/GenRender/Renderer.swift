@@ -46,16 +46,8 @@ public struct Renderer: Sendable {
         case .copy(let url):
             guard let data = FileManager.default.contents(atPath: url.path) else { throw .missingFile(url.path) }
             return data
-        case .archive(let root, let entries):
-            // Each entry is rendered exactly as it would be on its own, then zipped reproducibly. The entries on
-            // threads of their own: a month's page and Markdown are most of a month's archive, and the rest of the
-            // month is often done by then.
-            let rendered = ParallelThreads.map(entries, threads: ProcessInfo.processInfo.activeProcessorCount) { entry in
-                Swift.Result { () throws(Failure) in try self.render(PlannedFile(path: "\(file.path)/\(entry.path)", content: entry.content)) }
-            }
-            var files: [(path: String, data: Data)] = []
-            for (entry, data) in zip(entries, rendered) { files.append((entry.path, try data.get())) }
-            do { return try ReproducibleZip.make(files, root: root) } catch { throw .encoding(path: file.path, error) }
+        case .archive:
+            return try prepare(file).render()
         }
     }
 }
