@@ -17,7 +17,7 @@ public final class MustacheMemo: Sendable {
     private static let shardCount = 16
     private let shards: [Shard]
 
-    public init(limit: Int = 8 << 20) {
+    public init(limit: Int = 4 << 20) {
         shards = (0..<Self.shardCount).map { _ in Shard(limit: limit / Self.shardCount) }
     }
 
@@ -82,6 +82,8 @@ public final class MustacheMemo: Sendable {
             if newer.bytes.count + text.count > limit, !newer.ranges.isEmpty {
                 older = newer
                 newer = Generation()
+                // Its full size at once: grown by doubling, a pool would hold up to twice what it keeps.
+                newer.bytes.reserveCapacity(limit)
             }
             newer.ranges[key] = newer.bytes.count..<(newer.bytes.count + text.count)
             newer.bytes += text
