@@ -7,7 +7,7 @@ public enum ShootType {
     /// not a code (it has capitals or spaces, "Fall Sports") stays as it is.
     public static func label(_ stored: String) -> String {
         let text = stored.trimmed
-        let isCode = !text.isEmpty && !text.contains(" ") && text == text.lowercased()
+        let isCode = !text.isEmpty && !text.utf8.contains(UInt8(ascii: " ")) && text == text.lowercased()
         guard isCode else { return text }
         return text.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.prefix(1).uppercased() + $0.dropFirst() }
             .joined(separator: " ")

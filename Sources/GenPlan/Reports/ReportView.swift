@@ -251,7 +251,7 @@ struct FieldRow: Sendable, Encodable {
         switch field.value {
         case .empty: isEmpty = true
         case .text(let s): text = s
-        case .paragraphs(let s): rich = Rich(lines: Self.pieces(s.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: .newlines)))
+        case .paragraphs(let s): rich = Rich(lines: Self.pieces(Self.lines(s)))
         // An address that fails validation is not a link: a mail to it would go nowhere.
         case .email(let s): if problem == nil { rich = Rich(email: s) } else { text = s }
         case .phone(let s): rich = Rich(phone: s, tel: "tel:" + s.filter { $0.isASCII && ($0.isNumber || $0 == "+") })
@@ -283,6 +283,27 @@ struct FieldRow: Sendable, Encodable {
 
     var linksLocalFiles: Bool {
         rich?.files?.contains { $0.thumbnail != nil || $0.displayHref != nil } ?? false
+    }
+
+    /// A text's lines: split at every line break Foundation's `CharacterSet.newlines` holds, `\r\n` being one.
+    static func lines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var line = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var next = scalars.next()
+        while let scalar = next {
+            next = scalars.next()
+            switch scalar.value {
+            case 0x0A...0x0D, 0x85, 0x2028, 0x2029:
+                if scalar == "\r", next == "\n" { next = scalars.next() }
+                lines.append(String(line))
+                line = String.UnicodeScalarView()
+            default:
+                line.append(scalar)
+            }
+        }
+        lines.append(String(line))
+        return lines
     }
 
     static func pieces(_ texts: [String]) -> [Piece] {
