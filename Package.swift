@@ -124,8 +124,10 @@ let package = Package(
         // Dev-only: GenMedia thumbnail throughput on a folder of images (scripts/bench-thumbnails).
         .executableTarget(name: "gen-bench-thumbnails", dependencies: ["GenMedia", "GenModel"]),
         // Dev-only: what rendering real page values costs per page on 1 and 2 threads, beside a runtime cast
-        // (scripts/bench-engine).
-        .executableTarget(name: "gen-bench-engine", dependencies: ["MustacheEngine", "GenTemplates"]),
+        // (scripts/bench-engine). It allocates through jemalloc, as gen does.
+        .executableTarget(
+            name: "gen-bench-engine", dependencies: ["MustacheEngine", "GenTemplates"],
+            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]),
         .testTarget(
             name: "GenTests",
             dependencies: [

@@ -15,23 +15,29 @@ public final class MustacheMemo: Sendable {
     }
 
     private static let shardCount = 16
-    private let shards: [Shard]
+    /// Held unmanaged, and reached without a retain: taking a reference to a shard would write its count, on a
+    /// line every thread reads.
+    private let shards: [Unmanaged<Shard>]
 
     public init(limit: Int = 4 << 20) {
-        shards = (0..<Self.shardCount).map { _ in Shard(limit: limit / Self.shardCount) }
+        shards = (0..<Self.shardCount).map { _ in Unmanaged.passRetained(Shard(limit: limit / Self.shardCount)) }
     }
 
-    private func shard(_ key: Key) -> Shard { shards[Int(truncatingIfNeeded: key.content.low) & (Self.shardCount - 1)] }
+    deinit {
+        for shard in shards { shard.release() }
+    }
+
+    private func shard(_ key: Key) -> Unmanaged<Shard> { shards[Int(truncatingIfNeeded: key.content.low) & (Self.shardCount - 1)] }
 
     /// Appends the text kept under `key` to `out`; false when there is none.
-    func append(_ key: Key, to out: inout [UInt8]) -> Bool { shard(key).append(key, to: &out) }
+    func append(_ key: Key, to out: inout [UInt8]) -> Bool { shard(key)._withUnsafeGuaranteedRef { $0.append(key, to: &out) } }
 
-    func keep(_ key: Key, _ text: [UInt8]) { shard(key).keep(key, text) }
+    func keep(_ key: Key, _ text: [UInt8]) { shard(key)._withUnsafeGuaranteedRef { $0.keep(key, text) } }
 
     /// How many texts were rendered and kept, and how many were taken from those kept.
     public var counts: (made: Int, found: Int) {
         shards.reduce((0, 0)) { sum, shard in
-            let counts = shard.counts
+            let counts = shard.takeUnretainedValue().counts
             return (sum.0 + counts.made, sum.1 + counts.found)
         }
     }

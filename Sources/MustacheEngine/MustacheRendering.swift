@@ -4,7 +4,6 @@
 struct MustacheRendering {
     typealias Op = MustacheProgram.Op
 
-    let library: MustacheLibrary
     let memo: MustacheMemo?
     let ops: UnsafeBufferPointer<Op>
     let pool: UnsafeBufferPointer<UInt8>
@@ -13,6 +12,8 @@ struct MustacheRendering {
     let templates: UnsafeBufferPointer<Range<Int>>
     let memoizable: UnsafeBufferPointer<Bool>
     let escapers: UnsafeBufferPointer<MustacheEscaper>
+    let blockNames: UnsafeBufferPointer<String>
+    let blockTables: UnsafeBufferPointer<[String: Range<Int>]>
     var stack: [MustacheValue]
     var out: [UInt8] = []
     /// The block tables of enclosing parents, outermost first: the outermost that gives a block wins.
@@ -26,22 +27,28 @@ struct MustacheRendering {
     /// same value, whose text is kept whole already.
     var sharedFloor = -1
 
+    /// Why every array is taken as a pointer for the render: a copy of the library would retain each of its
+    /// arrays, on lines every thread writes.
     static func render(_ library: MustacheLibrary, template: Int, _ value: MustacheValue, memo: MustacheMemo?) -> [UInt8] {
-        let program = library.program
-        return program.ops.withUnsafeBufferPointer { ops in
-            program.pool.withUnsafeBufferPointer { pool in
-                program.parts.withUnsafeBufferPointer { parts in
-                    program.names.withUnsafeBufferPointer { names in
-                        program.templates.withUnsafeBufferPointer { templates in
+        library.program.ops.withUnsafeBufferPointer { ops in
+            library.program.pool.withUnsafeBufferPointer { pool in
+                library.program.parts.withUnsafeBufferPointer { parts in
+                    library.program.names.withUnsafeBufferPointer { names in
+                        library.program.templates.withUnsafeBufferPointer { templates in
                             library.memoizable.withUnsafeBufferPointer { memoizable in
                                 library.escapers.withUnsafeBufferPointer { escapers in
-                                    var rendering = MustacheRendering(
-                                        library: library, memo: memo, ops: ops, pool: pool, parts: parts, names: names,
-                                        templates: templates, memoizable: memoizable, escapers: escapers, stack: [value])
-                                    rendering.stack.reserveCapacity(16)
-                                    rendering.out.reserveCapacity(16_384)
-                                    rendering.render(templates[template].lowerBound, templates[template].upperBound)
-                                    return rendering.out
+                                    library.program.blockNames.withUnsafeBufferPointer { blockNames in
+                                        library.program.blockTables.withUnsafeBufferPointer { blockTables in
+                                            var rendering = MustacheRendering(
+                                                memo: memo, ops: ops, pool: pool, parts: parts, names: names, templates: templates,
+                                                memoizable: memoizable, escapers: escapers, blockNames: blockNames,
+                                                blockTables: blockTables, stack: [value])
+                                            rendering.stack.reserveCapacity(16)
+                                            rendering.out.reserveCapacity(16_384)
+                                            rendering.render(templates[template].lowerBound, templates[template].upperBound)
+                                            return rendering.out
+                                        }
+                                    }
                                 }
                             }
                         }
@@ -168,9 +175,9 @@ struct MustacheRendering {
 
     /// The outermost block given for the block's name, indented as its site, else the defaults as written.
     private mutating func expand(_ op: Op, defaults: Int) {
-        let name = library.program.blockNames[Int(op.a)]
+        let name = blockNames[Int(op.a)]
         for table in blocks {
-            guard let given = library.program.blockTables[table][name] else { continue }
+            guard let given = blockTables[table][name] else { continue }
             let saved = indent.count
             indent.append(contentsOf: UnsafeBufferPointer(rebasing: pool[Int(op.c)..<Int(op.c + op.d)]))
             skipLineStart = op.e == 1
