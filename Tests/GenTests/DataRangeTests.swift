@@ -93,3 +93,46 @@ extension DataRangeTests {
         }
     }
 }
+
+extension DataRangeTests {
+    /// A recorded mileage beyond counting (three legacy reports of 9e307 miles summed to infinity, and
+    /// mileage.json could not be written) is left out with a warning naming the report and the field; every
+    /// total gen writes stays finite.
+    func testRecordedMileageTooLargeToCountIsLeftOutOfEveryTotal() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
+        try site.writeCollection("schools", [Doc.school("s1", org: "o1", name: "Adams School")])
+        try site.writeCollection("reportTemplates", [Doc.template(org: "o1")])
+        let visit: [String: Any] = ["schools_visited": ["Adams School"], "photos_taken": 9e307]
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report("r1", org: "o1", user: "u1", extra: visit.merging(["mileage": 9e307]) { _, b in b }),
+                Doc.report("r2", org: "o1", user: "u1", extra: visit.merging(["mileage": 9e307]) { _, b in b }),
+                Doc.report("r3", org: "o1", user: "u1", date: "2024-09-04", extra: visit.merging(["mileage": "9e307 miles"]) { _, b in b }),
+                Doc.report("r4", org: "o1", user: "u1", date: "2024-09-05", extra: visit.merging(["mileage": "12 miles"]) { _, b in b })
+            ])
+        let report = try await site.build()
+        let messages = report.diagnostics.map(\.description)
+        for id in ["r1", "r2"] {
+            XCTAssertTrue(
+                messages.contains { $0.contains("dailyJobReports/\(id), field \"mileage\"") && $0.contains("too large to count") },
+                "\(id): \(messages)")
+        }
+        XCTAssertTrue(messages.contains { $0.contains("dailyJobReports/r3, field \"mileage\"") && $0.contains("treated as absent") })
+        for file in ["o1/data/mileage.json", "o1/data/stats.json"] {
+            let text = try site.text(file)
+            XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(text.utf8)), file)
+            XCTAssertFalse(text.contains("9e+307") || text.contains("e+30"), "\(file) holds no value beyond counting")
+        }
+        let mileage = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try site.text("o1/data/mileage.json").utf8)) as? [String: Any])
+        XCTAssertFalse("\(mileage)".contains("inf"), "every total finite")
+        let spreadsheets = TestSite.files(under: site.output).filter { $0.hasPrefix("o1/data/reports/") && $0.hasSuffix(".csv") }
+        XCTAssertFalse(spreadsheets.isEmpty)
+        for page in ["o1/mileage/index.html", "o1/schools/s1.html", "o1/stats/index.html", "o1/data/mileage.csv"] + spreadsheets {
+            let text = try site.text(page)
+            XCTAssertNil(text.range(of: #"\binf\b|\bnan\b|∞"#, options: [.regularExpression, .caseInsensitive]), page)
+        }
+    }
+}

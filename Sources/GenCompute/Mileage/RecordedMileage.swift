@@ -15,7 +15,18 @@ struct RecordedMileage {
         guard let field = fieldIDs.first(where: { report.fields[$0].map { !$0.isNull } ?? false }),
             let value = report.fields[field]
         else { return RecordedMileage() }
-        if let n = value.number { return RecordedMileage(miles: n) }
+        // Left out like any number gen adds up that is beyond counting (`Double.isCountable`): three legacy
+        // reports of 9e307 miles made the mileage totals infinite and mileage.json impossible to write.
+        if let n = value.number {
+            guard n.isCountable else {
+                return RecordedMileage(
+                    miles: nil,
+                    diagnostics: [
+                        Diagnostic(.warning, report.source, field: field, "recorded mileage \(n) is \(n.uncountableReason); treated as absent")
+                    ])
+            }
+            return RecordedMileage(miles: n)
+        }
         if let s = value.string {
             if let miles = parse(s) { return RecordedMileage(miles: miles) }
             return RecordedMileage(
