@@ -11,14 +11,13 @@ import MustacheEngine
 ///
 /// The context is made when the renderer asks for it, not held by the plan: a site's report bodies (field
 /// tables for every report) would otherwise sit in memory from planning to the last page written.
-public final class Fragment: @unchecked Sendable, Encodable {  // `memoized` and `planned` under `lock`
+public final class Fragment: @unchecked Sendable, Encodable {  // `memoized` under `lock`
     /// Makes the context; also what the renderer keeps to make it again (keeping the fragment itself would be a cycle).
     public let make: @Sendable () -> any Encodable & Sendable
     /// Makes the context as the templates' values directly, for a view that gives them (`TemplateValue`).
     public let templateValue: (@Sendable () -> MustacheValue)?
     private let lock = NSLock()
     private var memoized: AnyObject?
-    private var planned = 0
 
     /// `make` is called each time the context is needed (once per build, twice when an incremental build
     /// fingerprints and then renders the fragment), so it must give the same context every time.
@@ -39,13 +38,6 @@ public final class Fragment: @unchecked Sendable, Encodable {  // `memoized` and
 
     /// The context the fragment is rendered with.
     public var context: any Encodable & Sendable { make() }
-
-    /// Counts a page that will show the fragment: the renderer lets go of its texts after the last one.
-    /// A wrong count costs time (the text is rendered again) or memory (kept to the end), never bytes.
-    public func addUse() { lock.withLock { planned += 1 } }
-
-    /// How many pages were planned to show the fragment.
-    public var uses: Int { lock.withLock { planned } }
 
     /// The renderer's value for this fragment, made by `make` on first use and kept. One type of value per
     /// fragment (the renderer's): taken back without a cast, which would be a call into the runtime per page.

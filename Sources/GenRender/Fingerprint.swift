@@ -21,7 +21,6 @@ extension Renderer {
     }
 
     public func prepare(_ file: PlannedFile) throws(Failure) -> Prepared {
-        var hasher = SHA256()
         if case .page(let template, let context) = file.content {
             let page = try page(context, template: template, path: file.path)
             let value = page.value
@@ -47,6 +46,7 @@ extension Renderer {
             return Prepared(fingerprint: fingerprint) { () throws(Failure) -> Data in bytes }
         }
         if case .archive(let root, let entries) = file.content { return try archive(file.path, root: root, entries) }
+        var hasher = SHA256()
         try feed(file, into: &hasher)
         return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in try self.render(file) }
     }

@@ -29,11 +29,8 @@ public struct Renderer: Sendable {
 
     public func render(_ file: PlannedFile) throws(Failure) -> Data {
         switch file.content {
-        case .page(let template, let context):
-            guard let bytes = templates.render(try page(context, template: template, path: file.path).value, template: template) else {
-                throw .missingTemplate(template, path: file.path)
-            }
-            return Data(bytes)
+        case .page, .archive:
+            return try prepare(file).render()
         case .json(let value):
             do { return try DataEncoders.json(value) } catch { throw .encoding(path: file.path, error) }
         case .csv(let table):
@@ -46,8 +43,6 @@ public struct Renderer: Sendable {
         case .copy(let url):
             guard let data = FileManager.default.contents(atPath: url.path) else { throw .missingFile(url.path) }
             return data
-        case .archive:
-            return try prepare(file).render()
         }
     }
 }

@@ -10,16 +10,14 @@ public struct MustacheLibrary: Sendable {
         let lookups: Set<String>
         /// The partials and parents it names, found or not.
         let references: Set<String>
-        /// Neither it nor anything it includes has a block or a parent, so its text depends on the context
-        /// stack alone (`MustacheMemo`).
-        var memoizable = true
     }
 
     let templates: [Template]
     let numbers: [String: Int]
     let escapers: [MustacheEscaper]
     let program: MustacheProgram
-    /// Per template, its `memoizable`, for the render loop.
+    /// Per template: neither it nor anything it includes has a block or a parent, so its text depends on the
+    /// context stack alone (`MustacheMemo`).
     let memoizable: [Bool]
 
     /// `contentTypes`: the escapers a `{{% CONTENT_TYPE: NAME}}` pragma may choose; a file without one uses
@@ -54,9 +52,9 @@ public struct MustacheLibrary: Sendable {
                 throw MustacheError(template: name, source: tokenizer.source, error)
             }
         }
-        self.templates = Self.markMemoizable(templates, compiled)
+        self.templates = templates
         self.program = MustacheProgram(compiled)
-        self.memoizable = self.templates.map(\.memoizable)
+        self.memoizable = Self.memoizable(compiled)
         self.numbers = numbers
         self.escapers = typeNames.map { contentTypes[$0]! }
     }
@@ -114,7 +112,7 @@ public struct MustacheLibrary: Sendable {
     }
 
     /// A template is memoizable when nothing it reaches, through partials, holds a block or a parent.
-    private static func markMemoizable(_ templates: [Template], _ compiled: [[MustacheNode]]) -> [Template] {
+    private static func memoizable(_ compiled: [[MustacheNode]]) -> [Bool] {
         var direct: [Bool] = []
         var edges: [[Int]] = []
         for nodes in compiled {
@@ -130,17 +128,14 @@ public struct MustacheLibrary: Sendable {
             direct.append(plain)
             edges.append(partials)
         }
-        var result = templates
-        for start in templates.indices {
+        return compiled.indices.map { start in
             var seen: Set<Int> = [start]
             var queue = [start]
-            var plain = true
             while let next = queue.popLast() {
-                if !direct[next] { plain = false; break }
+                if !direct[next] { return false }
                 for n in edges[next] where seen.insert(n).inserted { queue.append(n) }
             }
-            result[start].memoizable = plain
+            return true
         }
-        return result
     }
 }

@@ -67,7 +67,7 @@ struct MustacheRendering {
             switch op.kind {
             case .text:
                 skipLineStart = false
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: pool[Int(op.a)..<Int(op.a + op.b)]))
+                out.append(contentsOf: pooled(op.a, op.b))
             case .lineStart:
                 if skipLineStart {
                     skipLineStart = false
@@ -135,9 +135,9 @@ struct MustacheRendering {
         }
     }
 
-    /// The indentation a partial or parent instruction carries (`b`, `c`).
-    private func ownIndent(_ op: Op) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: pool[Int(op.b)..<Int(op.b + op.c)])
+    /// `count` bytes of the pool from `start`: a text, or an indentation.
+    private func pooled(_ start: Int32, _ count: Int32) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: pool[Int(start)..<Int(start + count)])
     }
 
     private mutating func partial(_ number: Int, indent op: Op) {
@@ -149,7 +149,7 @@ struct MustacheRendering {
             return
         }
         let saved = indent.count
-        if op.c > 0 { indent.append(contentsOf: ownIndent(op)) }
+        if op.c > 0 { indent.append(contentsOf: pooled(op.b, op.c)) }
         render(range.lowerBound, range.upperBound)
         indent.removeLast(indent.count - saved)
     }
@@ -179,7 +179,7 @@ struct MustacheRendering {
         for table in blocks {
             guard let given = blockTables[table][name] else { continue }
             let saved = indent.count
-            indent.append(contentsOf: UnsafeBufferPointer(rebasing: pool[Int(op.c)..<Int(op.c + op.d)]))
+            indent.append(contentsOf: pooled(op.c, op.d))
             skipLineStart = op.e == 1
             render(given.lowerBound, given.upperBound)
             skipLineStart = false

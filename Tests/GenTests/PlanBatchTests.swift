@@ -66,7 +66,6 @@ final class PlanBatchTests: XCTestCase {
             made.increment()
             return Body(facts: [.init(label: "Date", value: "Oct 3")], notes: ["made on demand"])
         }
-        fragment.addUse()
         XCTAssertEqual(made.value, 0)
         var files = TemplateFiles.builtIn
         files.templates["test-day"] = .init(

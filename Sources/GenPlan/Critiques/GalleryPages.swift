@@ -154,12 +154,10 @@ enum GalleryPages {
                 let pageCount = ranges.count
                 for page in 1...pageCount {
                     let slice = order[ranges[page - 1]]
-                    for index in slice { cards[index].addUse() }
                     // The list of photographers' galleries is on each variant's first page, and linked from the
                     // others: on every page it was close to half a page's bytes in a large organization, the
                     // same on thousands of pages, and rewritten on all of them by any new critique.
                     let listed = page == 1 ? photographerList : nil
-                    listed?.addUse()
                     // So are the statistics cards, as the app shows them above the cards and scrolls them away.
                     let body = Body(
                         galleryPhotographer: gallery.photographer, statistics: page == 1 ? statistics : nil,

@@ -45,9 +45,6 @@ struct ReportView: Sendable, Encodable {
     ) -> ReportView {
         let body = bodies.body(report.id, prefix: prefix)
         let visited = schools.links(schools.named(report.id), prefix: linking == .none ? nil : prefix)
-        // A view is shown by one HTML page and one Markdown page.
-        body.addUse()
-        body.addUse()
         return ReportView(
             anchor: paths.anchor(report.id),
             headingMarks: headingMarks,
