@@ -13,6 +13,8 @@ struct ExportFileContents: Sendable {
     /// (a document changed four times is still one document).
     var ignoredChangelogDocuments: [String: Set<String>] = [:]
     var diagnostics: [Diagnostic] = []
+    /// Where the keys of the documents read from objects keyed by id start (their opening quotes).
+    var documentKeyOffsets: [Int] = []
 
     /// Adds what a later part of the same file holds (the next line of a newline-delimited file).
     mutating func append(_ other: ExportFileContents) {
@@ -51,7 +53,7 @@ struct ExportFileReader {
 
     init(relativePath: String, data: Data) {
         self.relativePath = relativePath
-        self.data = data
+        self.data = JSONText.utf8(data)
         let name = (relativePath as NSString).lastPathComponent
         let baseName = String(name.prefix { $0 != "." })
         collectionFromFileName = KnownCollection.allCases
@@ -74,8 +76,13 @@ struct ExportFileReader {
             throw error
         }
         var out = ExportFileContents()
-        out.diagnostics = JSONDuplicateKeys.diagnostics(data, file: relativePath)
         try readWhole(json, into: &out)
+        // Keys of a collection keyed by id that are spelled alike but differ in bytes are two documents, both read.
+        let readApart = Set(out.documentKeyOffsets)
+        out.diagnostics.insert(
+            contentsOf: JSONDuplicateKeys.scan(data).filter { !($0.spelledAlike && readApart.contains($0.offset)) }
+                .map { JSONDuplicateKeys.diagnostic($0, data, file: relativePath) },
+            at: 0)
         return out
     }
 
@@ -153,7 +160,7 @@ struct ExportFileReader {
             return
         }
         if let object = json as? [String: Any] {
-            if let collections = object["__collections__"] as? [String: Any] {  // node-firestore-import-export
+            if object["__collections__"] is [String: Any] {  // node-firestore-import-export
                 guard object.count == 1 else {
                     // An export of one document path: its id is not in the file, so it cannot be placed.
                     throw InputError(
@@ -161,11 +168,12 @@ struct ExportFileReader {
                         message: "looks like a node-firestore-import-export export of a single "
                             + "document (fields beside \"__collections__\"); its document id is unknown — export the collection instead")
                 }
-                readCollections(collections, path: "", into: &out)
+                let wrapper = members(of: 0..<data.count).first { $0.key == "__collections__" }!
+                readCollections(members(of: wrapper.value), into: &out)
                 return
             }
             if isCollectionsWrapper(object) {  // firestore-export-import
-                readCollections(object, path: "", into: &out)
+                readCollections(members(of: 0..<data.count), into: &out)
                 return
             }
         }
@@ -176,10 +184,10 @@ struct ExportFileReader {
                     + "(keys such as \"users\", \"dailyJobReports\" or \"__collections__\"), changelog rows, "
                     + "or a file named after a collection (users, schools, reportTemplates, dailyJobReports, photoCritiques)")
         }
-        if let object = json as? [String: Any] {
-            readCollection(collection.rawValue, object, path: "", into: &out)
+        if json is [String: Any] {
+            readCollection(collection.rawValue, members(of: 0..<data.count), into: &out)
         } else if let array = json as? [Any] {
-            readCollection(collection.rawValue, array, path: "", into: &out)
+            readCollection(collection.rawValue, array, into: &out)
         } else {
             throw InputError(file: relativePath, message: "expected an object keyed by document id or an array of documents, found \(describe(json))")
         }
@@ -190,40 +198,54 @@ struct ExportFileReader {
         return !known.isEmpty && known.allSatisfy { object[$0] is [String: Any] || object[$0] is [Any] }
     }
 
-    private func readCollections(_ collections: [String: Any], path: String, into out: inout ExportFileContents) {
-        for name in collections.keys.sorted() {
-            let value = collections[name]!
-            if let object = value as? [String: Any] {
-                readCollection(name, object, path: path, into: &out)
-            } else if let array = value as? [Any] {
-                readCollection(name, array, path: path, into: &out)
+    /// The members of the object at `range` (bytes of the file), each key's last value only.
+    private func members(of range: Range<Int>) -> [JSONMember] {
+        JSONMembers.lastOfEachKey(JSONMembers.of(data, object: range) ?? [])
+    }
+
+    /// A JSON value of the file read on its own (the whole file parsed before, so it parses).
+    private func parse(_ range: Range<Int>) -> Any {
+        (try? JSONSerialization.jsonObject(
+            with: data[data.startIndex + range.lowerBound..<data.startIndex + range.upperBound], options: [.fragmentsAllowed]))
+            ?? NSNull()
+    }
+
+    private func readCollections(_ collections: [JSONMember], into out: inout ExportFileContents) {
+        for collection in collections.sorted(by: { $0.keyBytes.lexicographicallyPrecedes($1.keyBytes) }) {
+            if let documents = JSONMembers.of(data, object: collection.value) {
+                readCollection(collection.key, JSONMembers.lastOfEachKey(documents), into: &out)
+            } else if let array = parse(collection.value) as? [Any] {
+                readCollection(collection.key, array, into: &out)
             }
         }
     }
 
-    /// A collection as an object keyed by id. Sub-collections and unknown collections are counted, not read.
-    private func readCollection(_ name: String, _ docs: [String: Any], path: String, into out: inout ExportFileContents) {
-        let fullName = path.isEmpty ? name : "\(path)/\(name)"
-        guard path.isEmpty, KnownCollection(rawValue: name) != nil else {
-            out.ignoredCollections[path.isEmpty ? name : subCollectionPattern(fullName), default: 0] += docs.count
+    /// A collection as an object keyed by id, its members as written: ids are compared as bytes, so two ids
+    /// that read the same but are spelled differently are two documents. Sub-collections and unknown
+    /// collections are counted, not read.
+    private func readCollection(_ name: String, _ docs: [JSONMember], into out: inout ExportFileContents) {
+        guard KnownCollection(rawValue: name) != nil else {
+            out.ignoredCollections[name, default: 0] += docs.count
             return
         }
-        for id in docs.keys.sorted() {
-            guard let fields = docs[id] as? [String: Any] else {
+        for doc in docs.sorted(by: { $0.keyBytes.lexicographicallyPrecedes($1.keyBytes) }) {
+            out.documentKeyOffsets.append(doc.keyOffset)
+            let value = parse(doc.value)
+            guard let fields = value as? [String: Any] else {
                 out.diagnostics.append(
                     Diagnostic(
-                        .skipped, file: relativePath, collection: name, documentID: id,
-                        message: "document is \(describe(docs[id]!)), not an object"))
+                        .skipped, file: relativePath, collection: name, documentID: doc.key,
+                        message: "document is \(describe(value)), not an object"))
                 continue
             }
-            appendFields(fields, collection: name, id: DocumentID(id), into: &out)
+            appendFields(fields, collection: name, id: DocumentID(doc.key), into: &out)
         }
     }
 
     /// A collection as an array of documents carrying their own `id`.
-    private func readCollection(_ name: String, _ docs: [Any], path: String, into out: inout ExportFileContents) {
-        guard path.isEmpty, KnownCollection(rawValue: name) != nil else {
-            out.ignoredCollections[path.isEmpty ? name : subCollectionPattern("\(path)/\(name)"), default: 0] += docs.count
+    private func readCollection(_ name: String, _ docs: [Any], into out: inout ExportFileContents) {
+        guard KnownCollection(rawValue: name) != nil else {
+            out.ignoredCollections[name, default: 0] += docs.count
             return
         }
         for (i, doc) in docs.enumerated() {

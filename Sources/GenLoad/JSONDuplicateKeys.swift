@@ -88,13 +88,15 @@ enum JSONDuplicateKeys {
 
     /// One warning per finding, naming the file and the key's line and column (`lineOffset` added to the line).
     static func diagnostics(_ data: Data, file: String, lineOffset: Int = 0) -> [Diagnostic] {
-        scan(data).map { finding in
-            let (line, column) = JSONText.lineAndColumn(of: finding.offset, in: data)
-            let what =
-                finding.spelledAlike
-                ? "the key \"\(finding.key)\" appears twice in one object, spelled with different Unicode characters that read the same"
-                : "the key \"\(finding.key)\" appears twice in one object"
-            return Diagnostic(.warning, file: file, message: "line \(line + lineOffset), column \(column): \(what); only the last value is read")
-        }
+        scan(data).map { diagnostic($0, data, file: file, lineOffset: lineOffset) }
+    }
+
+    static func diagnostic(_ finding: Finding, _ data: Data, file: String, lineOffset: Int = 0) -> Diagnostic {
+        let (line, column) = JSONText.lineAndColumn(of: finding.offset, in: data)
+        let what =
+            finding.spelledAlike
+            ? "the key \"\(finding.key)\" appears twice in one object, spelled with different Unicode characters that read the same"
+            : "the key \"\(finding.key)\" appears twice in one object"
+        return Diagnostic(.warning, file: file, message: "line \(line + lineOffset), column \(column): \(what); only the last value is read")
     }
 }

@@ -16,6 +16,26 @@ enum JSONText {
         }
     }
 
+    /// The text as UTF-8 without a byte-order mark. Foundation also reads UTF-16 and UTF-32 (with or without a
+    /// mark, told apart by where the zero bytes fall, as RFC 4627 describes), which exporters on Windows write;
+    /// gen's own readers of JSON bytes (keys compared as bytes) need UTF-8.
+    static func utf8(_ data: Data) -> Data {
+        let b = Array(data.prefix(4)) + [1, 1, 1, 1]
+        let encoding: String.Encoding
+        switch (b[0], b[1], b[2], b[3]) {
+        case (0xEF, 0xBB, 0xBF, _): return data.dropFirst(3)
+        case (0x00, 0x00, 0xFE, 0xFF), (0x00, 0x00, 0x00, _): encoding = .utf32BigEndian
+        case (0xFF, 0xFE, 0x00, 0x00), (_, 0x00, 0x00, 0x00): encoding = .utf32LittleEndian
+        case (0xFE, 0xFF, _, _), (0x00, _, _, _): encoding = .utf16BigEndian
+        case (0xFF, 0xFE, _, _), (_, 0x00, _, _): encoding = .utf16LittleEndian
+        default: return data
+        }
+        let marked = [0xFE, 0xFF].contains(b[0]) || (b[0], b[1]) == (0x00, 0x00) && b[2] == 0xFE
+        let text = marked ? data.dropFirst(encoding == .utf32BigEndian || encoding == .utf32LittleEndian ? 4 : 2) : data
+        guard let string = String(data: Data(text), encoding: encoding) else { return data }
+        return Data(string.utf8)
+    }
+
     /// Where Foundation's error points: "around character N" (a 0-based byte offset) when it says; for the
     /// errors that name no place, the place they describe (the end of a truncated or empty text, a lone
     /// surrogate escape, a number too large for a double). People want line and column, never none.

@@ -38,6 +38,19 @@ public struct DocumentID: Sendable, Hashable, Comparable, Codable, CustomStringC
     public var isEmpty: Bool { text.isEmpty }
 }
 
+/// A dictionary keyed by ids encodes as a JSON object keyed by the ids' texts (`stats.json`), twins included:
+/// two keys that differ in their bytes are two keys.
+extension DocumentID: CodingKeyRepresentable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+    public var codingKey: any CodingKey { Key(stringValue: text) }
+    public init?<T: CodingKey>(codingKey: T) { text = codingKey.stringValue }
+}
+
 extension Optional where Wrapped == DocumentID {
     /// The id's text, or nil.
     public var text: String? { self?.text }

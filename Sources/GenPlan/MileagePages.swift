@@ -102,13 +102,13 @@ enum MileagePages {
     static func photographerPaths(_ summary: MileageSummary) -> [DocumentID: String] {
         let files = photographerFiles(summary)
         return Dictionary(
-            summary.photographers.map { ($0.photographerId, "mileage/\(files[$0.photographerId]).html") },
+            summary.photographers.map { ($0.photographerId, "\(SiteFolder.mileage.path)/\(files[$0.photographerId]).html") },
             uniquingKeysWith: { a, _ in a })
     }
 
     /// The photographers' file names in `mileage/`, none of them a name gen writes there itself.
     private static func photographerFiles(_ summary: MileageSummary) -> PathAllocator {
-        PathAllocator(ids: summary.photographers.map(\.photographerId), reserved: ["index.html"], fileExtension: ".html")
+        SiteFolder.mileage.names(for: summary.photographers.map(\.photographerId))
     }
 
     /// `reportHref` gives a report page's path relative to the organization folder.
@@ -151,7 +151,7 @@ enum MileagePages {
                 sections: sections, showReimbursement: showMoney)
             planned.append(
                 PlannedPage(
-                    path: "mileage/\(files[p.photographerId]).html", template: "mileage-photographer",
+                    path: "\(SiteFolder.mileage.path)/\(files[p.photographerId]).html", template: "mileage-photographer",
                     title: "Mileage: \(p.name)", body: body))
         }
         return planned

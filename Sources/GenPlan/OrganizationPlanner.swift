@@ -238,7 +238,7 @@ struct OrganizationPlanner: Sendable {
         for p in people.photographers { named[SearchIndex.Option(key: p.key, name: p.name)] = people.photographerPaths[p.key] }
         let paths = SchoolPaths(org)
         var schools: [SearchIndex.Option: String] = [:]
-        for school in org.schools { schools[SearchIndex.Option(key: school.value, name: school.value)] = paths.page(school.id) }
+        for school in org.schools { schools[SearchIndex.Option(key: DocumentID(school.value), name: school.value)] = paths.page(school.id) }
         return SearchIndex.index(input: input, months: monthKeys, people: named, schools: schools, pages: contentPages)
     }
 
@@ -311,10 +311,10 @@ struct PlannedContentPage: Sendable {
 
     /// Renders each page's Markdown once, with path-safe, unique file names.
     static func make(_ pages: [ContentPage], markdown: (String) -> String) -> [PlannedContentPage] {
-        let names = PathAllocator(texts: pages.map(\.name))
+        let names = SiteFolder.pages.names(for: pages.map { DocumentID($0.name) })
         return pages.map { page in
             PlannedContentPage(
-                title: page.title, text: page.markdown, path: "pages/\(names[text: page.name]).html",
+                title: page.title, text: page.markdown, path: "\(SiteFolder.pages.path)/\(names[text: page.name]).html",
                 body: ContentPageBody(
                     html: markdown(page.markdown),
                     hasOwnHeading: ContentPageBody.startsWithHeading(page.markdown)))

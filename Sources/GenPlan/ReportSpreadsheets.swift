@@ -35,9 +35,9 @@ struct ReportSpreadsheets: Sendable {
     /// own file could take (a template with the id `x.columns`): such a template gives way to it, as to a
     /// reserved name, so no file of the folder is written twice.
     static func allocate(_ ids: [DocumentID]) -> [DocumentID: String] {
-        var reserved: Set<String> = ["\(otherName).csv", "\(otherName)\(columnsSuffix).csv"]
+        var reserved: Set<String> = []
         while true {
-            let allocator = PathAllocator(ids: ids, reserved: reserved, fileExtension: ".csv")
+            let allocator = SiteFolder.spreadsheets.names(for: ids, alsoReserving: reserved)
             let names = Dictionary(uniqueKeysWithValues: ids.map { ($0, allocator[$0]) })
             let sidecars = Set(names.values.map { "\($0)\(columnsSuffix).csv".lowercased() })
             let clashes = names.values.map { "\($0).csv".lowercased() }.filter { sidecars.contains($0) }

@@ -19,8 +19,7 @@ public enum OrganizationResolver {
             export.users.map(\.organizationID) + export.schools.map(\.organizationID)
                 + export.templates.map(\.organizationID) + export.reports.map(\.organizationID)
                 + export.critiques.map(\.organizationID))
-        // `assets` and `index.html` live beside the organization folders at the output root.
-        let folders = PathAllocator(ids: ids, reserved: ["assets", "index.html"])
+        let folders = SiteFolder.organizations.names(for: ids)
         let users = Dictionary(grouping: export.users, by: \.organizationID)
         let schools = Dictionary(grouping: export.schools, by: \.organizationID)
         let templates = Dictionary(grouping: export.templates, by: \.organizationID)

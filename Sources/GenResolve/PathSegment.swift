@@ -57,13 +57,13 @@ public enum PathSegment {
 /// ignores case (a site copied to a Mac or a Windows share). Sanitized segments are ASCII, so case is the only
 /// way two of them can name one file there; two ids that differ in any byte get two segments. A segment never
 /// takes a name gen writes itself in the folder (`reserved`), compared with the file's extension added as the
-/// caller adds it. Ids are allocated in byte order so the result never depends on the order documents were read.
+/// caller adds it. Made only by `SiteFolder`, which knows those names. Ids are allocated in byte order so the result never depends on the order documents were read.
 public struct PathAllocator: Sendable {
     public private(set) var segments: [DocumentID: String] = [:]
 
     /// `reserved`: the names of files and folders gen writes in the folder, whatever their case.
     /// `fileExtension`: what the caller appends to a segment to name its file (`.html`), or "" for folders.
-    public init<S: Sequence>(ids: S, reserved: Set<String> = [], fileExtension: String = "") where S.Element == DocumentID {
+    init<S: Sequence>(ids: S, reserved: Set<String> = [], fileExtension: String = "") where S.Element == DocumentID {
         let unique = Set(ids)
         let reservedKeys = Set(reserved.map { $0.lowercased() })
         func key(_ segment: String) -> String { (segment + fileExtension).lowercased() }
@@ -100,7 +100,7 @@ public struct PathAllocator: Sendable {
     }
 
     /// Texts that name files (photographer names, page names) as ids: two that differ in a byte are two files.
-    public init<S: Sequence>(texts: S, reserved: Set<String> = [], fileExtension: String = "") where S.Element == String {
+    init<S: Sequence>(texts: S, reserved: Set<String> = [], fileExtension: String = "") where S.Element == String {
         self.init(ids: texts.map { DocumentID($0) }, reserved: reserved, fileExtension: fileExtension)
     }
 

@@ -5,7 +5,7 @@
 /// The stream is tagged like every other `StableHasher` feed: keys and texts with their lengths, each
 /// container opened and closed, a nil as its own tag (an absent optional is simply not there; its key is
 /// not either). A `Dictionary` with `String` keys is fed in key order (its own order differs between
-/// processes); one with other keys is fed in its own order, so a digest of a value holding one differs
+/// processes), as is one keyed by ids; one with other keys is fed in its own order, so a digest of a value holding one differs
 /// between builds, and what is keyed by it is only made again, never wrongly kept.
 extension ContentDigest {
     /// Nil when the value's conformance uses nested containers or super encoders (synthesized ones never
@@ -74,8 +74,9 @@ private protocol StringKeyedEntries {
     var sortedEntries: [(String, any Encodable)] { get }
 }
 
-extension Dictionary: StringKeyedEntries where Key == String, Value: Encodable {
-    fileprivate var sortedEntries: [(String, any Encodable)] { keys.sorted().map { ($0, self[$0]!) } }
+/// Keyed by `String` or by an id (compared as bytes): both encode as objects keyed by text, and both sort.
+extension Dictionary: StringKeyedEntries where Key: Comparable & CodingKeyRepresentable, Value: Encodable {
+    fileprivate var sortedEntries: [(String, any Encodable)] { keys.sorted().map { ($0.codingKey.stringValue, self[$0]!) } }
 }
 
 private struct DigestEncoding: Encoder {

@@ -1,6 +1,6 @@
 import GenBuild
 import GenModel
-import GenResolve
+@testable import GenResolve
 import XCTest
 
 final class HostileInputTests: XCTestCase {

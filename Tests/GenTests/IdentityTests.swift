@@ -1,6 +1,6 @@
 import Foundation
 import GenModel
-import GenResolve
+@testable import GenResolve
 import XCTest
 
 /// Ids are bytes: two ids that differ in any byte are two documents, two organizations, two files, even where

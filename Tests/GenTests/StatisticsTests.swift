@@ -455,10 +455,10 @@ final class StatisticsTests: XCTestCase {
             XCTAssertEqual(month.reimbursement, m.reimbursement)
         }
         for p in summary.photographers {
-            XCTAssertEqual(s.mileage.photographers[p.photographerId.text]?.miles, p.totalMiles)
+            XCTAssertEqual(s.mileage.photographers[p.photographerId]?.miles, p.totalMiles)
             for m in p.months {
                 XCTAssertEqual(
-                    s.month(m.month).mileage.photographers[p.photographerId.text],
+                    s.month(m.month).mileage.photographers[p.photographerId],
                     PhotographerMileageStatistics(name: p.name, miles: m.miles, reports: m.reports, reimbursement: m.reimbursement))
             }
         }

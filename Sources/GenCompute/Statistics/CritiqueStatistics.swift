@@ -16,13 +16,13 @@ public struct CritiqueStatistics: Sendable, Codable, Equatable {
     public var undated: Int
     /// Target photographer key → counts. The key is the galleries' (`targetPhotographerId`, else the stored
     /// name, else `__unknown__`).
-    public var photographers: [String: PersonCritiques]
+    public var photographers: [DocumentID: PersonCritiques]
     /// Submitting manager key → counts (`submitterId`, else the stored name, else `__unknown__`).
-    public var managers: [String: PersonCritiques]
+    public var managers: [DocumentID: PersonCritiques]
 
     public init(
         total: Int = 0, good: Int = 0, improvement: Int = 0, other: Int = 0, undated: Int = 0,
-        photographers: [String: PersonCritiques] = [:], managers: [String: PersonCritiques] = [:]
+        photographers: [DocumentID: PersonCritiques] = [:], managers: [DocumentID: PersonCritiques] = [:]
     ) {
         self.total = total
         self.good = good
@@ -98,9 +98,9 @@ public struct CritiqueFacts: Sendable {
     public enum Kind: Sendable { case good, improvement, other }
 
     public var kind: Kind
-    public var photographerKey: String
+    public var photographerKey: DocumentID
     public var photographerName: String
-    public var managerKey: String
+    public var managerKey: DocumentID
     public var managerName: String
 
     public init(_ critique: Critique, in org: Organization) {
@@ -120,14 +120,14 @@ public struct CritiqueFacts: Sendable {
     }
 
     /// Key and display name of a person a critique names: older documents may hold only a name.
-    static func person(id: String?, name: String?, unknown: String, in org: Organization) -> (String, String) {
+    static func person(id: String?, name: String?, unknown: String, in org: Organization) -> (DocumentID, String) {
         // Keys stay as stored (they are ids); blank ones are treated as absent.
         func nonBlank(_ s: String?) -> String? {
             guard let s, !s.trimmed.isEmpty else { return nil }
             return s
         }
-        guard let key = nonBlank(id) ?? nonBlank(name) else { return (OrganizationStatistics.Key.unknown, unknown) }
+        guard let key = nonBlank(id) ?? nonBlank(name) else { return (DocumentID(OrganizationStatistics.Key.unknown), unknown) }
         let shown = nonBlank(name)?.trimmed
-        return (key, org.userName(DocumentID(key)) ?? shown ?? key)
+        return (DocumentID(key), org.userName(DocumentID(key)) ?? shown ?? key)
     }
 }

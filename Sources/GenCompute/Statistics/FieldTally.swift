@@ -117,8 +117,8 @@ struct FieldTally {
         }
     }
 
-    var statistics: [String: TemplateFieldStatistics] {
-        var out: [String: TemplateFieldStatistics] = [:]
+    var statistics: [DocumentID: TemplateFieldStatistics] {
+        var out: [DocumentID: TemplateFieldStatistics] = [:]
         for (id, fields) in slots {
             var stats: [String: FieldStatistics] = [:]
             for slot in fields {
@@ -127,7 +127,7 @@ struct FieldTally {
                     numeric: slot.kind == .numeric ? slot.numbers.statistics : nil,
                     options: slot.kind == .options ? slot.options : nil)
             }
-            out[id.text] = TemplateFieldStatistics(
+            out[id] = TemplateFieldStatistics(
                 name: names[id]!, reports: reports[id]!,
                 fieldOrder: fields.map(\.field.id), fields: stats)
         }

@@ -1,3 +1,4 @@
+import GenModel
 /// Mileage, copied from the `MileageSummary` (never recomputed, so `stats.json` and `mileage.json` agree
 /// to the last digit): all time or one month.
 public struct MileageStatistics: Sendable, Codable, Equatable {
@@ -11,11 +12,11 @@ public struct MileageStatistics: Sendable, Codable, Equatable {
     /// Null without a rate.
     public var reimbursement: Double?
     /// Photographer key (as in `mileage.json`) → the photographer's numbers for the same period.
-    public var photographers: [String: PhotographerMileageStatistics]
+    public var photographers: [DocumentID: PhotographerMileageStatistics]
 
     public init(
         unit: String, ratePerMile: Double?, miles: Double = 0, reports: Int = 0, reimbursement: Double? = nil,
-        photographers: [String: PhotographerMileageStatistics] = [:]
+        photographers: [DocumentID: PhotographerMileageStatistics] = [:]
     ) {
         self.unit = unit
         self.ratePerMile = ratePerMile
@@ -65,9 +66,9 @@ extension MileageStatistics {
     /// reimbursements are not totals the summary stores, so they are its months added up (the same months
     /// the pages list), reimbursements re-rounded to the cent so float noise never shows.
     static func total(_ summary: MileageSummary) -> MileageStatistics {
-        var photographers: [String: PhotographerMileageStatistics] = [:]
+        var photographers: [DocumentID: PhotographerMileageStatistics] = [:]
         for p in summary.photographers {
-            photographers[p.photographerId.text] = PhotographerMileageStatistics(
+            photographers[p.photographerId] = PhotographerMileageStatistics(
                 name: p.name, miles: p.totalMiles, reports: p.months.reduce(0) { $0 + $1.reports },
                 reimbursement: sumOfReimbursements(p.months, rate: summary.ratePerMile))
         }
@@ -89,7 +90,7 @@ extension MileageStatistics {
         for p in summary.photographers {
             for m in p.months {
                 months[m.month, default: MileageStatistics(unit: summary.unit, ratePerMile: summary.ratePerMile)]
-                    .photographers[p.photographerId.text] = PhotographerMileageStatistics(
+                    .photographers[p.photographerId] = PhotographerMileageStatistics(
                         name: p.name, miles: m.miles, reports: m.reports, reimbursement: m.reimbursement)
             }
         }

@@ -18,13 +18,13 @@ public struct OrganizationStatistics: Sendable, Codable, Equatable {
     public var weather: WeatherStatistics
     public var mileage: MileageStatistics
     /// Template id → that template's field statistics. Every template of the organization, used or not.
-    public var fields: [String: TemplateFieldStatistics]
+    public var fields: [DocumentID: TemplateFieldStatistics]
     /// `YYYY-MM` → the month's slice. Months with any report or dated published critique.
     public var months: [String: MonthStatistics]
 
     public init(
         organizationId: String, timeZone: String, reports: ReportStatistics, critiques: CritiqueStatistics,
-        weather: WeatherStatistics, mileage: MileageStatistics, fields: [String: TemplateFieldStatistics],
+        weather: WeatherStatistics, mileage: MileageStatistics, fields: [DocumentID: TemplateFieldStatistics],
         months: [String: MonthStatistics]
     ) {
         self.organizationId = organizationId

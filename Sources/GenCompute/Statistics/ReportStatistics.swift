@@ -9,7 +9,7 @@ public struct ReportStatistics: Sendable, Codable, Equatable {
     public var invalid: Int
     /// Photographer key → counts. The key is the one `mileage.json` uses: the report's `userId`, else its
     /// stored photographer name, so the two files join on it.
-    public var photographers: [String: PhotographerReports]
+    public var photographers: [DocumentID: PhotographerReports]
     /// Template id → counts; `__legacy__` for reports without a template. A `templateId` that names no
     /// template of the organization keeps its id, with kind `missing-template`.
     public var templates: [String: TemplateReports]
@@ -20,7 +20,7 @@ public struct ReportStatistics: Sendable, Codable, Equatable {
     public var withoutJobType: Int
 
     public init(
-        total: Int = 0, invalid: Int = 0, photographers: [String: PhotographerReports] = [:],
+        total: Int = 0, invalid: Int = 0, photographers: [DocumentID: PhotographerReports] = [:],
         templates: [String: TemplateReports] = [:], jobTypes: [String: Int] = [:], withoutJobType: Int = 0
     ) {
         self.total = total
@@ -33,8 +33,8 @@ public struct ReportStatistics: Sendable, Codable, Equatable {
 
     /// The key a report is counted under: the same expression as MileageCalculator's `photographerId`,
     /// so reports, mileage and the statistics pages join on it.
-    public static func photographerKey(of report: DailyJobReport) -> String {
-        report.userId?.text ?? report.photographer ?? ""
+    public static func photographerKey(of report: DailyJobReport) -> DocumentID {
+        report.userId ?? DocumentID(report.photographer ?? "")
     }
 
     /// The job type `report` is counted under (`jobTypes`), for a page that shows one report at a time.
@@ -101,7 +101,7 @@ public struct TemplateReports: Sendable, Codable, Equatable {
 
 /// What the report counts need to know about one report, worked out once.
 struct ReportFacts {
-    var photographerKey: String
+    var photographerKey: DocumentID
     var photographerName: String
     var templateKey: String
     var templateName: String

@@ -32,8 +32,8 @@ enum CritiqueDetailPage {
     /// Where the people a critique names have pages, relative to the organization folder.
     struct PeopleLinks: Sendable {
         /// Statistics pages by the keys `stats.json` uses (`CritiqueFacts`).
-        var photographerStatistics: [String: String]
-        var managerStatistics: [String: String]
+        var photographerStatistics: [DocumentID: String]
+        var managerStatistics: [DocumentID: String]
         /// Mileage pages by photographer id.
         var mileage: [DocumentID: String]
     }

@@ -16,8 +16,8 @@ struct CritiqueGalleries: Sendable {
     }
 
     static let root = "critiques"
-    static let photographerFolder = "\(root)/photographer"
-    static let detailFolder = "\(root)/photo"
+    static let photographerFolder = SiteFolder.critiqueGalleries.path
+    static let detailFolder = SiteFolder.critiquePhotos.path
 
     var all: Gallery
     var photographers: [Gallery]
@@ -46,7 +46,7 @@ struct CritiqueGalleries: Sendable {
                 names[key] = org.userName(key) ?? critique.targetPhotographerName ?? key.text
             }
         }
-        let folders = PathAllocator(ids: names.keys)
+        let folders = SiteFolder.critiqueGalleries.names(for: names.keys)
         let keys = names.keys.sorted { (names[$0]!.lowercased(), $0) < (names[$1]!.lowercased(), $1) }
         var galleryByKey: [DocumentID: Gallery] = [:]
         for key in keys {
@@ -56,7 +56,7 @@ struct CritiqueGalleries: Sendable {
         }
         photographers = keys.map { galleryByKey[$0]! }
         folderByKey = galleryByKey.mapValues(\.folder)
-        let files = PathAllocator(ids: published.map(\.id))
+        let files = SiteFolder.critiquePhotos.names(for: published.map(\.id))
         detailPaths = Dictionary(uniqueKeysWithValues: published.map { ($0.id, "\(Self.detailFolder)/\(files[$0.id]).html") })
         var galleryOf: [DocumentID: Gallery] = [:]
         for critique in published {

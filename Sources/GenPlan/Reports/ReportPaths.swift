@@ -8,12 +8,12 @@ struct ReportPaths: Sendable {
     private let segments: PathAllocator
 
     init(_ org: Organization) {
-        segments = PathAllocator(ids: org.reports.map(\.id))
+        segments = SiteFolder.reports.names(for: org.reports.map(\.id))
     }
 
     /// `reports/report/<id>.html`, relative to the organization folder.
-    func page(_ reportId: DocumentID) -> String { "\(Self.root)/report/\(segments[reportId]).html" }
-    func markdown(_ reportId: DocumentID) -> String { "\(Self.root)/report/\(segments[reportId]).md" }
+    func page(_ reportId: DocumentID) -> String { "\(SiteFolder.reports.path)/\(segments[reportId]).html" }
+    func markdown(_ reportId: DocumentID) -> String { "\(SiteFolder.reports.path)/\(segments[reportId]).md" }
     func anchor(_ reportId: DocumentID) -> String { "r-\(segments[reportId])" }
 
     /// `reports/daily/YYYY-MM-DD/` (the date is ours, never user text).

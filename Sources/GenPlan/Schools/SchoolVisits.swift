@@ -10,7 +10,7 @@ struct SchoolPaths: Sendable {
     private let files: PathAllocator
 
     init(_ org: Organization) {
-        files = PathAllocator(ids: org.schools.map(\.id), reserved: ["index.html"], fileExtension: ".html")
+        files = SiteFolder.schools.names(for: org.schools.map(\.id))
     }
 
     /// `schools/<id>.html`, relative to the organization folder.

@@ -27,7 +27,7 @@ enum SearchIndex {
         /// The words searched (and the snippet's source), as typed.
         var text = ""
         /// Filter keys: photographers, schools, template, job type, flags (`problems`, `discrepancy`).
-        var photographers: [String] = []
+        var photographers: [DocumentID] = []
         var schools: [String] = []
         var template: String?
         var jobType: String?
@@ -41,7 +41,8 @@ enum SearchIndex {
 
     /// A filter's choice: its key in the entries and the name it is shown by.
     struct Option: Sendable, Encodable, Hashable {
-        var key: String
+        /// Compared as bytes: two photographers whose ids read alike are two options.
+        var key: DocumentID
         var name: String
     }
 
@@ -169,11 +170,11 @@ enum SearchIndex {
             Entry(kind: "school", title: s.name, href: schools[s]!, meta: "School", text: s.name, schools: [s.name])
         }
         entries += pages.map { Entry(kind: "page", title: $0.title, href: $0.path, meta: "Page", text: $0.text) }
-        let jobTypes = input.statistics.reports.jobTypes.keys.sorted().map { Option(key: $0, name: $0) }
+        let jobTypes = input.statistics.reports.jobTypes.keys.sorted().map { Option(key: DocumentID($0), name: $0) }
         return Index(
-            months: months.reversed(), photographers: sortedPeople, schools: sortedSchools.map { Option(key: $0.name, name: $0.name) },
+            months: months.reversed(), photographers: sortedPeople, schools: sortedSchools.map { Option(key: DocumentID($0.name), name: $0.name) },
             templates: org.templatesByID.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
-                .map { Option(key: $0.id.text, name: $0.name) },
+                .map { Option(key: $0.id, name: $0.name) },
             jobTypes: jobTypes, entries: entries)
     }
 
@@ -182,13 +183,13 @@ enum SearchIndex {
         let org = input.organization
         let people = Set(reports.map { Option(key: ReportStatistics.photographerKey(of: $0), name: org.photographerName(of: $0)) })
         let schools = Set(entries.flatMap(\.schools))
-        let templates = Set(reports.compactMap { r in r.templateId.flatMap { org.templatesByID[$0] }.map { Option(key: $0.id.text, name: $0.name) } })
+        let templates = Set(reports.compactMap { r in r.templateId.flatMap { org.templatesByID[$0] }.map { Option(key: $0.id, name: $0.name) } })
         let jobTypes = Set(entries.compactMap(\.jobType))
         return Index(
             months: [month], photographers: people.sorted { ($0.name, $0.key) < ($1.name, $1.key) },
-            schools: schools.sorted().map { Option(key: $0, name: $0) },
+            schools: schools.sorted().map { Option(key: DocumentID($0), name: $0) },
             templates: templates.sorted { ($0.name, $0.key) < ($1.name, $1.key) },
-            jobTypes: jobTypes.sorted().map { Option(key: $0, name: $0) }, entries: [])
+            jobTypes: jobTypes.sorted().map { Option(key: DocumentID($0), name: $0) }, entries: [])
     }
 
     /// `search/<YYYY-MM>.js`.
@@ -231,8 +232,9 @@ enum SearchIndex {
         return String(scalars).lowercased()
     }
 
-    private static func orderedUnique(_ items: [String]) -> [String] {
-        var seen = Set<String>()
+    /// Ids are compared as bytes (`DocumentID`), texts as Swift compares them.
+    private static func orderedUnique<T: Hashable>(_ items: [T]) -> [T] {
+        var seen = Set<T>()
         return items.filter { seen.insert($0).inserted }
     }
 }

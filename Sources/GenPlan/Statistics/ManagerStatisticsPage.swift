@@ -32,7 +32,7 @@ enum ManagerStatisticsPage {
         let up = "../../"
         let given = stats.critiques.managers[person.key] ?? PersonCritiques(name: person.name)
 
-        var byPhotographer: [String: (name: String, counts: CritiqueCounts)] = [:]
+        var byPhotographer: [DocumentID: (name: String, counts: CritiqueCounts)] = [:]
         for (_, facts) in mine {
             var entry = byPhotographer[facts.photographerKey] ?? (facts.photographerName, CritiqueCounts())
             switch facts.kind {

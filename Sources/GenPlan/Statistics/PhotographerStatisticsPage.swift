@@ -102,10 +102,10 @@ enum PhotographerStatisticsPage {
         }
 
         var pageLinks: [PageLink] = []
-        if let folder = links.galleries.folderByKey[DocumentID(key)] {
+        if let folder = links.galleries.folderByKey[key] {
             pageLinks.append(PageLink(href: up + folder + "/index.html", label: "Training photos gallery"))
         }
-        if let page = links.mileagePages[DocumentID(key)] { pageLinks.append(PageLink(href: up + page, label: "Mileage and routes")) }
+        if let page = links.mileagePages[key] { pageLinks.append(PageLink(href: up + page, label: "Mileage and routes")) }
         pageLinks.append(PageLink(href: up + "reports/index.html", label: "All daily reports"))
 
         return Body(

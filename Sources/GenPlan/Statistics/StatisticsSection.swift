@@ -17,7 +17,7 @@ final class StatisticsSection: Sendable {
     /// under: made once per organization, by the first photographers' batch (made per person it was a pass
     /// over every report each, quadratic as photographers grow with reports). Held for the whole build (the
     /// batches hold the section), so it holds positions, not copies of documents.
-    private let reportsByPhotographer: Lazy<[String: [Int]]>
+    private let reportsByPhotographer: Lazy<[DocumentID: [Int]]>
 
     init(_ input: OrganizationInput, people: StatisticsPeople, links: StatisticsPages.Links, zone: TimeZone) {
         self.input = input
