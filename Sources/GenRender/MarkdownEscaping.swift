@@ -1,3 +1,12 @@
+import MustacheEngine
+
+/// The `MARKDOWN` content type of the templates: `{{% CONTENT_TYPE: MARKDOWN}}` at the top of a template
+/// makes its `{{value}}` tags Markdown-escaped instead of HTML-escaped.
+public struct MarkdownContentType: MustacheContentType {
+    public init() {}
+    public func escape(_ text: String, into out: inout [UInt8]) { out += MarkdownEscaping.inline(text).utf8 }
+}
+
 /// Escaping of user text for GitHub-flavoured Markdown, so that rendering a generated `.md`
 /// file with any GFM renderer — even one that allows raw HTML — turns no user text into markup,
 /// links or table breaks. Every character that can start Markdown syntax inline is
@@ -6,12 +15,6 @@ public enum MarkdownEscaping {
     /// Characters escaped wherever they appear: emphasis, code, links, images, raw HTML,
     /// entities, table pipes, strikethrough, headings.
     static let always: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&", "#", "!"]
-
-    /// The `MARKDOWN` content type of the templates: `{{% CONTENT_TYPE: MARKDOWN}}` at the top of a template
-    /// makes its `{{value}}` tags Markdown-escaped instead of HTML-escaped.
-    @Sendable public static func escape(_ text: String, into out: inout [UInt8]) {
-        out += inline(text).utf8
-    }
 
     public static func inline(_ text: String) -> String {
         // Most values (names, numbers, dates) hold nothing any rule would touch: returned as they are.

@@ -34,7 +34,7 @@ public struct TemplateRenderer: Sendable {
         let library: MustacheLibrary
         do {
             library = try MustacheLibrary(
-                templates: texts, contentTypes: ["HTML": MustacheLibrary.escapeHTML, "MARKDOWN": MarkdownEscaping.escape(_:into:)])
+                templates: texts, contentTypes: ["HTML": MustacheHTML(), "MARKDOWN": MarkdownContentType()])
         } catch {
             throw InputError(
                 file: files.templates[error.template]?.file ?? error.template, line: error.line, column: error.column,

@@ -1,5 +1,16 @@
 /// How a content type writes a value into the output: HTML entities, Markdown backslashes…
-public typealias MustacheEscaper = @Sendable (String, inout [UInt8]) -> Void
+///
+/// Why a protocol and not a closure: a render calls it for every tag, and calling a closure held in a table
+/// retains the closure's context, one object every thread writes to; a value is called where it lies.
+public protocol MustacheContentType: Sendable {
+    func escape(_ text: String, into out: inout [UInt8])
+}
+
+/// The `HTML` content type: `MustacheLibrary.escapeHTML`.
+public struct MustacheHTML: MustacheContentType {
+    public init() {}
+    public func escape(_ text: String, into out: inout [UInt8]) { MustacheLibrary.escapeHTML(text, &out) }
+}
 
 /// A set of templates compiled once, by name, which include one another by that name. Immutable: any
 /// number of threads render from one library at once.
@@ -14,16 +25,18 @@ public struct MustacheLibrary: Sendable {
 
     let templates: [Template]
     let numbers: [String: Int]
-    let escapers: [MustacheEscaper]
+    let escapers: [any MustacheContentType]
     let program: MustacheProgram
     /// Per template: neither it nor anything it includes has a block or a parent, so its text depends on the
     /// context stack alone (`MustacheMemo`).
     let memoizable: [Bool]
+    /// What a render reads, through pointers (`MustacheImage`).
+    let image: MustacheImage
 
     /// `contentTypes`: the escapers a `{{% CONTENT_TYPE: NAME}}` pragma may choose; a file without one uses
     /// `defaultContentType`'s. Throws the first template (in name order) that does not parse.
     public init(
-        templates sources: [String: String], contentTypes: [String: MustacheEscaper] = ["HTML": MustacheLibrary.escapeHTML],
+        templates sources: [String: String], contentTypes: [String: any MustacheContentType] = ["HTML": MustacheHTML()],
         defaultContentType: String = "HTML"
     ) throws(MustacheError) {
         let names = sources.keys.sorted()
@@ -57,11 +70,12 @@ public struct MustacheLibrary: Sendable {
         self.memoizable = Self.memoizable(compiled)
         self.numbers = numbers
         self.escapers = typeNames.map { contentTypes[$0]! }
+        self.image = MustacheImage(program, memoizable: memoizable, escapers: escapers)
     }
 
     /// The five characters HTML needs escaped, as entities, from a scan of the UTF-8 bytes; text that holds
     /// none of them is copied as it is.
-    public static let escapeHTML: MustacheEscaper = { text, out in
+    public static func escapeHTML(_ text: String, _ out: inout [UInt8]) {
         guard text.utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else {
             out += text.utf8
             return

@@ -40,8 +40,18 @@ struct MustacheProgram: Sendable {
     var parts: [String] = []
     var names: [Name] = []
     var blockNames: [String] = []
-    /// Per parent tag, the ranges of `ops` of the blocks it gives, by name.
-    var blockTables: [[String: Range<Int>]] = []
+    /// A block a parent tag gives: its name's number (`blockNames`) and its range of `ops`.
+    struct GivenBlock: Sendable {
+        var name: Int32
+        var start: Int32
+        var end: Int32
+    }
+    /// Every given block, each parent's together, in name order.
+    var givenBlocks: [GivenBlock] = []
+    /// Per parent tag, its range of `givenBlocks`: plain numbers, so a render reads them without a count.
+    var blockTables: [Range<Int>] = []
+    /// Per parent tag while laying out, the ranges of `ops` of the blocks it gives, by name.
+    private var tables: [[String: Range<Int>]] = []
     /// Per template, its range of `ops`.
     var templates: [Range<Int>] = []
 
@@ -58,8 +68,16 @@ struct MustacheProgram: Sendable {
         while let (table, name, nodes) = pending.popLast() {
             let start = ops.count
             emit(nodes)
-            blockTables[table][name] = start..<ops.count
+            tables[table][name] = start..<ops.count
         }
+        for table in tables {
+            let first = givenBlocks.count
+            for (name, range) in table.sorted(by: { $0.key < $1.key }) {
+                givenBlocks.append(GivenBlock(name: blockName(name), start: Int32(range.lowerBound), end: Int32(range.upperBound)))
+            }
+            blockTables.append(first..<givenBlocks.count)
+        }
+        tables = []
         nameNumbers = [:]
         blockNameNumbers = [:]
     }
@@ -88,8 +106,8 @@ struct MustacheProgram: Sendable {
                 ops.append(Op(kind: .partial, a: Int32(template), b: start, c: count))
             case .parent(let template, let indent, let blocks):
                 let (start, count) = pooled(indent)
-                let table = blockTables.count
-                blockTables.append([:])
+                let table = tables.count
+                tables.append([:])
                 for (name, block) in blocks.sorted(by: { $0.key < $1.key }) { pending.append((table, name, block.nodes)) }
                 ops.append(Op(kind: .parent, a: Int32(template), b: start, c: count, d: Int32(table)))
             case .block(let name, let defaults, let site):

@@ -1,19 +1,19 @@
 /// One render: the context stack, the output bytes, the blocks given by enclosing parents, the indentation
 /// of enclosing standalone partials. Private to one thread; the program and the values are only read, the
-/// program through pointers held for the render (reading an instruction touches no reference count).
+/// program through the library's image (reading an instruction touches no reference count).
 struct MustacheRendering {
     typealias Op = MustacheProgram.Op
 
-    let memo: MustacheMemo?
+    let memo: Unmanaged<MustacheMemo>?
     let ops: UnsafeBufferPointer<Op>
     let pool: UnsafeBufferPointer<UInt8>
     let parts: UnsafeBufferPointer<String>
     let names: UnsafeBufferPointer<MustacheProgram.Name>
     let templates: UnsafeBufferPointer<Range<Int>>
     let memoizable: UnsafeBufferPointer<Bool>
-    let escapers: UnsafeBufferPointer<MustacheEscaper>
-    let blockNames: UnsafeBufferPointer<String>
-    let blockTables: UnsafeBufferPointer<[String: Range<Int>]>
+    let escapers: UnsafeBufferPointer<any MustacheContentType>
+    let givenBlocks: UnsafeBufferPointer<MustacheProgram.GivenBlock>
+    let blockTables: UnsafeBufferPointer<Range<Int>>
     var stack: [MustacheValue]
     var out: [UInt8] = []
     /// The block tables of enclosing parents, outermost first: the outermost that gives a block wins.
@@ -27,34 +27,18 @@ struct MustacheRendering {
     /// same value, whose text is kept whole already.
     var sharedFloor = -1
 
-    /// Why every array is taken as a pointer for the render: a copy of the library would retain each of its
-    /// arrays, on lines every thread writes.
     static func render(_ library: MustacheLibrary, template: Int, _ value: MustacheValue, memo: MustacheMemo?) -> [UInt8] {
-        library.program.ops.withUnsafeBufferPointer { ops in
-            library.program.pool.withUnsafeBufferPointer { pool in
-                library.program.parts.withUnsafeBufferPointer { parts in
-                    library.program.names.withUnsafeBufferPointer { names in
-                        library.program.templates.withUnsafeBufferPointer { templates in
-                            library.memoizable.withUnsafeBufferPointer { memoizable in
-                                library.escapers.withUnsafeBufferPointer { escapers in
-                                    library.program.blockNames.withUnsafeBufferPointer { blockNames in
-                                        library.program.blockTables.withUnsafeBufferPointer { blockTables in
-                                            var rendering = MustacheRendering(
-                                                memo: memo, ops: ops, pool: pool, parts: parts, names: names, templates: templates,
-                                                memoizable: memoizable, escapers: escapers, blockNames: blockNames,
-                                                blockTables: blockTables, stack: [value])
-                                            rendering.stack.reserveCapacity(16)
-                                            rendering.out.reserveCapacity(16_384)
-                                            rendering.render(templates[template].lowerBound, templates[template].upperBound)
-                                            return rendering.out
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+        // The memo is held by the caller for the render: unretained here, so the render writes no count of its.
+        withExtendedLifetime(memo) {
+            let p = library.image.pointers
+            var rendering = MustacheRendering(
+                memo: memo.map { Unmanaged.passUnretained($0) }, ops: p.ops, pool: p.pool, parts: p.parts, names: p.names,
+                templates: p.templates, memoizable: p.memoizable, escapers: p.escapers, givenBlocks: p.givenBlocks,
+                blockTables: p.blockTables, stack: [value])
+            rendering.stack.reserveCapacity(16)
+            rendering.out.reserveCapacity(16_384)
+            rendering.render(p.templates[template].lowerBound, p.templates[template].upperBound)
+            return rendering.out
         }
     }
 
@@ -114,7 +98,7 @@ struct MustacheRendering {
         if escaper < 0 {
             out += text.utf8
         } else {
-            escapers[escaper](text, &out)
+            escapers[escaper].escape(text, into: &out)
         }
     }
 
@@ -156,9 +140,9 @@ struct MustacheRendering {
 
     /// A shared value on top of the stack, shown by a partial: its text is the memo's when the partial looked
     /// up nothing beneath the value, as it then depends on the value alone.
-    private mutating func renderShared(_ shared: MustacheShared, _ number: Int, _ range: Range<Int>, _ memo: MustacheMemo) {
+    private mutating func renderShared(_ shared: MustacheShared, _ number: Int, _ range: Range<Int>, _ memo: Unmanaged<MustacheMemo>) {
         let key = MustacheMemo.Key(template: number, content: shared.key)
-        if memo.append(key, to: &out) {
+        if memo._withUnsafeGuaranteedRef({ $0.append(key, to: &out) }) {
             skipLineStart = false
             return
         }
@@ -168,20 +152,22 @@ struct MustacheRendering {
         sharedFloor = floor
         let start = out.count
         render(range.lowerBound, range.upperBound)
-        if lowest >= floor { memo.keep(key, Array(out[start...])) }
+        if lowest >= floor {
+            let text = Array(out[start...])
+            memo._withUnsafeGuaranteedRef { $0.keep(key, text) }
+        }
         lowest = min(outer.0, lowest)
         sharedFloor = outer.1
     }
 
     /// The outermost block given for the block's name, indented as its site, else the defaults as written.
     private mutating func expand(_ op: Op, defaults: Int) {
-        let name = blockNames[Int(op.a)]
         for table in blocks {
-            guard let given = blockTables[table][name] else { continue }
+            guard let given = givenBlocks[blockTables[table]].first(where: { $0.name == op.a }) else { continue }
             let saved = indent.count
             indent.append(contentsOf: pooled(op.c, op.d))
             skipLineStart = op.e == 1
-            render(given.lowerBound, given.upperBound)
+            render(Int(given.start), Int(given.end))
             skipLineStart = false
             indent.removeLast(indent.count - saved)
             return

@@ -68,7 +68,7 @@ final class MustacheEngineTests: XCTestCase {
                 "page": "{{% CONTENT_TYPE: TEXT}}{{x}} {{>part}} {{x}}",
                 "part": "{{x}}"
             ],
-            contentTypes: ["HTML": MustacheLibrary.escapeHTML, "TEXT": { text, out in out += text.uppercased().utf8 }])
+            contentTypes: ["HTML": MustacheHTML(), "TEXT": Uppercase()])
         XCTAssertEqual(String(decoding: library.render("page", ["x": "<b>"])!, as: UTF8.self), "<B> &lt;b&gt; <B>")
     }
 
@@ -130,4 +130,9 @@ private final class UnsafeSendableBox: @unchecked Sendable {  // under `lock`
     private var values: [Int: [UInt8]] = [:]
     func set(_ i: Int, _ v: [UInt8]) { lock.withLock { values[i] = v } }
     func get(_ i: Int) -> [UInt8]? { lock.withLock { values[i] } }
+}
+
+/// A content type of a test's own: values written in capitals.
+private struct Uppercase: MustacheContentType {
+    func escape(_ text: String, into out: inout [UInt8]) { out += text.uppercased().utf8 }
 }
