@@ -123,7 +123,8 @@ struct OrganizationPlanner: Sendable {
             PlanBatch(name: "\(name) mileage data") {
                 [
                     PlannedFile(path: "\(name)/data/mileage.json", content: .json(input.mileage)),
-                    PlannedFile(path: "\(name)/data/mileage.csv", content: .csv(MileageCSV.table(input.mileage)))
+                    PlannedFile(path: "\(name)/data/mileage.csv", content: .csv(MileageCSV.table(input.mileage))),
+                    PlannedFile(path: "\(name)/data/mileage.columns.csv", content: .csv(MileageCSV.columnTable(input.mileage)))
                 ]
             })
         batches.append(

@@ -3,6 +3,7 @@ import GenCompute
 import GenMedia
 import GenModel
 import GenResolve
+import GenSupport
 
 /// `data/reports/<template>.csv`: every report of one template as one row, its values as the report's page
 /// shows them (read from its form, never from raw fields, which the planner's organization has let go);
@@ -28,17 +29,31 @@ struct ReportSpreadsheets: Sendable {
 
     init(_ input: OrganizationInput) {
         self.input = input
-        names = Self.allocate(Array(input.organization.templatesByID.keys))
+        names = Self.allocate(input.organization.templatesByID.values.map { ($0.id, $0.name) })
     }
 
-    /// Path-safe, unique names from template ids. A sidecar's name (`x.columns.csv`) is a name a template's
-    /// own file could take (a template with the id `x.columns`): such a template gives way to it, as to a
-    /// reserved name, so no file of the folder is written twice.
-    static func allocate(_ ids: [DocumentID]) -> [DocumentID: String] {
+    /// Unique ASCII file names from the templates' names (`Fall Sports Daily Report` →
+    /// `fall-sports-daily-report`), which people recognise where an id (`Y6AaDg1PSfOxNu8t76mZ`) tells them
+    /// nothing; two templates of one name are told apart by `-2`, in the order of their ids. A sidecar's name
+    /// (`x.columns.csv`) is a name a template's own file could take (a template named `x.columns`): such a
+    /// template gives way to it, as to a reserved name, so no file of the folder is written twice.
+    static func allocate(_ templates: [(id: DocumentID, name: String)]) -> [DocumentID: String] {
+        var stems: [DocumentID: DocumentID] = [:]
+        var taken = Set<String>()
+        for template in templates.sorted(by: { $0.id < $1.id }) {
+            let stem = fileStem(template.name) ?? fileStem(template.id.text) ?? "template"
+            var candidate = stem
+            var n = 2
+            while !taken.insert(candidate).inserted {
+                candidate = "\(stem)-\(n)"
+                n += 1
+            }
+            stems[template.id] = DocumentID(candidate)
+        }
         var reserved: Set<String> = []
         while true {
-            let allocator = SiteFolder.spreadsheets.names(for: ids, alsoReserving: reserved)
-            let names = Dictionary(uniqueKeysWithValues: ids.map { ($0, allocator[$0]) })
+            let allocator = SiteFolder.spreadsheets.names(for: stems.values, alsoReserving: reserved)
+            let names = stems.mapValues { allocator[$0] }
             let sidecars = Set(names.values.map { "\($0)\(columnsSuffix).csv".lowercased() })
             let clashes = names.values.map { "\($0).csv".lowercased() }.filter { sidecars.contains($0) }
             // A reserved name is never handed out, so each round reserves at least one new name.
@@ -114,6 +129,11 @@ struct Sheet: Sendable {
         /// The sidecar's `kind`.
         var kind: String
         var cell: Cell
+        /// How its cells are written (the values of the form's fields: read off the cells; fixed columns
+        /// are written as they are).
+        var format = SpreadsheetColumn.text
+        /// The header as written: the label, the unit after it, made unique in the file.
+        var header = ""
     }
 
     let columns: [Column]
@@ -124,10 +144,47 @@ struct Sheet: Sendable {
         self.reports = group.reports
         self.input = input
         let forms = group.reports.map { input.forms[$0.id]! }
+        var columns: [Column]
         if let template = group.template {
             columns = Self.fixed(generic: false) + Self.templateColumns(template, reports: group.reports, forms: forms)
         } else {
             columns = Self.fixed(generic: true) + Self.genericColumns(forms)
+        }
+        let formats = Self.formats(columns, reports: group.reports, input: input)
+        var used = Set<String>()
+        for i in columns.indices {
+            columns[i].format = formats[i]
+            let label = columns[i].label + (formats[i].unit.map { " (\($0))" } ?? "")
+            // A field labelled as a fixed column ("Photographer") or as another field: its id tells them apart.
+            var header = used.contains(label.lowercased()) ? "\(label) [\(columns[i].id)]" : label
+            var n = 2
+            while used.contains(header.lowercased()) {
+                header = "\(label) [\(columns[i].id)] \(n)"
+                n += 1
+            }
+            used.insert(header.lowercased())
+            columns[i].header = header
+        }
+        self.columns = columns
+    }
+
+    /// Each column's format: for the form's values, the kind every filled cell shares (read in parts on all
+    /// cores); fixed columns as they are.
+    static func formats(_ columns: [Column], reports: [DailyJobReport], input: OrganizationInput) -> [SpreadsheetColumn] {
+        let read = columns.map { $0.kind != "fixed" && $0.kind != "how-filled" }
+        let fixed: [Cell: SpreadsheetColumn] = [.date: .date, .templateVersion: .number, .computedMiles: .number, .recordedMiles: .number]
+        let parts = stride(from: 0, to: reports.count, by: 512).map { $0..<min(reports.count, $0 + 512) }
+        let found = ParallelMap.map(parts) { part -> [SpreadsheetColumn?] in
+            var kinds = [SpreadsheetColumn?](repeating: nil, count: columns.count)
+            for index in part {
+                for (i, cell) in row(reports[index], columns: columns, input: input).enumerated() where read[i] && !cell.isEmpty {
+                    kinds[i] = SpreadsheetColumn.merge(kinds[i], SpreadsheetColumn.kind(of: cell) ?? .text)
+                }
+            }
+            return kinds
+        }
+        return columns.indices.map { i in
+            read[i] ? found.reduce(nil) { SpreadsheetColumn.merge($0, $1[i]) } ?? .text : fixed[columns[i].cell] ?? .text
         }
     }
 
@@ -206,16 +263,17 @@ struct Sheet: Sendable {
         let columns = columns
         let reports = reports
         let input = input
-        return CSVTable(header: columns.map(\.label), count: reports.count) { index in
-            Self.row(reports[index], columns: columns, input: input)
+        return CSVTable(header: columns.map(\.header), count: reports.count) { index in
+            zip(columns, Self.row(reports[index], columns: columns, input: input)).map { $0.format.cell($1) }
         }
     }
 
-    /// The column list: `column` (from 1), `label`, `fieldId`, `kind`.
+    /// The column list: `column` (from 1), `label` (the header as written), `fieldId`, `kind`, `format` (how
+    /// its cells are written: `text`, `number`, `money`, `miles`, `percent`, `date`).
     var columnTable: CSVTable {
         CSVTable(
-            rows: [["column", "label", "fieldId", "kind"]]
-                + columns.enumerated().map { [String($0 + 1), $1.label, $1.id, $1.kind] })
+            rows: [["column", "label", "fieldId", "kind", "format"]]
+                + columns.enumerated().map { [String($0 + 1), $1.header, $1.id, $1.kind, "\($1.format)"] })
     }
 
     static func row(_ report: DailyJobReport, columns: [Column], input: OrganizationInput) -> [String] {
@@ -276,6 +334,23 @@ struct Sheet: Sendable {
         case .pairs(let pairs): return pairs.map { "\($0.label): \($0.value)" }.joined(separator: "; ")
         }
     }
+}
+
+/// A name as a file's stem: its letters and digits in ASCII (accents dropped), lowercase, words joined by `-`;
+/// nil when nothing is left.
+private func fileStem(_ name: String) -> String? {
+    let folded = name.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+    var stem = ""
+    for scalar in folded.unicodeScalars {
+        if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            stem.unicodeScalars.append(scalar)
+        } else if !stem.isEmpty, !stem.hasSuffix("-") {
+            stem += "-"
+        }
+    }
+    stem = String(stem.prefix(48))
+    while stem.hasSuffix("-") { stem.removeLast() }
+    return stem.isEmpty ? nil : stem
 }
 
 /// Keys and names in the order of their bytes: the same order on every machine and locale.

@@ -115,8 +115,11 @@ public enum DataEncoders {
     /// Rows per part of a CSV file made on all cores.
     static let rowsPerPart = 2_048
 
+    /// Starts every CSV file: Excel reads a file without it in the machine's legacy code page ("RenÃ©e").
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     /// A table's bytes, made in parts on all cores (each row asked for when its part is made) and handed
-    /// to `emit` in order.
+    /// to `emit` in order, after a UTF-8 byte-order mark.
     public static func csv(_ table: CSVTable, emit: (Data) throws -> Void) throws {
         @Sendable func line(_ row: [String]) -> [UInt8] {
             var bytes: [UInt8] = []
@@ -126,7 +129,7 @@ public enum DataEncoders {
             }
             return bytes + [0x0D, 0x0A]
         }
-        try emit(Data(line(table.header)))
+        try emit(Data(byteOrderMark + line(table.header)))
         try inWaves(count: table.count, per: rowsPerPart) { bounds in
             var part: [UInt8] = []
             for index in bounds { part.append(contentsOf: line(table.row(index))) }

@@ -47,7 +47,7 @@ final class ReservedNameTests: XCTestCase {
         try await plain.build()
         let written = namesGenWrites(under: plain.output.appendingPathComponent("o1")).subtracting(["u1", "u1.html"])
             .union(SiteFolder.all.flatMap(\.ownNames))
-        for name in ["index", "assets", "all-oldest", "good-newest", "t1.columns", "other.csv", "data-quality", "photographer"] {
+        for name in ["index", "assets", "all-oldest", "good-newest", "mileage.columns", "other.csv", "data-quality", "photographer"] {
             XCTAssertTrue(written.contains(name), "\(name) is among the names gen writes: \(written.sorted())")
         }
         // The names, and their case twins: a site copied to a Mac or a Windows share ignores case.
