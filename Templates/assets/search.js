@@ -1,6 +1,8 @@
 /* gen search: runs from disk (file://) with no server. The index is classic scripts that hand their data to
    window.genSearch: search/index.js (filter values, people, schools, pages), then one search/YYYY-MM.js per
-   month, loaded newest first and only while more results are wanted. Everything shown is set as text. */
+   month, loaded newest first and only while more results are wanted. Results follow the words and filters as
+   they are typed (a pause of a fifth of a second), Enter runs at once and keeps the query in the address.
+   Everything shown is set as text. */
 (function () {
   "use strict";
   var doc = document;
@@ -18,6 +20,9 @@
   var limit = PAGE;     // results wanted before reading stops
   var pending = [];     // results found but not shown yet
   var reading = false;
+  var expecting = null; // the month file the current search asked for: a file an earlier search asked for is ignored
+  var timer = null;
+  var generation = 0;   // which search a loaded file belongs to
 
   /* Case and accents ignored: "Renee" finds "Renée". */
   function fold(text) { return String(text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
@@ -44,7 +49,7 @@
     if (q.problems && (entry.f || []).indexOf("problems") < 0) { return false; }
     if (q.discrepancy && (entry.f || []).indexOf("discrepancy") < 0) { return false; }
     if (q.terms.length === 0) { return true; }
-    if (entry._f === undefined) { entry._f = fold(entry.t + " \u0001 " + entry.m + " \u0001 " + entry.x); }
+    if (entry._f === undefined) { entry._f = fold(entry.t + " \u0001 " + entry.m + " \u0001 " + flagWords(entry) + " \u0001 " + entry.x); }
     for (var i = 0; i < q.terms.length; i++) { if (entry._f.indexOf(q.terms[i]) < 0) { return false; } }
     return true;
   }
@@ -72,6 +77,14 @@
     p.appendChild(mark);
     p.appendChild(doc.createTextNode(chars.slice(end, to).join("") + (to < chars.length ? "…" : "")));
     return p;
+  }
+
+  /* The words a result shows besides its title and facts, so they find it too. */
+  function flagWords(entry) {
+    var words = [];
+    if (entry.f && entry.f.indexOf("problems") >= 0) { words.push("validation problems invalid"); }
+    if (entry.f && entry.f.indexOf("discrepancy") >= 0) { words.push("mileage discrepancy"); }
+    return words.join(" ");
   }
 
   function show(entry) {
@@ -125,7 +138,8 @@
     reading = true;
     report();
     var key = months.shift();
-    load("search/" + key + ".js", function () { next(); });
+    expecting = key;
+    load("search/" + key + ".js", function () { if (expecting === key) { expecting = null; next(); } });
   }
 
   var idMonths = null;  // a report id's month, from search/ids-<xx>.js
@@ -137,7 +151,7 @@
     },
     ids: function (map) { idMonths = map; },
     month: function (data) {
-      if (!query) { return; }
+      if (!query || data.month !== expecting) { return; }
       var found = data.entries.filter(matches);
       found.sort(function (a, b) { return a.d < b.d ? 1 : a.d > b.d ? -1 : 0; });
       pending = pending.concat(found);
@@ -153,6 +167,7 @@
     });
   }
 
+  /* The form as the address gives it, then the search it asks for. */
   function start() {
     form.querySelectorAll("select[data-options]").forEach(function (select) { fill(select, index[select.getAttribute("data-options")] || []); });
     var params = new URLSearchParams(location.search);
@@ -161,9 +176,29 @@
       if (field && params.get(name)) { field.value = params.get(name); }
     });
     ["problems", "discrepancy"].forEach(function (name) { form.elements[name].checked = params.get(name) === "1"; });
+    var filters = doc.getElementById("search-filters");
+    var filtered = ["photographer", "school", "template", "job", "from", "to", "problems", "discrepancy"].some(function (name) { return params.get(name); });
+    // On a phone the filters fold away, so the results come first; a search that uses one shows them.
+    if (filters && !filtered && window.matchMedia && window.matchMedia("(max-width: 600px)").matches) { filters.open = false; }
     form.hidden = false;
+    run();
+  }
+
+  /* Searches for what the form holds now, from the first result. */
+  function run() {
+    clearTimeout(timer);
+    list.textContent = "";
+    shown = 0;
+    limit = PAGE;
+    pending = [];
+    months = [];
+    expecting = null;
+    reading = false;
+    more.hidden = true;
+    status.setAttribute("data-query", form.elements.q.value);  // which words the status speaks of
+    var mine = ++generation;
     query = {
-      terms: fold(params.get("q") || "").split(/\s+/).filter(Boolean),
+      terms: fold(form.elements.q.value).split(/\s+/).filter(Boolean),
       photographer: form.elements.photographer.value, school: form.elements.school.value,
       template: form.elements.template.value, job: form.elements.job.value,
       from: form.elements.from.value, to: form.elements.to.value,
@@ -171,7 +206,7 @@
     };
     var any = query.terms.length > 0 || query.photographer || query.school || query.template || query.job ||
       query.from || query.to || query.problems || query.discrepancy;
-    if (!any) { status.textContent = "Type words or choose a filter, then Search."; return; }
+    if (!any) { status.textContent = "Type words or choose a filter."; return; }
     // People, schools and pages first: they are found by their words alone.
     var onlyWords = !(query.school || query.template || query.job || query.from || query.to || query.problems || query.discrepancy);
     if (onlyWords) { pending = index.entries.filter(matches); }
@@ -185,6 +220,7 @@
     var hex = Array.from(new TextEncoder().encode(Array.from(term)[0]))
       .map(function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
     load("search/ids-" + hex + ".js", function () {
+      if (mine !== generation) { return; }
       var month = idMonths && Object.prototype.hasOwnProperty.call(idMonths, term) ? idMonths[term] : null;
       if (month && months.indexOf(month) >= 0) {
         months = [month].concat(months.filter(function (m) { return m !== month; }));
@@ -193,6 +229,27 @@
     });
   }
 
+  /* The address a search of the form's values has, so a search kept or sent opens as it was. */
+  function address() {
+    var params = new URLSearchParams();
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name || (field.type === "checkbox" && !field.checked) || !field.value) { return; }
+      params.set(field.name, field.value);
+    });
+    return "?" + params.toString();
+  }
+
+  form.addEventListener("input", function () {
+    if (!index) { return; }
+    clearTimeout(timer);
+    timer = setTimeout(run, 200);
+  });
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    if (!index) { return; }
+    try { history.replaceState(null, "", address()); } catch (e) { /* some browsers refuse it for file:// pages */ }
+    run();
+  });
   more.addEventListener("click", function () { limit += PAGE; next(); });
   load("search/index.js", function (ok) {
     if (!ok) { status.textContent = "The search index is missing next to this page."; }
