@@ -82,7 +82,7 @@ final class CritiqueGalleryTests: XCTestCase {
         // and order; every page says which cards it shows of how many, and its page number.
         for page in ["index.html", "good-newest.html", "improvement-oldest.html"] {
             let html = try site.text("\(base)/\(page)")
-            XCTAssertEqual(Self.stats(in: html), ["Total Critiques": "7", "Good Examples": "4", "Needs Improvement": "2"], page)
+            XCTAssertEqual(Self.stats(in: html), ["Total Submissions": "7", "Good Examples": "4", "Needs Improvement": "2"], page)
         }
         for page in ["good-oldest-2.html", "all-oldest-3.html", "all-newest-2.html"] {
             let html = try site.text("\(base)/\(page)")
@@ -140,7 +140,7 @@ final class CritiqueGalleryTests: XCTestCase {
         XCTAssertEqual(Self.notes(in: try text("all-newest-3.html")), ["NOTE2", "NOTE1"])
         XCTAssertEqual(Self.notes(in: try text("all-oldest-3.html")), ["NOTE7", "NOTE8"])
         XCTAssertTrue(try text("all-oldest-2.html").contains("Showing 4–6 of 8 · page 2 of 3"))
-        XCTAssertEqual(Self.stats(in: try text("good-newest.html"))["Total Critiques"], "8")
+        XCTAssertEqual(Self.stats(in: try text("good-newest.html"))["Total Submissions"], "8")
     }
 
     /// A card is rendered once and shown on every page that lists it: the same bytes on each; the
@@ -193,11 +193,11 @@ final class CritiqueGalleryTests: XCTestCase {
         XCTAssertEqual(galleries, ["u1", "u2", "ghost"])
         let jane = try site.text("\(base)/u1/index.html")
         XCTAssertTrue(jane.contains("<title>Training Photos: Jane Doe"))
-        XCTAssertEqual(Self.stats(in: jane)["Total Critiques"], "1")
+        XCTAssertEqual(Self.stats(in: jane)["Total Submissions"], "1")
         let empty = try site.text("\(base)/u2/index.html")
         XCTAssertTrue(empty.contains("No Training Photos Yet"))
         XCTAssertTrue(empty.contains("Your training examples will appear here when managers submit them."))
-        XCTAssertEqual(Self.stats(in: empty), ["Total Critiques": "0", "Good Examples": "0", "Needs Improvement": "0"])
+        XCTAssertEqual(Self.stats(in: empty), ["Total Submissions": "0", "Good Examples": "0", "Needs Improvement": "0"])
         XCTAssertTrue(try site.text("\(base)/ghost/index.html").contains("Gus Ghost"))
         // The organization-wide gallery lists the photographer galleries.
         let all = try site.text("\(Self.org)/critiques/index.html")

@@ -43,13 +43,43 @@ final class StatisticsPagesTests: XCTestCase {
         XCTAssertTrue(a.contains("<code>export/dailyJobReports.ndjson: dailyJobReports/nodate-a</code></td><td>date</td>"), a)
     }
 
+    /// A month the export ends in before its last day is not compared with a whole month: the month before it
+    /// is, and the partial month is named with its last day. A document saved after the month says it is over.
+    func testAPartialMonthIsNotComparedAsIfWhole() async throws {
+        for savedLater in [false, true] {
+            let site = try TestSite()
+            defer { site.remove() }
+            try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
+            try site.writeCollection("reportTemplates", [Doc.template(org: "o1")])
+            var last = Doc.report("r3", org: "o1", user: "u1", date: "2024-10-14")
+            if savedLater { last["updatedAt"] = ["_seconds": 1_730_800_000, "_nanoseconds": 0] }  // Nov 5, 2024
+            try site.writeCollection(
+                "dailyJobReports",
+                [
+                    Doc.report("r1", org: "o1", user: "u1", date: "2024-08-20"), Doc.report("r2", org: "o1", user: "u1", date: "2024-09-10"),
+                    last
+                ])
+            try await site.build()
+            let page = try site.text("o1/stats/index.html")
+            if savedLater {
+                XCTAssertTrue(page.contains("October 2024 against September 2024"), page)
+                XCTAssertFalse(page.contains("compared once it is over"))
+            } else {
+                XCTAssertTrue(page.contains("September 2024 against August 2024"), page)
+                XCTAssertTrue(
+                    page.contains("October 2024 is compared once it is over: the export runs only through Oct 14, 2024, 1 report so far."),
+                    page)
+            }
+        }
+    }
+
     func testPagesShowTheNumbersOfStatsJSON() async throws {
         let (site, _) = try await ReportPagesTests.sample()
         let org = ReportPagesTests.org
         let stats = try JSONSerialization.jsonObject(with: Data(try site.text("\(org)/data/stats.json").utf8)) as! [String: Any]
         let critiques = stats["critiques"] as! [String: Any]
         let overview = try site.text("\(org)/stats/index.html")
-        for (key, label) in [("total", "Total Critiques"), ("good", "Good Examples"), ("improvement", "Needs Improvement")] {
+        for (key, label) in [("total", "Total Submissions"), ("good", "Good Examples"), ("improvement", "Needs Improvement")] {
             XCTAssertTrue(
                 overview.contains(#"<span class="stat-value">\#(critiques[key] as! Int)</span> <span class="stat-label">\#(label)</span>"#),
                 "\(label) card")

@@ -84,7 +84,7 @@ enum GalleryPages {
     /// The viewer's three statistics cards.
     static func statCards(_ kinds: [ExampleKind]) -> [StatCard] {
         [
-            StatCard(label: "Total Critiques", value: Format.integer(kinds.count), style: "total"),
+            StatCard(label: "Total Submissions", value: Format.integer(kinds.count), style: "total"),
             StatCard(label: "Good Examples", value: Format.integer(kinds.filter { $0 == .good }.count), style: "good"),
             StatCard(label: "Needs Improvement", value: Format.integer(kinds.filter { $0 == .improvement }.count), style: "improvement")
         ]

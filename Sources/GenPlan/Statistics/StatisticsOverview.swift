@@ -1,6 +1,7 @@
 import Foundation
 import GenCompute
 import GenModel
+import GenResolve
 
 /// `stats/index.html`: the critique cards, this month against the month before, trends over all months,
 /// and the breakdowns of `stats.json` (photographers, managers, templates, job types, weather, fields).
@@ -9,6 +10,8 @@ enum StatisticsOverview {
         var current: String
         var previous: String
         var rows: [ComparisonRow]
+        /// The newest month, when the export ends before its last day: why it is not the one compared.
+        var partial: String?
     }
 
     struct ComparisonRow: Sendable, Encodable {
@@ -74,7 +77,7 @@ enum StatisticsOverview {
         var dataHref: String
     }
 
-    static func make(_ input: OrganizationInput, people: StatisticsPeople, links: StatisticsPages.Links) -> Body {
+    static func make(_ input: OrganizationInput, people: StatisticsPeople, links: StatisticsPages.Links, zone: TimeZone) -> Body {
         let stats = input.statistics
         let months = StatisticsPages.calendarMonths(stats.monthKeys)
         let labels = months.map(StatisticsPages.shortMonth)
@@ -125,7 +128,7 @@ enum StatisticsOverview {
             lede: Format.count(stats.reports.total, "report") + range + " · " + Format.count(stats.critiques.total, "critique")
                 + " · " + Format.miles(stats.mileage.miles) + " miles",
             critiqueCards: critiqueCards(stats.critiques),
-            comparison: comparison(stats),
+            comparison: comparison(stats, through: lastDay(input.organization, zone: zone)),
             charts: charts,
             photographers: photographers, hasPhotographers: !photographers.isEmpty,
             managers: managers, hasManagers: !managers.isEmpty,
@@ -152,7 +155,7 @@ enum StatisticsOverview {
 
     static func critiqueCards(_ c: CritiqueStatistics) -> [StatCard] {
         [
-            StatCard(value: Format.integer(c.total), label: "Total Critiques", style: "total", isCritique: true),
+            StatCard(value: Format.integer(c.total), label: "Total Submissions", style: "total", isCritique: true),
             StatCard(value: Format.integer(c.good), label: "Good Examples", style: "good", isCritique: true),
             StatCard(value: Format.integer(c.improvement), label: "Needs Improvement", style: "improvement", isCritique: true)
         ]
@@ -163,9 +166,31 @@ enum StatisticsOverview {
         values.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { CountRow(rowLabel: $0.key, count: Format.integer($0.value)) }
     }
 
-    /// The newest month with data against the calendar month before it.
-    static func comparison(_ stats: OrganizationStatistics) -> Comparison? {
-        guard let current = stats.monthKeys.last, let number = StatisticsPages.monthNumber(current) else { return nil }
+    /// The last day the export holds anything for: the newest report day, or the newest time a report or a
+    /// critique was saved (one saved on Sep 2 says August is over, even when its last report is of Aug 18).
+    static func lastDay(_ org: Organization, zone: TimeZone) -> LocalDate? {
+        var last = org.reports.last?.date
+        let times = org.reports.flatMap { [$0.createdAt, $0.updatedAt] } + org.critiques.flatMap { [$0.createdAt, $0.updatedAt] }
+        for time in times.compactMap({ $0 }) {
+            let day = LocalDate(time, in: zone)
+            if last.map({ $0 < day }) ?? true { last = day }
+        }
+        return last
+    }
+
+    /// The newest whole month with data against the calendar month before it. A month the export ends in
+    /// before its last day is not compared as if whole (its first weeks against a whole month read as a fall):
+    /// the month before it is compared, and the partial month is named with its days.
+    static func comparison(_ stats: OrganizationStatistics, through last: LocalDate?) -> Comparison? {
+        guard var current = stats.monthKeys.last, var number = StatisticsPages.monthNumber(current) else { return nil }
+        var partial: String?
+        if let last, last.monthKey == current, last.day < LocalDate.daysIn(year: last.year, month: last.month) {
+            partial =
+                "\(Format.monthTitle(current)) is compared once it is over: the export runs only through "
+                + "\(Format.day(last.description)), \(Format.count(stats.month(current).reports.total, "report")) so far."
+            number -= 1
+            current = String(format: "%04d-%02d", number / 12, number % 12 + 1)
+        }
         let previous = String(format: "%04d-%02d", (number - 1) / 12, (number - 1) % 12 + 1)
         let now = stats.month(current), before = stats.month(previous)
         func row(_ metric: String, _ a: Double, _ b: Double, decimals: Int, money: Bool = false) -> ComparisonRow {
@@ -186,7 +211,7 @@ enum StatisticsOverview {
             rows.append(row("Reimbursement", a, b, decimals: 2, money: true))
         }
         rows.append(row("Critiques", Double(now.critiques.total), Double(before.critiques.total), decimals: 0))
-        return Comparison(current: Format.monthTitle(current), previous: Format.monthTitle(previous), rows: rows)
+        return Comparison(current: Format.monthTitle(current), previous: Format.monthTitle(previous), rows: rows, partial: partial)
     }
 
     static func fieldTemplates(_ stats: OrganizationStatistics) -> [TemplateFields] {

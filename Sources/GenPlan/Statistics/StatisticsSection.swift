@@ -36,7 +36,7 @@ final class StatisticsSection: Sendable {
         var pages = [
             PlannedPage(
                 path: StatisticsPages.overviewPath, template: "stats-index", title: "Statistics",
-                body: StatisticsOverview.make(input, people: people, links: links))
+                body: StatisticsOverview.make(input, people: people, links: links, zone: zone))
         ]
         // Newest first, as the galleries list them; the keys are the ones stats.json counts by.
         let org = input.organization
