@@ -37,6 +37,28 @@
 
   var KINDS = { report: "Report", day: "Day", critique: "Critique", person: "Photographer", school: "School", page: "Page" };
 
+  var MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+
+  /* Dates as people type them: 2024-10-14, 10/14/2024, 10/14, Oct 14, Oct 14 2024, October 14, 2024. Each
+     becomes "YYYY-MM-DD" or "-MM-DD" (any year), matched against an entry's date; the rest are words. */
+  function dates(text) {
+    var found = [];
+    text = text.replace(/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g, function (all, y, m, d) {
+      found.push(y + "-" + pad(+m) + "-" + pad(+d)); return " ";
+    });
+    text = text.replace(/\b(\d{1,2})\/(\d{1,2})(?:\/(\d{4}))?\b/g, function (all, m, d, y) {
+      if (+m < 1 || +m > 12 || +d < 1 || +d > 31) { return all; }
+      found.push((y || "") + "-" + pad(+m) + "-" + pad(+d)); return " ";
+    });
+    text = text.replace(/\b([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?:,?\s+(\d{4}))?\b/gi, function (all, mon, d, y) {
+      var m = MONTHS.indexOf(mon.toLowerCase());
+      if (m < 0 || +d < 1 || +d > 31) { return all; }
+      found.push((y || "") + "-" + pad(m + 1) + "-" + pad(+d)); return " ";
+    });
+    return { days: found, rest: text };
+  }
+
   function matches(entry) {
     var q = query;
     if (q.photographer && (entry.p || []).indexOf(q.photographer) < 0) { return false; }
@@ -48,13 +70,17 @@
     if (q.to && entry.d > q.to) { return false; }
     if (q.problems && (entry.f || []).indexOf("problems") < 0) { return false; }
     if (q.discrepancy && (entry.f || []).indexOf("discrepancy") < 0) { return false; }
+    for (var k = 0; k < q.days.length; k++) {
+      var day = q.days[k];
+      if (!entry.d || (day.charAt(0) === "-" ? entry.d.slice(4) !== day : entry.d !== day)) { return false; }
+    }
     if (q.terms.length === 0) { return true; }
     if (entry._f === undefined) { entry._f = fold(entry.t + " \u0001 " + entry.m + " \u0001 " + flagWords(entry) + " \u0001 " + entry.x); }
     for (var i = 0; i < q.terms.length; i++) { if (entry._f.indexOf(q.terms[i]) < 0) { return false; } }
     return true;
   }
 
-  /* A piece of the entry's words around the first term found, the term marked. Folding may change a
+  /* A piece of the entry's words around the first term found, every term in it marked. Folding may change a
      character's length, so positions are mapped back character by character. */
   function snippet(text, terms) {
     if (!text || terms.length === 0) { return null; }
@@ -64,18 +90,28 @@
       for (var j = 0; j < f.length; j++) { origin.push(i); }
       folded += f;
     }
-    var at = -1, term = "";
-    for (var t = 0; t < terms.length && at < 0; t++) { at = folded.indexOf(terms[t]); term = terms[t]; }
-    if (at < 0) { return null; }
-    var start = origin[at], end = origin[at + term.length - 1] + 1;
-    var from = Math.max(0, start - 70), to = Math.min(chars.length, end + 90);
+    var marks = [];  // [start, end) in characters
+    terms.forEach(function (term) {
+      for (var at = folded.indexOf(term); at >= 0; at = folded.indexOf(term, at + term.length)) {
+        marks.push([origin[at], origin[at + term.length - 1] + 1]);
+      }
+    });
+    if (marks.length === 0) { return null; }
+    marks.sort(function (a, b) { return a[0] - b[0]; });
+    var from = Math.max(0, marks[0][0] - 70), to = Math.min(chars.length, marks[0][1] + 90);
     var p = doc.createElement("p");
     p.className = "search-snippet";
-    p.appendChild(doc.createTextNode((from > 0 ? "…" : "") + chars.slice(from, start).join("")));
-    var mark = doc.createElement("mark");
-    mark.textContent = chars.slice(start, end).join("");
-    p.appendChild(mark);
-    p.appendChild(doc.createTextNode(chars.slice(end, to).join("") + (to < chars.length ? "…" : "")));
+    var at = from;
+    p.appendChild(doc.createTextNode(from > 0 ? "…" : ""));
+    marks.forEach(function (m) {
+      if (m[0] < at || m[1] > to) { return; }
+      p.appendChild(doc.createTextNode(chars.slice(at, m[0]).join("")));
+      var mark = doc.createElement("mark");
+      mark.textContent = chars.slice(m[0], m[1]).join("");
+      p.appendChild(mark);
+      at = m[1];
+    });
+    p.appendChild(doc.createTextNode(chars.slice(at, to).join("") + (to < chars.length ? "…" : "")));
     return p;
   }
 
@@ -197,14 +233,15 @@
     more.hidden = true;
     status.setAttribute("data-query", form.elements.q.value);  // which words the status speaks of
     var mine = ++generation;
+    var typed = dates(form.elements.q.value);
     query = {
-      terms: fold(form.elements.q.value).split(/\s+/).filter(Boolean),
+      terms: fold(typed.rest).split(/\s+/).filter(Boolean), days: typed.days,
       photographer: form.elements.photographer.value, school: form.elements.school.value,
       template: form.elements.template.value, job: form.elements.job.value,
       from: form.elements.from.value, to: form.elements.to.value,
       problems: form.elements.problems.checked, discrepancy: form.elements.discrepancy.checked
     };
-    var any = query.terms.length > 0 || query.photographer || query.school || query.template || query.job ||
+    var any = query.terms.length > 0 || query.days.length > 0 || query.photographer || query.school || query.template || query.job ||
       query.from || query.to || query.problems || query.discrepancy;
     if (!any) { status.textContent = "Type words or choose a filter."; return; }
     // People, schools and pages first: they are found by their words alone.
@@ -212,7 +249,9 @@
     if (onlyWords) { pending = index.entries.filter(matches); }
     // A date range reads only its months.
     var first = query.from ? query.from.slice(0, 7) : "", last = query.to ? query.to.slice(0, 7) : "9999";
-    months = index.months.filter(function (m) { return m >= first && m <= last; });
+    months = index.months.filter(function (m) {
+      return m >= first && m <= last && query.days.every(function (d) { return d.charAt(0) === "-" ? m.slice(4) === d.slice(0, 3) : m === d.slice(0, 7); });
+    });
     // One word that may be a report id: its month is read first (the site lists ids by their first character;
     // an archive, one month, has no such list).
     var term = query.terms.length === 1 ? query.terms[0] : "";
