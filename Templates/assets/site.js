@@ -63,6 +63,41 @@
     img.addEventListener("error", function () { broken(img); });
   });
 
+  /* On a phone a table wider than its box becomes stacked rows, each cell labelled with its column's header,
+     so no value hides off the side of the screen (without this file the box scrolls sideways). The roles
+     keep it a table for screen readers, which drop them from cells shown as blocks. */
+  var narrow = window.matchMedia ? window.matchMedia("(max-width: 600px)") : null;
+  function stackTables() {
+    doc.querySelectorAll(".table-scroll > table").forEach(function (table) {
+      table.classList.remove("stacked");
+      if (!narrow || !narrow.matches || !table.tHead || table.scrollWidth <= table.parentElement.clientWidth + 1) { return; }
+      var headRow = table.tHead.rows[table.tHead.rows.length - 1];
+      var heads = Array.prototype.map.call(headRow.cells, function (c) { return c.textContent.trim(); });
+      table.setAttribute("role", "table");
+      Array.prototype.forEach.call(table.rows, function (row) {
+        row.setAttribute("role", "row");
+        var column = 0;
+        Array.prototype.forEach.call(row.cells, function (cell) {
+          if (row.parentElement !== table.tHead) {
+            // A row's own header heads its block; a cell says which column it is.
+            cell.setAttribute("data-label", cell.tagName === "TH" ? "" : heads[column] || "");
+            cell.setAttribute("role", cell.tagName === "TH" ? "rowheader" : "cell");
+          } else {
+            cell.setAttribute("role", "columnheader");
+          }
+          column += cell.colSpan || 1;
+        });
+      });
+      table.classList.add("stacked");
+    });
+  }
+  stackTables();
+  var stackLater = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(stackLater);
+    stackLater = setTimeout(stackTables, 100);
+  });
+
   /* Detail viewer: switch photos in place (no jump), arrows on the keyboard. */
   var viewer = doc.querySelector(".viewer");
   if (!viewer) { return; }
