@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value made on another thread; `value` waits for it.
-public final class Pending<Value>: @unchecked Sendable {  // `made` written once, read after `group` is done
+public final class Pending<Value: Sendable>: @unchecked Sendable {  // `made` written once, read after `group` is done
     private let group = DispatchGroup()
     private var made: Value?
 
@@ -56,7 +56,7 @@ public enum BackgroundThread {
 
 /// A value made when it is first asked for, by the thread that asks first; others asking meanwhile wait for
 /// it. For what several batches share but a build may never need (every batch that would use it kept).
-public final class Lazy<Value>: @unchecked Sendable {  // `make` and `made` under `lock`
+public final class Lazy<Value: Sendable>: @unchecked Sendable {  // `make` and `made` under `lock`
     private let lock = NSLock()
     private var make: (@Sendable () -> Value)?
     private var made: Value?
