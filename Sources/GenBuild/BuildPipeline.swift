@@ -9,11 +9,21 @@ import GenResolve
 import GenSupport
 import GenWrite
 
+/// The build's steps, in order: the progress lines number them by their place here.
+enum BuildStep: CaseIterable {
+    case load, decode, resolve, compute, media, plan
+    /// Only a build that writes its output (`gen build`, not `gen check`) renders and swaps it in.
+    case render, swap
+
+    /// The steps a build takes.
+    static func all(writingOutput: Bool) -> [BuildStep] { writingOutput ? allCases : allCases.filter { $0 != .render && $0 != .swap } }
+}
+
 /// The whole build as a list of named steps: load → resolve → compute → media → plan → render → commit.
 public enum BuildPipeline {
     public static func run(_ options: BuildOptions) async throws(BuildFailure) -> BuildReport {
         let progress = options.progress
-        let steps = options.writeOutput ? 8 : 6
+        let steps = BuildStep.all(writingOutput: options.writeOutput)
         var report = BuildReport()
         // Before anything is read or written: refuse an output gen must not replace, then wait for any other
         // build of it, then clear what killed builds left.
@@ -22,7 +32,7 @@ public enum BuildPipeline {
         let previous = options.writeOutput ? PreviousBuild(options) : nil
         if let upToDate = previous?.upToDate { return upToDate }
 
-        progress.step(1, steps, "loading site.yml and exports")
+        progress.step(.load, of: steps, "loading site.yml and exports")
         let config = try await input { () throws(InputError) in try ConfigLoader.load(contentDirectory: options.content) }
         // Templates first among the heavy steps: a missing overlay folder or a broken template fails in a second.
         let templates = try await input { () throws(InputError) in
@@ -33,19 +43,19 @@ public enum BuildPipeline {
         report.exportFiles = loaded.files
         report.ignoredCollections = loaded.ignoredCollections
 
-        progress.step(2, steps, "decoding \(loaded.documents.count) documents")
+        progress.step(.decode, of: steps, "decoding \(loaded.documents.count) documents")
         let typed = DocumentDecoder.decode(consume loaded, timeZone: config.timeZone)
         report.documentsRead = typed.documentsRead
         report.diagnostics = typed.diagnostics + pageWarnings
 
-        progress.step(3, steps, "resolving organizations")
+        progress.step(.resolve, of: steps, "resolving organizations")
         var site = OrganizationResolver.resolve(consume typed, config: config)
         report.diagnostics += site.diagnostics
         report.organizations = site.organizations.map(\.id.text)
         // Where each organization's pages go, made now on a spare core: planning starts with it.
         let outlines = site.organizations.map { [zone = config.timeZone] org in Pending { OrganizationOutline(org, zone: zone) } }
 
-        progress.step(4, steps, "computing mileage and forms")
+        progress.step(.compute, of: steps, "computing mileage and forms")
         let computed = site.organizations.map { ReportStep.run($0, config: config) }
         report.record(computed: computed, organizations: site.organizations)
         // Statistics (one organization's on one core) are computed while the media stage works and the first
@@ -54,7 +64,7 @@ public enum BuildPipeline {
             Pending { OrganizationStatistics.compute(for: org, mileage: c.mileage, summaries: c.summaries, timeZone: config.timeZone) }
         }
 
-        progress.step(5, steps, "processing images")
+        progress.step(.media, of: steps, "processing images")
         let processor = ImageProcessor(
             settings: config.thumbnails, mediaDirectory: options.content.appendingPathComponent("media"),
             cacheDirectory: options.cache)
@@ -62,7 +72,7 @@ public enum BuildPipeline {
         report.images = media.stats
         report.diagnostics += media.diagnostics
 
-        progress.step(6, steps, "planning pages")
+        progress.step(.plan, of: steps, "planning pages")
         // Planning reads a report through its form; of the raw fields only the few the report header names.
         site.organizations = site.organizations.map { $0.keepingReportFields(SitePlanner.reportFieldsRead) }
         let inputs = site.organizations.indices.map { i in
@@ -83,7 +93,7 @@ public enum BuildPipeline {
             return report
         }
 
-        progress.step(7, steps, "planning and rendering \(batches.count) batches")
+        progress.step(.render, of: steps, "planning and rendering \(batches.count) batches")
         let previousManifest = previous.manifest.value
         let renderer = Renderer(templates: templates)
         let tree: OutputTree
@@ -100,7 +110,7 @@ public enum BuildPipeline {
         }
         report.record(rendered: rendered)
 
-        progress.step(8, steps, "swapping in \(options.output.path)")
+        progress.step(.swap, of: steps, "swapping in \(options.output.path)")
         previous.forget()
         do { try tree.commit(keepingReplaced: true) } catch {
             tree.discard()

@@ -20,10 +20,12 @@ public struct Progress: Sendable {
         Progress(enabled: !quiet && isatty(STDERR_FILENO) == 1, timings: timings)
     }
 
-    func step(_ index: Int, _ count: Int, _ name: String) {
+    /// Starts `step` of `steps`, numbered by its place in the list.
+    func step(_ step: BuildStep, of steps: [BuildStep], _ name: String) {
         clock?.start(name)
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\u{1B}[2K\r[\(index)/\(count)] \(name)\n".utf8))
+        let index = (steps.firstIndex(of: step) ?? steps.count - 1) + 1
+        FileHandle.standardError.write(Data("\u{1B}[2K\r[\(index)/\(steps.count)] \(name)\n".utf8))
     }
 
     /// Ends the last stage (prints its time with `--timings`).
