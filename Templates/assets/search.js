@@ -290,6 +290,23 @@
     run();
   });
   more.addEventListener("click", function () { limit += PAGE; next(); });
+
+  /* Arrow keys: down from the box to the first result, then from result to result; up from the first back
+     to the box. */
+  doc.addEventListener("keydown", function (event) {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") { return; }
+    var links = Array.prototype.slice.call(list.querySelectorAll(".search-head a"));
+    var box = form.elements.q, at = links.indexOf(doc.activeElement);
+    if (doc.activeElement === box && event.key === "ArrowDown" && links.length > 0) {
+      links[0].focus();
+    } else if (at >= 0) {
+      if (event.key === "ArrowDown" && at + 1 < links.length) { links[at + 1].focus(); }
+      if (event.key === "ArrowUp") { (at > 0 ? links[at - 1] : box).focus(); }
+    } else {
+      return;
+    }
+    event.preventDefault();
+  });
   load("search/index.js", function (ok) {
     if (!ok) { status.textContent = "The search index is missing next to this page."; }
   });
