@@ -480,8 +480,10 @@ final class MonthlyReportTests: XCTestCase {
             for id in ids { XCTAssertTrue(html.contains("<a href=\"#\(id)\">"), "\(month): \(id)") }
         }
 
-        // Printed: the organization and the month at the top of every sheet, "Page N of M" at the foot, and a
-        // report kept together where it fits, else continued under its repeated head.
+        // Printed: the organization and the month at the top of every sheet, "Page N of M" at the foot, reports
+        // following one another (a report's body row may break, between its own rows), a report that goes on
+        // to the next sheet continued under its repeated head, and links to other formats left off paper.
+        // browser-test prints the page and measures every sheet.
         let october = try site.text("\(Self.monthly)/2024-10/index.html")
         XCTAssertTrue(
             october.contains(#"<style>@page { @top-left { content: "Lumen School Photography · Monthly report: October 2024"; } }</style>"#))
@@ -490,11 +492,15 @@ final class MonthlyReportTests: XCTestCase {
         let printRules = Self.rules(css).filter { $0.context.contains { $0.hasPrefix("@media print") } }
         func printRule(_ selector: String, _ declaration: String) -> Bool {
             printRules.contains { rule in
-                rule.selector.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == selector }
+                rule.selector.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespacesAndNewlines) == selector }
                     && rule.declarations.replacingOccurrences(of: " ", with: "").contains(declaration)
             }
         }
-        XCTAssertTrue(printRule(".report", "break-inside:avoid"), "a report is kept together where it fits")
+        XCTAssertFalse(printRule(".report", "break-inside:avoid"), "a report does not wait for a fresh sheet")
+        XCTAssertTrue(printRule(".report-sheet > tbody > tr", "break-inside:auto"), "a report's body may go on to the next sheet")
+        XCTAssertTrue(printRule(".report tr", "break-inside:avoid"), "never inside one of its rows")
+        XCTAssertTrue(printRule(".screen-only", "display:none"), "links to other formats are not printed")
+        XCTAssertTrue(october.contains(#"<span class="screen-only"> · <a href="report.md" type="text/markdown">Markdown</a>"#))
         XCTAssertTrue(printRule(".report-sheet > thead", "display:table-header-group"), "its head repeats on every sheet")
         XCTAssertTrue(october.components(separatedBy: #"<table class="report-sheet" role="presentation">"#).count - 1 == 69)
     }
