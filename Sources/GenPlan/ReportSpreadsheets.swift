@@ -177,7 +177,8 @@ struct Sheet: Sendable {
         let found = ParallelMap.map(parts) { part -> [SpreadsheetColumn?] in
             var kinds = [SpreadsheetColumn?](repeating: nil, count: columns.count)
             for index in part {
-                for (i, cell) in row(reports[index], columns: columns, input: input).enumerated() where read[i] && !cell.isEmpty {
+                for (i, cell) in row(reports[index], columns: columns, input: input).enumerated() where read[i] && !cell.isEmpty && kinds[i] != .text
+                {
                     kinds[i] = SpreadsheetColumn.merge(kinds[i], SpreadsheetColumn.kind(of: cell) ?? .text)
                 }
             }

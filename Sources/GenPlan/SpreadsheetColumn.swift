@@ -51,6 +51,7 @@ enum SpreadsheetColumn: Equatable, Sendable {
     /// `1,234.5` → `1234.5`; `-3` → `-3`. Grouping commas only where they group thousands. By bytes: it reads
     /// every cell of every spreadsheet.
     static func plainNumber(_ text: String) -> String? {
+        guard let first = text.utf8.first, first == UInt8(ascii: "-") || isDigit(first) else { return nil }
         var bytes = Substring(text).utf8[...]
         var out: [UInt8] = []
         if bytes.first == UInt8(ascii: "-") {
@@ -86,10 +87,13 @@ enum SpreadsheetColumn: Equatable, Sendable {
 
     /// `Oct 3, 2024` → `2024-10-03`.
     static func isoDate(_ text: String) -> String? {
+        // Most cells are not dates: rejected by their length and their fourth byte before anything is made.
+        let utf8 = text.utf8
+        guard (11...12).contains(utf8.count), utf8.dropFirst(3).first == UInt8(ascii: " ") else { return nil }
         let parts = text.split(separator: " ")
         guard parts.count == 3, let month = months.firstIndex(of: String(parts[0])), parts[1].hasSuffix(","),
             let day = Int(parts[1].dropLast()), (1...31).contains(day), parts[2].count == 4, let year = Int(parts[2])
         else { return nil }
-        return String(format: "%04d-%02d-%02d", year, month + 1, day)
+        return "\(year)-\(month < 9 ? "0" : "")\(month + 1)-\(day < 10 ? "0" : "")\(day)"
     }
 }
