@@ -5,15 +5,8 @@ struct MustacheRendering {
     typealias Op = MustacheProgram.Op
 
     let memo: Unmanaged<MustacheMemo>?
-    let ops: UnsafeBufferPointer<Op>
-    let pool: UnsafeBufferPointer<UInt8>
-    let parts: UnsafeBufferPointer<String>
-    let names: UnsafeBufferPointer<MustacheProgram.Name>
-    let templates: UnsafeBufferPointer<Range<Int>>
-    let memoizable: UnsafeBufferPointer<Bool>
-    let escapers: UnsafeBufferPointer<any MustacheContentType>
-    let givenBlocks: UnsafeBufferPointer<MustacheProgram.GivenBlock>
-    let blockTables: UnsafeBufferPointer<Range<Int>>
+    /// The library's program and tables (`MustacheImage`), plain pointers.
+    let program: MustacheImage.Pointers
     var stack: [MustacheValue]
     var out: [UInt8] = []
     /// The block tables of enclosing parents, outermost first: the outermost that gives a block wins.
@@ -30,14 +23,12 @@ struct MustacheRendering {
     static func render(_ library: MustacheLibrary, template: Int, _ value: MustacheValue, memo: MustacheMemo?) -> [UInt8] {
         // The memo is held by the caller for the render: unretained here, so the render writes no count of its.
         withExtendedLifetime(memo) {
-            let p = library.image.pointers
+            let program = library.image.pointers
             var rendering = MustacheRendering(
-                memo: memo.map { Unmanaged.passUnretained($0) }, ops: p.ops, pool: p.pool, parts: p.parts, names: p.names,
-                templates: p.templates, memoizable: p.memoizable, escapers: p.escapers, givenBlocks: p.givenBlocks,
-                blockTables: p.blockTables, stack: [value])
+                memo: memo.map { Unmanaged.passUnretained($0) }, program: program, stack: [value])
             rendering.stack.reserveCapacity(16)
             rendering.out.reserveCapacity(16_384)
-            rendering.render(p.templates[template].lowerBound, p.templates[template].upperBound)
+            rendering.render(program.templates[template].lowerBound, program.templates[template].upperBound)
             return rendering.out
         }
     }
@@ -46,7 +37,7 @@ struct MustacheRendering {
     mutating func render(_ start: Int, _ end: Int) {
         var i = start
         while i < end {
-            let op = ops[i]
+            let op = program.ops[i]
             i += 1
             switch op.kind {
             case .text:
@@ -98,7 +89,7 @@ struct MustacheRendering {
         if escaper < 0 {
             out += text.utf8
         } else {
-            escapers[escaper].escape(text, into: &out)
+            program.escapers[escaper].escape(text, into: &out)
         }
     }
 
@@ -121,12 +112,12 @@ struct MustacheRendering {
 
     /// `count` bytes of the pool from `start`: a text, or an indentation.
     private func pooled(_ start: Int32, _ count: Int32) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: pool[Int(start)..<Int(start + count)])
+        UnsafeBufferPointer(rebasing: program.pool[Int(start)..<Int(start + count)])
     }
 
     private mutating func partial(_ number: Int, indent op: Op) {
-        let range = templates[number]
-        if op.c == 0, indent.isEmpty, memoizable[number], let memo, stack.count - 1 != sharedFloor,
+        let range = program.templates[number]
+        if op.c == 0, indent.isEmpty, program.memoizable[number], let memo, stack.count - 1 != sharedFloor,
             case .shared(let shared)? = stack.last
         {
             renderShared(shared, number, range, memo)
@@ -163,7 +154,7 @@ struct MustacheRendering {
     /// The outermost block given for the block's name, indented as its site, else the defaults as written.
     private mutating func expand(_ op: Op, defaults: Int) {
         for table in blocks {
-            guard let given = givenBlocks[blockTables[table]].first(where: { $0.name == op.a }) else { continue }
+            guard let given = program.givenBlocks[program.blockTables[table]].first(where: { $0.name == op.a }) else { continue }
             let saved = indent.count
             indent.append(contentsOf: pooled(op.c, op.d))
             skipLineStart = op.e == 1
@@ -179,16 +170,16 @@ struct MustacheRendering {
     /// parts inside what it found.
     @inline(__always)
     private mutating func lookup(_ number: Int32) -> MustacheValue? {
-        let name = names[Int(number)]
+        let name = program.names[Int(number)]
         guard name.count > 0 else { return stack.last }
         let first = Int(name.start)
         var i = stack.count - 1
         while i >= 0 {
-            if var found = stack[i].child(parts[first]) {
+            if var found = stack[i].child(program.parts[first]) {
                 if i < lowest { lowest = i }
                 var part = first + 1
                 while part < first + Int(name.count) {
-                    guard let next = found.child(parts[part]) else { return nil }
+                    guard let next = found.child(program.parts[part]) else { return nil }
                     found = next
                     part += 1
                 }
