@@ -169,13 +169,12 @@ enum StatisticsOverview {
     /// The last day the export holds anything for: the newest report day, or the newest time a report or a
     /// critique was saved (one saved on Sep 2 says August is over, even when its last report is of Aug 18).
     static func lastDay(_ org: Organization, zone: TimeZone) -> LocalDate? {
-        var last = org.reports.last?.date
-        let times = org.reports.flatMap { [$0.createdAt, $0.updatedAt] } + org.critiques.flatMap { [$0.createdAt, $0.updatedAt] }
-        for time in times.compactMap({ $0 }) {
-            let day = LocalDate(time, in: zone)
-            if last.map({ $0 < day }) ?? true { last = day }
-        }
-        return last
+        // The newest time is on the newest day: one time turned into a day, not every one.
+        let newest = (org.reports.lazy.flatMap { [$0.createdAt, $0.updatedAt] } + org.critiques.lazy.flatMap { [$0.createdAt, $0.updatedAt] })
+            .compactMap { $0 }.max()
+        let saved = newest.map { LocalDate($0, in: zone) }
+        guard let reported = org.reports.last?.date else { return saved }
+        return saved.map { max($0, reported) } ?? reported
     }
 
     /// The newest whole month with data against the calendar month before it. A month the export ends in
