@@ -155,9 +155,12 @@ final class SchoolPagesTests: XCTestCase {
         var template: String
         var jobType: String?
         var photos: String
+        var sharedPhotos: String?
         var miles: String
         var source: String
-        var description: String { "\(href) \(day) \(photographer) \(template) \(jobType ?? "-") \(photos) \(miles) \(source)" }
+        var description: String {
+            "\(href) \(day) \(photographer) \(template) \(jobType ?? "-") \(photos) \(sharedPhotos ?? "-") \(miles) \(source)"
+        }
     }
 
     /// The school of `org` a name in a route stands for: its id, else its name trimmed and case-folded (the
@@ -198,6 +201,34 @@ final class SchoolPagesTests: XCTestCase {
         return (recorded.map { String(format: "%.1f", $0) } ?? "0.0", recorded == nil ? "no mileage" : "as recorded")
     }
 
+    /// The route names another school too (of the organization or not): its photos are shared.
+    static func isShared(_ r: ReportDoc) -> Bool {
+        Set(r.schools.map { match($0, org: r.org)?.id ?? "?" + $0.trimmingCharacters(in: .whitespaces).lowercased() }).count > 1
+    }
+
+    /// `school`'s share of `r`'s miles, by the rule the page states: each leg (rounded to 0.1 mile, as the
+    /// route shows it) half to each school it joins, a leg from or to home to the school at its other end;
+    /// a recorded total split evenly among the matched schools.
+    static func share(of school: SchoolDoc, in r: ReportDoc) -> Double {
+        let total = Double(miles(r).0)!
+        let stops = r.schools.compactMap { match($0, org: r.org) }.filter { $0.coordinates != nil }
+        if let home = users[r.user]!.home, !stops.isEmpty {
+            let places: [(id: String?, point: (Double, Double))] =
+                [(nil, point(home))] + stops.map { ($0.id, point($0.coordinates!)) } + [(nil, point(home))]
+            var mine = 0.0, all = 0.0
+            for i in 0..<(places.count - 1) {
+                let leg = (haversine(places[i].point, places[i + 1].point) * 10).rounded() / 10
+                all += leg
+                let ends = [places[i].id, places[i + 1].id]
+                let weight = ends.contains(nil) ? 1.0 : 0.5
+                mine += Double(ends.filter { $0 == school.id }.count) * weight * leg
+            }
+            return all > 0 ? mine * total / all : 0
+        }
+        let matched = Set(r.schools.compactMap { match($0, org: r.org)?.id })
+        return matched.contains(school.id) ? total / Double(matched.count) : 0
+    }
+
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     static func day(_ iso: String) -> String {
@@ -216,7 +247,7 @@ final class SchoolPagesTests: XCTestCase {
             .sorted { ($1.date, users[$0.user]!.name) < ($0.date, users[$1.user]!.name) }
     }
 
-    static func expected(_ r: ReportDoc) -> Visit {
+    static func expected(_ r: ReportDoc, at school: SchoolDoc) -> Visit {
         let template = templates.first { $0.id == r.template }!
         var jobType: String?
         if let choice = r.fields["job_type"] as? String {
@@ -229,9 +260,12 @@ final class SchoolPagesTests: XCTestCase {
             jobType = "Picture Day"
         }
         let (miles, source) = miles(r)
+        let shared = isShared(r)
         return Visit(
             href: "../reports/report/\(r.id).html", day: day(r.date), photographer: users[r.user]!.name,
-            template: template.name, jobType: jobType, photos: grouped(photos(r)), miles: miles, source: source)
+            template: template.name, jobType: jobType, photos: shared ? "—" : grouped(photos(r)),
+            sharedPhotos: shared ? "\(grouped(photos(r))) on the shared report" : nil,
+            miles: String(format: "%.1f", share(of: school, in: r)), source: "of \(miles), \(source)")
     }
 
     static func grouped(_ n: Int) -> String {
@@ -246,14 +280,14 @@ final class SchoolPagesTests: XCTestCase {
 
     static func rows(_ html: String) -> [(visit: Visit, flags: String)] {
         let pattern =
-            #"<tr><th scope="row"><a href="([^"]*)">([^<]*)</a></th><td class="visit-who">([^<]*)</td><td class="visit-template">([^<]*)(?:<br><span class="muted">([^<]*)</span>)?</td><td class="num">([^<]*)</td><td class="num">([^<]*)<br><span class="muted">([^<]*)</span></td><td class="visit-flags">(.*?)</td></tr>"#
+            #"<tr><th scope="row"><a href="([^"]*)">([^<]*)</a></th><td class="visit-who">([^<]*)</td><td class="visit-template">([^<]*)(?:<br><span class="muted">([^<]*)</span>)?</td><td class="num">([^<]*)(?:<br><span class="muted">([^<]*)</span>)?</td><td class="num">([^<]*)<br><span class="muted">([^<]*)</span></td><td class="visit-flags">(.*?)</td></tr>"#
         let regex = try! NSRegularExpression(pattern: pattern)
         return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { m in
             func g(_ i: Int) -> String? { Range(m.range(at: i), in: html).map { String(html[$0]) } }
             return (
                 Visit(
                     href: g(1)!, day: g(2)!, photographer: g(3)!, template: g(4)!, jobType: g(5), photos: g(6)!,
-                    miles: g(7)!, source: g(8)!), g(9)!
+                    sharedPhotos: g(7), miles: g(8)!, source: g(9)!), g(10)!
             )
         }
     }
@@ -294,7 +328,7 @@ final class SchoolPagesTests: XCTestCase {
             XCTAssertTrue(html.contains("1 Main St, Marion, IL 62959"), school.id)
             let visits = Self.visits(of: school)
             let shown = Self.rows(html)
-            XCTAssertEqual(shown.map(\.visit), visits.map(Self.expected), school.id)
+            XCTAssertEqual(shown.map(\.visit), visits.map { Self.expected($0, at: school) }, school.id)
             if visits.isEmpty {
                 XCTAssertTrue(html.contains("No visits yet"), school.id)
                 continue
@@ -308,8 +342,12 @@ final class SchoolPagesTests: XCTestCase {
             // Totals by month (newest first) and by season, from the same visits.
             func totals(_ key: (ReportDoc) -> String, _ title: (String) -> String) -> [String] {
                 Dictionary(grouping: visits, by: key).sorted { $0.key > $1.key }.map { key, group in
-                    let miles = group.reduce(0.0) { $0 + Double(Self.miles($1).0)! }
-                    return "\(title(key))|\(group.count)|\(Self.grouped(group.reduce(0) { $0 + Self.photos($1) }))|\(String(format: "%.1f", miles))"
+                    let miles = group.reduce(0.0) { $0 + Self.share(of: school, in: $1) }
+                    func photos(_ reports: [ReportDoc]) -> String {
+                        reports.isEmpty ? "—" : Self.grouped(reports.reduce(0) { $0 + Self.photos($1) })
+                    }
+                    let own = photos(group.filter { !Self.isShared($0) }), shared = photos(group.filter(Self.isShared))
+                    return "\(title(key))|\(group.count)|\(own)|\(shared)|\(String(format: "%.1f", miles))"
                 }
             }
             let monthNames = [
@@ -342,7 +380,9 @@ final class SchoolPagesTests: XCTestCase {
         XCTAssertTrue(adams.contains("Fall is August to November, winter December to February, spring March to July."))
         XCTAssertTrue(adams.contains("<th scope=\"row\">Winter 2024–25</th>"))
         let lincoln = Self.rows(try site.text("orgA/schools/a-lincoln.html"))
-        XCTAssertEqual(lincoln.map(\.visit.photos), ["999", "1,500"], "the typed photos_taken before the photo_count of attachments")
+        XCTAssertEqual(
+            lincoln.map(\.visit.sharedPhotos), ["999 on the shared report", "1,500 on the shared report"],
+            "the typed photos_taken before the photo_count of attachments; both routes name another school")
         XCTAssertTrue(lincoln[0].flags.contains("“Bravo Only School” is not one of this organization’s schools"), lincoln[0].flags)
         XCTAssertEqual(Self.rows(try site.text("orgB/schools/b-adams.html")).map(\.visit.photographer), ["Bea Bravo"])
         XCTAssertTrue(try site.text("orgA/schools/a-quiet.html").contains("No visits yet"))
@@ -350,17 +390,40 @@ final class SchoolPagesTests: XCTestCase {
 
         // The index: every school by name, with its visits and last visit.
         let index = try site.text("orgA/schools/index.html")
-        let indexRows = index.components(separatedBy: "<tbody>")[1].components(separatedBy: "</tr>").dropLast().map {
-            $0.replacingOccurrences(of: #"<[^>]*>"#, with: "|", options: .regularExpression).split(separator: "|")
-                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }.joined(separator: "|")
-        }
+        let indexRows = index.components(separatedBy: "<tbody>")[1].components(separatedBy: "</tbody>")[0].components(separatedBy: "</tr>").dropLast()
+            .map {
+                $0.replacingOccurrences(of: #"<[^>]*>"#, with: "|", options: .regularExpression).split(separator: "|")
+                    .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }.joined(separator: "|")
+            }
         let orgA = Self.schools.filter { $0.org == "orgA" }.sorted { $0.name.lowercased() < $1.name.lowercased() }
         XCTAssertEqual(
             indexRows,
             orgA.map { school in
                 let visits = Self.visits(of: school)
-                return "\(Self.escaped(school.name))|Marion|\(visits.count)|" + (visits.first.map { Self.day($0.date) } ?? "No visits yet")
+                let own = visits.filter { !Self.isShared($0) }
+                let photos = own.isEmpty ? "—" : Self.grouped(own.reduce(0) { $0 + Self.photos($1) })
+                let miles = String(format: "%.1f", visits.reduce(0.0) { $0 + Self.share(of: school, in: $1) })
+                return "\(Self.escaped(school.name))|Marion|\(visits.count)|\(photos)|\(miles)|"
+                    + (visits.first.map { Self.day($0.date) } ?? "No visits yet")
             })
+        // The foot adds the columns up, and each report once: the schools' miles are the reports' miles.
+        let foot = index.components(separatedBy: "<tfoot>")[1].components(separatedBy: "</tfoot>")[0].components(separatedBy: "</tr>")
+            .dropLast().map {
+                $0.replacingOccurrences(of: #"<[^>]*>"#, with: "|", options: .regularExpression).split(separator: "|")
+                    .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }.joined(separator: "|")
+            }
+        let named = Self.reports.filter { r in r.org == "orgA" && r.schools.contains { Self.match($0, org: "orgA") != nil } }
+        let visitCount = orgA.reduce(0) { $0 + Self.visits(of: $1).count }
+        let ownPhotos = named.filter { !Self.isShared($0) }.reduce(0) { $0 + Self.photos($1) }
+        let shared = named.filter(Self.isShared)
+        let allMiles = named.reduce(0.0) { $0 + Double(Self.miles($1).0)! }
+        XCTAssertEqual(
+            foot,
+            [
+                "All schools|\(visitCount)|\(Self.grouped(ownPhotos))|\(String(format: "%.1f", allMiles))",
+                "Reports shared by schools|\(shared.count) reports, each counted once|\(Self.grouped(shared.reduce(0) { $0 + Self.photos($1) }))",
+                "Organization|\(named.count) reports that name a school|\(Self.grouped(named.reduce(0) { $0 + Self.photos($1) }))|\(String(format: "%.1f", allMiles))"
+            ])
         // Reachable: the navigation and the home page.
         let home = try site.text("orgA/index.html")
         XCTAssertTrue(home.contains(#"<a class="button" href="schools/index.html">"#))

@@ -12,13 +12,27 @@ enum SchoolPages {
         var href: String
         var city: String?
         var visits: String
+        var photos: String
+        var miles: String
         var lastVisit: String?
+    }
+
+    /// The index's foot: the columns added up, and what the schools share, counted once.
+    struct IndexTotal: Sendable, Encodable {
+        var visits: String
+        var photos: String
+        var miles: String
+        var sharedReports: String
+        var sharedPhotos: String
+        var reports: String
+        var allPhotos: String
     }
 
     struct IndexBody: Sendable, Encodable {
         var schools: [IndexRow]
         var hasSchools: Bool
         var summary: String
+        var total: IndexTotal?
     }
 
     struct VisitRow: Sendable, Encodable {
@@ -28,9 +42,13 @@ enum SchoolPages {
         var photographer: String
         var template: String
         var jobType: String?
+        /// The report's photos where it visited this school alone, else "—".
         var photos: String
+        /// The photos of a report that visited other schools too, in words; nil for a visit alone.
+        var sharedPhotos: String?
+        /// This school's share of the route's miles.
         var miles: String
-        /// How the route's miles were found, in words ("computed", "as recorded", "no mileage").
+        /// How the route's miles were found and how many there were in all, in words.
         var source: String
         /// The route's flags, worded as the mileage pages word them.
         var discrepancy: Bool
@@ -42,6 +60,7 @@ enum SchoolPages {
         var period: String
         var visits: String
         var photos: String
+        var sharedPhotos: String
         var miles: String
     }
 
@@ -66,7 +85,12 @@ enum SchoolPages {
         /// One report's visit to a school, with what the pages show of it.
         struct Visit: Sendable {
             var report: DailyJobReport
+            /// The report's photo count, where it reads as a number.
             var photos: Double?
+            /// The route names other schools too: the photos cannot be told apart by school.
+            var shared: Bool
+            /// This school's share of the route's miles (`SchoolVisits.milesShares`).
+            var miles: Double
         }
 
         let input: OrganizationInput
@@ -92,10 +116,15 @@ enum SchoolPages {
                 var start = end - 1
                 while start > org.reports.startIndex, org.reports[start - 1].date == date { start -= 1 }
                 for report in org.reports[start..<end] {
-                    let schools = named.schools(report.id)
+                    let route = named.named(report.id)
+                    let schools = route.compactMap(\.school)
                     guard !schools.isEmpty else { continue }
                     let photos = input.forms[report.id]?.photosTaken?.value.number
-                    for school in schools { visits[school.id, default: []].append(Visit(report: report, photos: photos)) }
+                    let shares = named.milesShares(report.id)
+                    for school in schools {
+                        visits[school.id, default: []].append(
+                            Visit(report: report, photos: photos, shared: route.count > 1, miles: shares[school.id] ?? 0))
+                    }
                 }
                 end = start
             }
@@ -108,16 +137,36 @@ enum SchoolPages {
         func index() -> PlannedPage {
             let rows = schools.map { school in
                 let visits = self.visits[school.id] ?? []
+                let total = Self.total("", visits)
                 return IndexRow(
                     name: school.value, href: paths.file(school.id),
                     city: school.city.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed },
-                    visits: Format.integer(visits.count),
+                    visits: total.visits, photos: total.photos, miles: total.miles,
                     lastVisit: visits.first.map { Format.day($0.report.date.description) })
             }
             let summary = SchoolPages.summary(schools: schools.count, visited: visitedCount)
             return PlannedPage(
                 path: SchoolPaths.index, template: "schools-index", title: "Schools",
-                body: IndexBody(schools: rows, hasSchools: !rows.isEmpty, summary: summary))
+                body: IndexBody(schools: rows, hasSchools: !rows.isEmpty, summary: summary, total: indexTotal()))
+        }
+
+        /// Every school's visits added up, and each report counted once: the figures the columns add up to.
+        private func indexTotal() -> IndexTotal? {
+            // In the schools' order, so the sums come out the same in every build.
+            let all = schools.flatMap { visits[$0.id] ?? [] }
+            guard !all.isEmpty else { return nil }
+            var seen = Set<DocumentID>()
+            let reports = all.filter { seen.insert($0.report.id).inserted }
+            let shared = reports.filter(\.shared)
+            func photos(_ visits: some Sequence<Visit>) -> String {
+                let counted = visits.compactMap(\.photos)
+                return counted.isEmpty ? "—" : Self.count(counted.reduce(0, +))
+            }
+            let total = Self.total("", all)
+            return IndexTotal(
+                visits: total.visits, photos: total.photos, miles: total.miles,
+                sharedReports: Format.count(shared.count, "report"), sharedPhotos: photos(shared),
+                reports: Format.count(reports.count, "report"), allPhotos: photos(reports))
         }
 
         /// The pages of `schools[range]`.
@@ -141,34 +190,39 @@ enum SchoolPages {
                     photographer: org.photographerName(of: report),
                     template: form?.templateName ?? report.templateName ?? (form?.layout == .legacy ? "Legacy (no template)" : "Unknown template"),
                     jobType: ReportStatistics.jobType(of: report, layout: form?.layout ?? .legacy, in: org),
-                    photos: form?.photosTaken.map { SchoolPages.shown($0.value) } ?? "—",
-                    miles: mileage.map { Format.miles($0.miles) } ?? "—",
-                    source: MileagePages.sourceLabel(mileage?.source ?? .none),
+                    photos: visit.shared ? "—" : form?.photosTaken.map { SchoolPages.shown($0.value) } ?? "—",
+                    sharedPhotos: visit.shared ? form?.photosTaken.map { SchoolPages.shown($0.value) + " on the shared report" } : nil,
+                    miles: mileage.map { _ in Format.miles(visit.miles) } ?? "—",
+                    source: mileage.map { "of \(Format.miles($0.miles)), \(MileagePages.sourceLabel($0.source))" }
+                        ?? MileagePages.sourceLabel(.none),
                     discrepancy: discrepancy, notes: notes, hasFlags: discrepancy || !notes.isEmpty)
             }
-            let total = Self.total("Total", visits, input)
+            let total = Self.total("Total", visits)
             let cards = [
                 Fact(label: "Visits", value: total.visits), Fact(label: "Photos taken", value: total.photos),
-                Fact(label: "Route miles", value: total.miles)
+                Fact(label: "Photos on shared reports", value: total.sharedPhotos), Fact(label: "Route miles", value: total.miles)
             ]
             // The last visit with the address: a date is too wide for a number card.
             let last = visits.first.map { [Fact(label: "Last visit", value: Format.day($0.report.date.description))] } ?? []
             let months = Dictionary(grouping: visits, by: { $0.report.date.monthKey }).sorted { $0.key > $1.key }
-                .map { Self.total(Format.monthTitle($0.key), $0.value, input) }
+                .map { Self.total(Format.monthTitle($0.key), $0.value) }
             let seasons = Dictionary(grouping: visits, by: { Season($0.report.date) }).sorted { $0.key > $1.key }
-                .map { Self.total($0.key.title, $0.value, input) }
+                .map { Self.total($0.key.title, $0.value) }
             return SchoolBody(
                 name: school.value, facts: SchoolPages.facts(school) + last, cards: cards, visits: rows, hasVisits: !rows.isEmpty,
                 months: months, seasons: seasons, indexHref: "index.html")
         }
 
-        /// Visits, photos (of the visits whose count reads as a number) and route miles of `visits`.
-        static func total(_ period: String, _ visits: [Visit], _ input: OrganizationInput) -> TotalRow {
-            let photos = visits.compactMap(\.photos)
-            let miles = visits.reduce(0) { $0 + (input.mileageByReport[$1.report.id]?.miles ?? 0) }
+        /// Visits, photos (of the visits whose count reads as a number: this school's alone, and those of
+        /// reports shared with other schools) and this school's share of the route miles of `visits`.
+        static func total(_ period: String, _ visits: [Visit]) -> TotalRow {
+            func sum(_ visits: [Visit]) -> String {
+                let photos = visits.compactMap(\.photos)
+                return photos.isEmpty ? "—" : count(photos.reduce(0, +))
+            }
             return TotalRow(
-                period: period, visits: Format.integer(visits.count),
-                photos: photos.isEmpty ? "—" : count(photos.reduce(0, +)), miles: Format.miles(miles))
+                period: period, visits: Format.integer(visits.count), photos: sum(visits.filter { !$0.shared }),
+                sharedPhotos: sum(visits.filter(\.shared)), miles: Format.miles(visits.reduce(0) { $0 + $1.miles }))
         }
 
         /// A sum of counts as typed: whole numbers grouped, a fraction kept to one decimal.

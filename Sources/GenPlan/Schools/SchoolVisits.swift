@@ -66,6 +66,41 @@ struct SchoolVisits: Sendable {
     /// The organization's schools `report` visited, in route order, each once.
     func schools(_ report: DocumentID) -> [School] { named(report).compactMap(\.school) }
 
+    /// `report`'s route miles split among the schools it visited, so that the schools' miles add up to the
+    /// report's: each leg of the computed route is shared half and half by the two schools it joins, and a
+    /// leg from or to home belongs to the school at its other end; a route known only as a recorded total
+    /// (or whose legs are all zero) is split evenly among the schools it names. A school left out of the
+    /// route (no coordinates) gets no share of a computed route.
+    func milesShares(_ report: DocumentID) -> [DocumentID: Double] {
+        guard let mileage = mileage[report], mileage.miles > 0 else { return [:] }
+        // The stops as the calculator made them: the named schools that have coordinates, repeats kept.
+        let stops = mileage.schools.compactMap { name -> DocumentID? in
+            guard let school = org.school(matching: name), let text = school.coordinates, GeoPoint(coordinates: text) != nil
+            else { return nil }
+            return school.id
+        }
+        var shares: [DocumentID: Double] = [:]
+        let legs = mileage.legs
+        let legMiles = legs.reduce(0) { $0 + $1.miles }
+        if mileage.source == .computed, !stops.isEmpty, legs.count == stops.count + 1, legMiles > 0 {
+            for (i, leg) in legs.enumerated() {
+                let from = i == 0 ? nil : stops[i - 1]
+                let to = i == stops.count ? nil : stops[i]
+                switch (from, to) {
+                case (let a?, let b?):
+                    shares[a, default: 0] += leg.miles / 2
+                    shares[b, default: 0] += leg.miles / 2
+                case (let a?, nil), (nil, let a?): shares[a, default: 0] += leg.miles
+                case (nil, nil): break
+                }
+            }
+            return shares.mapValues { $0 * mileage.miles / legMiles }
+        }
+        let visited = schools(report)
+        for school in visited { shares[school.id] = mileage.miles / Double(visited.count) }
+        return shares
+    }
+
     /// `named` as a page shows them: `prefix` leads from the page to the organization folder; nil for a page
     /// that must not link out of itself (a monthly archive's), which names the schools as plain text.
     func links(_ named: [Named], prefix: String?) -> [Link] {
