@@ -36,8 +36,12 @@ struct OrganizationPlanner: Sendable {
         let outline = input.outline
         let reportPaths = outline.reportPaths
         let galleries = outline.galleries
-        let reportPages = ReportPages.Planner(input, paths: reportPaths)
-        let monthly = MonthlyReports.Planner(input, outline: outline, zone: config.timeZone)
+        // Who has a statistics page: the report heads, the statistics section, the critique detail pages and
+        // the search index link to them.
+        let statisticsPeople = StatisticsPeople(input, galleries: galleries)
+        let reportPages = ReportPages.Planner(input, paths: reportPaths, photographerPages: statisticsPeople.photographerPaths)
+        let monthly = MonthlyReports.Planner(
+            input, outline: outline, photographerPages: statisticsPeople.photographerPaths, zone: config.timeZone)
         let name = org.pathSegment
         let monthKey = MonthKey(monthly: monthly, reportPages: reportPages, paths: reportPaths, galleries: galleries)
         let spreadsheets = ReportSpreadsheets(input)
@@ -62,9 +66,6 @@ struct OrganizationPlanner: Sendable {
             paths: reportPaths, galleries: galleries,
             mileagePages: MileagePages.photographerPaths(input.mileage),
             monthly: { "\(MonthlyReports.folder)/\($0)/index.html" })
-        // Who has a statistics page: the statistics section, the critique detail pages and the search index
-        // link to them.
-        let statisticsPeople = StatisticsPeople(input, galleries: galleries)
         let statistics = StatisticsSection(input, people: statisticsPeople, links: statisticsLinks, zone: config.timeZone)
         batches.append(
             PlanBatch(name: "\(name) statistics") {

@@ -154,7 +154,7 @@ final class BuildOutputTests: XCTestCase {
     }
 
     /// The build lets go of a report's raw fields before planning (its form holds every value): the header's
-    /// shoot type, read from the raw `job_type`, and values the template does not describe still show.
+    /// job type, read from the raw `job_type`, and values the template does not describe still show.
     func testReportPagesShowRawFieldsAfterTheBuildLetGoOfThem() async throws {
         let site = try TestSite()
         defer { site.remove() }
@@ -172,7 +172,7 @@ final class BuildOutputTests: XCTestCase {
             ])
         try await site.build()
         let page = try site.text("o1/reports/report/r1.html")
-        XCTAssertTrue(page.contains("Shoot type"), "the header names the shoot type")
+        XCTAssertTrue(page.contains("<dt>Job type</dt><dd>Senior Portraits</dd>"), "the header names the job type")
         XCTAssertTrue(page.contains("Senior Portraits"))
         XCTAssertTrue(page.contains("Front steps at noon"))
         XCTAssertTrue(page.contains("Used the 85mm all day"), "a value the template does not describe is still shown")

@@ -45,13 +45,14 @@ final class RepeatedBlockTests: XCTestCase {
     func testRowsDifferingInOriginAreNotShared() async throws {
         let templates = try await templates()
         let tree = try templates.page(
-            body([row("Weather", .text("Clear")), row("Weather", .text("Clear"), origin: .automatic)]),
+            body([row("Weather", .text("Clear")), row("Weather", .text("Clear"), origin: .recomputed)]),
             template: "partials/report-body"
         ).value
         let html = try XCTUnwrap(templates.html(tree, "partials/report-body"))
         XCTAssertTrue(html.contains("<tr><th scope=\"row\">Weather</th><td>Clear\n</td></tr>"), html)
         XCTAssertTrue(
-            html.contains("<tr><th scope=\"row\">Weather <span class=\"origin origin-automatic\">Automatic</span></th><td>Clear\n</td></tr>"), html)
+            html.contains("<tr><th scope=\"row\">Weather <span class=\"origin origin-recomputed\">Recomputed</span></th><td>Clear\n</td></tr>"),
+            html)
         XCTAssertEqual(templates.memo.counts.made, 2)
     }
 

@@ -89,6 +89,100 @@ final class ReportPagesTests: XCTestCase {
         XCTAssertTrue(trips.contains(#"<a href="../reports/report/"#))
     }
 
+    /// A report page says each fact once: the app-filled fields that repeat the head are not shown again, a
+    /// badge only where gen worked a value out or used a stand-in, the photographer linked to their page.
+    func testReportPageSaysEachFactOnce() async throws {
+        let (site, _) = try await sample()
+        let base = "\(Self.org)/reports/report"
+        let page = try site.text("\(base)/kzwDBElg3CIaZyi4VVcT.html")
+        for label in ["Photographer", "Report Date", "School Name(s)", "Schools Visited"] {
+            XCTAssertFalse(page.contains("<th scope=\"row\">\(label)"), "\(label) repeats the head")
+        }
+        let fields = page.components(separatedBy: #"<table class="fields">"#)[1].components(separatedBy: "</table>")[0]
+        for fact in ["Oct 3, 2024", "Renée Castillo", "Herrin Junior High - Herrin"] {
+            XCTAssertFalse(fields.contains(fact), "\(fact) is in the head")
+        }
+        XCTAssertEqual(page.components(separatedBy: "<dt>Date</dt>").count - 1, 1)
+        XCTAssertFalse(page.contains("Automatic"), "the app's own values carry no badge")
+        XCTAssertFalse(page.contains("Shoot type"))
+        XCTAssertTrue(page.contains("<dt>Job type</dt><dd>Picture Day</dd>"))
+        // The photographer links to their statistics page, which exists.
+        let who = try XCTUnwrap(page.range(of: #"Photographer</span> <a href="([^"]+)">Renée Castillo</a>"#, options: .regularExpression))
+        let href = String(page[who]).components(separatedBy: "href=\"")[1].components(separatedBy: "\"")[0]
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: site.output.appendingPathComponent("\(base)/\(href)").standardizedFileURL.path), href)
+        // A recomputed value keeps its badge, and the legend says what it means.
+        let recomputed = try site.text("\(base)/Rwh7SIgHYSv0PYCc7N7P.html")
+        XCTAssertTrue(recomputed.contains(#"<span class="origin origin-recomputed">Recomputed</span>"#))
+        XCTAssertTrue(recomputed.contains("worked out again by gen from the report"))
+        // The Markdown keeps every fact in its list (its head is a heading).
+        let markdown = try site.text("\(base)/kzwDBElg3CIaZyi4VVcT.md")
+        XCTAssertTrue(markdown.contains("Renée Castillo") && markdown.contains("Herrin Junior High - Herrin"))
+    }
+
+    /// An app-filled value that differs from the head is shown: only a repeat is left out.
+    func testAFieldThatDiffersFromTheHeadIsShown() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
+        try site.writeCollection("schools", [Doc.school("s1", org: "o1", name: "Adams School")])
+        var template = Doc.template(org: "o1")
+        template["fields"] =
+            (template["fields"] as! [[String: Any]]) + [
+                ["id": "who", "type": "user_name", "label": "Photographer", "smartConfig": ["calculationType": "user_name"]],
+                ["id": "where", "type": "school_name", "label": "School Name(s)", "smartConfig": ["calculationType": "school_name"]]
+            ]
+        try site.writeCollection("reportTemplates", [template])
+        try site.writeCollection(
+            "dailyJobReports",
+            [
+                Doc.report("same", org: "o1", user: "u1", extra: ["schools_visited": ["Adams School"], "who": "Ann Lee", "where": "Adams School"]),
+                Doc.report(
+                    "differs", org: "o1", user: "u1", extra: ["schools_visited": ["Adams School"], "who": "Bo Pike", "where": "Adams Schol"])
+            ])
+        try await site.build()
+        let same = try site.text("o1/reports/report/same.html")
+        XCTAssertFalse(same.contains("<th scope=\"row\">Photographer"), same)
+        XCTAssertFalse(same.contains("<th scope=\"row\">School Name(s)"), same)
+        XCTAssertFalse(same.contains("<th scope=\"row\">Schools Visited"), same)
+        let differs = try site.text("o1/reports/report/differs.html")
+        XCTAssertTrue(differs.contains("<th scope=\"row\">Photographer</th><td>Bo Pike"), differs)
+        XCTAssertTrue(differs.contains("<th scope=\"row\">School Name(s)</th><td>Adams Schol"), differs)
+    }
+
+    /// Previous and next links go through every report once, in the order of the days' pages.
+    func testReportPagesLinkTheReportsBeforeAndAfter() async throws {
+        let (site, _) = try await sample()
+        let base = "\(Self.org)/reports/report"
+        func link(_ page: String, _ rel: String) -> String? {
+            guard let range = page.range(of: "rel=\"\(rel)\" href=\"") else { return nil }
+            return String(page[range.upperBound...].prefix { $0 != "\"" })
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent(base).path)
+            .filter { $0.hasSuffix(".html") }
+        let first = try XCTUnwrap(try files.first { link(try site.text("\(base)/\($0)"), "prev") == nil })
+        var seen = [first]
+        var current = first
+        while let next = link(try site.text("\(base)/\(current)"), "next") {
+            XCTAssertEqual(link(try site.text("\(base)/\(next)"), "prev"), current, "\(next) leads back")
+            seen.append(next)
+            current = next
+            if seen.count > files.count { break }
+        }
+        XCTAssertEqual(seen.count, files.count)
+        XCTAssertEqual(Set(seen).count, files.count)
+        // In the order of the days: the dates the links name never go back.
+        let dates = try seen.map { file -> String in
+            let page = try site.text("\(base)/\(file)")
+            return String(page.components(separatedBy: "<dt>Date</dt><dd>")[1].prefix { $0 != "<" })
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "MMM d, yyyy"
+        let days = dates.map { formatter.date(from: $0)! }
+        XCTAssertEqual(days, days.sorted())
+    }
+
     func testEveryStoredTextValueAppearsOnItsReportPage() async throws {
         let (site, _) = try await sample()
         let lines = try String(contentsOf: TestSite.repositoryContent.appendingPathComponent("export/dailyJobReports.ndjson"), encoding: .utf8)
@@ -102,12 +196,15 @@ final class ReportPagesTests: XCTestCase {
             let doc = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
             let id = doc["id"] as! String
             let html = try site.text("\(Self.org)/reports/report/\(id).html")
+            // As a reader sees it: the head shows the schools of the route as links, one after another.
+            let visible = html.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
             for (key, value) in doc where !metadata.contains(key) {
                 for text in Self.strings(in: value) {
                     // Dates and times are shown in the site's one style; everything else as stored.
                     if text.range(of: #"^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}$|^\d{1,2}/\d{1,2}/\d{4}$"#, options: .regularExpression) != nil { continue }
                     if Double(text) != nil { continue }
-                    XCTAssertTrue(html.contains(Self.html(text)), "\(id).\(key): \"\(text)\" is not on its page")
+                    XCTAssertTrue(
+                        html.contains(Self.html(text)) || visible.contains(Self.html(text)), "\(id).\(key): \"\(text)\" is not on its page")
                     checked += 1
                 }
             }

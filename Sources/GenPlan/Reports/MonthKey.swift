@@ -1,3 +1,4 @@
+import GenCompute
 import GenModel
 import GenSupport
 
@@ -11,7 +12,9 @@ import GenSupport
 ///   (ids are made path-safe and unique across the organization, so one report's path can depend on others);
 /// - the month's published critiques by digest, with their detail pages' paths;
 /// - the neighbours the month's pages link to: the months before and after, the days before its first
-///   and after its last day with reports;
+///   and after its last day with reports, and the reports just before and after its own (their paths, dates
+///   and photographers' names: what the links to them from its first and last report pages show);
+/// - each of the month's reports' photographer's statistics page path, which the report heads link to;
 /// - every photographer's name in `mileage.json` (taken from their first report, in whatever month it is),
 ///   which the month's mileage table and archived `mileage.json` show.
 ///
@@ -49,7 +52,7 @@ struct MonthKey {
         let org = monthly.input.organization
         let keys = monthly.keys
         let key = keys[index]
-        var hasher = StableHasher.sectionKey("month 1", of: org)
+        var hasher = StableHasher.sectionKey("month 2", of: org)
         hasher.add(key)
         hasher.add(index > 0 ? keys[index - 1] : nil)
         hasher.add(index + 1 < keys.count ? keys[index + 1] : nil)
@@ -57,6 +60,14 @@ struct MonthKey {
             let days = reportPages.days
             hasher.add(range.lowerBound > 0 ? days[range.lowerBound - 1].key.description : nil)
             hasher.add(range.upperBound < days.count ? days[range.upperBound].key.description : nil)
+            let before = reportPages.report(day: range.lowerBound, report: -1)?.1
+            let after = reportPages.report(day: range.upperBound - 1, report: days[range.upperBound - 1].value.count)?.1
+            // What their links show: the page, the date and the photographer's name.
+            for neighbour in [before, after] {
+                hasher.add(neighbour.map { paths.page($0.id) })
+                hasher.add(neighbour?.date.description)
+                hasher.add(neighbour.map { org.photographerName(of: $0) })
+            }
         }
         guard add(monthly.reportsByMonth[key] ?? [], to: &hasher) else { return nil }
         let critiques = monthly.critiquesByMonth[key] ?? []
@@ -81,6 +92,7 @@ struct MonthKey {
             hasher.add(paths.page(report.id))
             hasher.add(paths.markdown(report.id))
             hasher.add(paths.anchor(report.id))
+            hasher.add(reportPages.photographerPages[ReportStatistics.photographerKey(of: report)])
         }
         return true
     }

@@ -88,11 +88,14 @@ enum MonthlyReports {
         let zone: TimeZone
         let reportsByMonth: [String: [DailyJobReport]]
         let critiquesByMonth: [String: [Critique]]
+        /// Each photographer's statistics page, by the key the statistics count them under.
+        let photographerPages: [DocumentID: String]
         /// The months with a monthly report, oldest first.
         let keys: [String]
 
-        init(_ input: OrganizationInput, outline: OrganizationOutline, zone: TimeZone) {
+        init(_ input: OrganizationInput, outline: OrganizationOutline, photographerPages: [DocumentID: String], zone: TimeZone) {
             self.input = input
+            self.photographerPages = photographerPages
             paths = outline.reportPaths
             galleries = outline.galleries
             schools = SchoolVisits(input)
@@ -124,7 +127,8 @@ enum MonthlyReports {
                         reports: reports.map { report in
                             ReportView.make(
                                 report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
-                                schools: schools, prefix: prefix, linking: archive ? .none : .toOwnPage,
+                                schools: schools, photographerPages: photographerPages, prefix: prefix,
+                                linking: archive ? .none : .toOwnPage,
                                 headingMarks: "###")
                         })
                 }

@@ -26,6 +26,9 @@ enum ReportPages {
     struct ReportBody: Sendable, Encodable {
         var report: ReportView
         var markdownHref: String
+        /// The reports before and after this one, in the order of the days' pages.
+        var previous: PageLink?
+        var next: PageLink?
     }
 
     struct DayRow: Sendable, Encodable {
@@ -74,6 +77,8 @@ enum ReportPages {
         let paths: ReportPaths
         /// The schools each report visited, which its head and its day's row of the index name.
         let schools: SchoolVisits
+        /// Each photographer's statistics page, by the key the statistics count them under.
+        let photographerPages: [DocumentID: String]
         /// Every day with reports, oldest first; `org.reports` is ordered by date, then photographer, then
         /// creation time: the daily order.
         let days: [(key: LocalDate, value: [DailyJobReport])]
@@ -81,9 +86,10 @@ enum ReportPages {
         let dayRanges: [String: Range<Int>]
         let months: [String]
 
-        init(_ input: OrganizationInput, paths: ReportPaths) {
+        init(_ input: OrganizationInput, paths: ReportPaths, photographerPages: [DocumentID: String]) {
             self.input = input
             self.paths = paths
+            self.photographerPages = photographerPages
             schools = SchoolVisits(input)
             days = Dictionary(grouping: input.organization.reports, by: \.date).sorted { $0.key < $1.key }
             var dayRanges: [String: Range<Int>] = [:]
@@ -117,7 +123,7 @@ enum ReportPages {
                 let views = reports.map { report in
                     ReportView.make(
                         report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths, schools: schools,
-                        prefix: prefix, linking: .toOwnPage)
+                        photographerPages: photographerPages, prefix: prefix, linking: .toOwnPage)
                 }
                 let invalid = views.count(where: { $0.validity == .invalid })
                 func link(_ i: Int) -> PageLink? {
@@ -136,11 +142,13 @@ enum ReportPages {
                 // pages first, the two workers went through the same bodies side by side, one waiting on the
                 // other at each (a third of all context switches).
                 var markdown: [PlannedPage] = []
-                for report in reports {
+                for (i, report) in reports.enumerated() {
                     let view = ReportView.make(
                         report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
-                        schools: schools, prefix: "../../", linking: .toDay)
-                    let body = ReportBody(report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent)
+                        schools: schools, photographerPages: photographerPages, prefix: "../../", linking: .toDay)
+                    let body = ReportBody(
+                        report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent,
+                        previous: neighbour(day: index, report: i - 1), next: neighbour(day: index, report: i + 1))
                     let title = "\(view.heading), \(Format.day(date.description))"
                     planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body))
                     markdown.append(PlannedPage(path: paths.markdown(report.id), template: "markdown/report", title: title, body: body))
@@ -152,6 +160,23 @@ enum ReportPages {
                 byDay.append((index, planned))
             }
             return byDay
+        }
+
+        /// The report at `report` of the day at `day`, counting on into the days before or after; linked from
+        /// a report's page (`MonthKey` holds the reports beside each month).
+        func neighbour(day: Int, report: Int) -> PageLink? {
+            guard let (date, report) = self.report(day: day, report: report) else { return nil }
+            let label = "\(Format.day(date.description)) · \(input.organization.photographerName(of: report))"
+            return PageLink(href: (paths.page(report.id) as NSString).lastPathComponent, label: label)
+        }
+
+        /// The report at `report` of the day at `day`, counting on into the days before or after.
+        func report(day: Int, report: Int) -> (LocalDate, DailyJobReport)? {
+            guard days.indices.contains(day) else { return nil }
+            let reports = days[day].value
+            if report < 0 { return days.indices.contains(day - 1) ? (days[day - 1].key, days[day - 1].value.last!) : nil }
+            if report >= reports.count { return days.indices.contains(day + 1) ? (days[day + 1].key, days[day + 1].value[0]) : nil }
+            return (days[day].key, reports[report])
         }
 
         /// The photographers of a day's reports, each once, in the day's order (by name).

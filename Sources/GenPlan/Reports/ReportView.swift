@@ -27,6 +27,9 @@ struct ReportView: Sendable, Encodable {
     var pageHref: String?
     /// Link to the report's day (from its own page).
     var dayHref: String?
+    var photographer: String
+    /// The photographer's statistics page; nil inside a monthly archive.
+    var photographerHref: String?
     var validity: Validity
     var problemCount: String
     /// The schools the report's route names, each once: a school of the organization links to its page, except
@@ -40,8 +43,8 @@ struct ReportView: Sendable, Encodable {
     /// `prefix` leads from the page to the organization folder.
     static func make(
         _ report: DailyJobReport, form: ReportForm, in org: Organization, bodies: ReportBodies,
-        paths: ReportPaths, schools: SchoolVisits, prefix: String, linking: Linking,
-        headingMarks: String = "##"
+        paths: ReportPaths, schools: SchoolVisits, photographerPages: [DocumentID: String], prefix: String,
+        linking: Linking, headingMarks: String = "##"
     ) -> ReportView {
         let body = bodies.body(report.id, prefix: prefix)
         let visited = schools.links(schools.named(report.id), prefix: linking == .none ? nil : prefix)
@@ -51,6 +54,9 @@ struct ReportView: Sendable, Encodable {
             heading: "\(org.photographerName(of: report)) · \(form.templateName ?? report.templateName ?? "Report")",
             pageHref: linking == .toOwnPage ? prefix + paths.page(report.id) : nil,
             dayHref: linking == .toDay ? prefix + ReportPaths.dayFolder(report.date) + "/index.html" : nil,
+            photographer: org.photographerName(of: report),
+            photographerHref: linking == .none
+                ? nil : photographerPages[ReportStatistics.photographerKey(of: report)].map { prefix + $0 },
             validity: Validity(form.isValid), problemCount: ReportBody.problemCount(form),
             schools: visited, hasSchools: !visited.isEmpty, body: body)
     }
@@ -79,7 +85,7 @@ struct ReportBody: Sendable, Encodable {
     var valid: Bool
     var problems: [String]
     var problemCount: String
-    /// A field shows an Automatic, Recomputed or Fallback badge: the table is followed by what they mean.
+    /// A field shows a Recomputed or Fallback badge: the table is followed by what they mean.
     var hasOrigins = false
 
     /// Whether a report's body links to local files (thumbnails), whose relative paths depend on where the
@@ -100,23 +106,30 @@ struct ReportBody: Sendable, Encodable {
         _ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?, routeNotes: [String] = [],
         prefix: String, zone: TimeZone, media: [String: ProcessedImage]
     ) -> ReportBody {
-        let template = report.templateId.flatMap { org.templatesByID[$0] }
-        var facts = [
-            Fact(label: "Date", value: Format.day(report.date.description)),
-            Fact(label: "Photographer", value: org.photographerName(of: report))
-        ]
+        let day = Format.day(report.date.description)
+        let photographer = org.photographerName(of: report)
+        let schools = (mileage?.schools ?? []).joined(separator: ", ")
+        // A field the app filled with what the head already says is not shown again; nor is a job type a
+        // field of the report shows. Equal texts only, so nothing that differs from the head is hidden.
+        let failing = Set(form.problems.map(\.fieldId))
+        let shown = form.fields.filter {
+            failing.contains($0.id) || !Self.repeatsHead($0, day: day, photographer: photographer, schools: schools)
+        }
+        var facts = [Fact(label: "Date", value: day), Fact(label: "Photographer", value: photographer, inHead: true)]
         if let name = form.templateName ?? report.templateName {
             let version = (form.templateVersion ?? report.templateVersion).map { " · version \($0)" } ?? ""
             facts.append(Fact(label: "Template", value: name + version))
         }
-        if let shoot = template?.shootType ?? SitePlanner.reportFieldsRead.lazy.compactMap({ report.fields[$0]?.scalarText }).first {
-            facts.append(Fact(label: "Shoot type", value: ShootType.label(shoot)))
+        if let job = ReportStatistics.jobType(of: report, layout: form.layout, in: org),
+            !shown.contains(where: { Self.text(of: $0.value)?.lowercased() == job.lowercased() })
+        {
+            facts.append(Fact(label: "Job type", value: job))
         }
-        if let schools = mileage?.schools, !schools.isEmpty {
-            facts.append(Fact(label: "Schools visited", value: schools.joined(separator: ", "), inHead: true))
-        }
-        if let created = report.createdAt { facts.append(Fact(label: "Created", value: Format.dateTime(created, in: zone))) }
-        if let updated = report.updatedAt { facts.append(Fact(label: "Updated", value: Format.dateTime(updated, in: zone))) }
+        if !schools.isEmpty { facts.append(Fact(label: "Schools visited", value: schools, inHead: true)) }
+        let created = report.createdAt.map { Format.dateTime($0, in: zone) }
+        let updated = report.updatedAt.map { Format.dateTime($0, in: zone) }
+        if let created { facts.append(Fact(label: "Filed", value: created)) }
+        if let updated, updated != created { facts.append(Fact(label: "Updated", value: updated)) }
         facts.append(Fact(label: "Report", value: report.id.text))
 
         var notes = form.note.map { [$0] } ?? []
@@ -127,7 +140,7 @@ struct ReportBody: Sendable, Encodable {
         }
         // Each problem is also shown at its field's row, where the value that fails stands.
         let problems = Dictionary(grouping: form.problems, by: \.fieldId).mapValues { $0.map(\.message).joined(separator: "; ") }
-        let fields = form.fields.map { FieldRow($0, problem: problems[$0.id], media: media, prefix: prefix).block }
+        let fields = shown.map { FieldRow($0, problem: problems[$0.id], media: media, prefix: prefix).block }
         // The table of other values shows no origin.
         let others = form.otherValues.map { FieldRow($0, media: media, prefix: prefix).withoutOrigin.block }
         return ReportBody(
@@ -135,7 +148,30 @@ struct ReportBody: Sendable, Encodable {
             hasOthers: !others.isEmpty,
             route: mileage.map { MileagePages.route($0, notes: routeNotes).block },
             valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },
-            problemCount: problemCount(form), hasOrigins: form.fields.contains { $0.origin != .entered })
+            problemCount: problemCount(form), hasOrigins: shown.contains { FieldRow.tellsOrigin($0.origin) })
+    }
+
+    /// A text or list value as one line; nil for other shapes.
+    static func text(of value: FieldValue) -> String? {
+        switch value {
+        case .text(let s): return s
+        case .list(let items): return items.joined(separator: ", ")
+        default: return nil
+        }
+    }
+
+    /// An app-filled field (the photographer's name, the report's date, the schools named) or the schools
+    /// visited, whose value reads exactly as the head already shows it.
+    static func repeatsHead(_ field: FormField, day: String, photographer: String, schools: String) -> Bool {
+        guard let text = text(of: field.value), !text.isEmpty else { return false }
+        if field.id == "schools_visited" { return text == schools }
+        guard field.origin == .automatic, let kind = SmartKind(rawValue: field.type.lowercased()) else { return false }
+        switch kind {
+        case .userName: return text == photographer
+        case .dateAuto: return text == day
+        case .schoolName: return text == schools
+        default: return false
+        }
     }
 }
 
@@ -224,7 +260,7 @@ struct FieldRow: Sendable, Encodable {
     }
 
     var label: String
-    /// "Automatic", "Recomputed", "Fallback"; nil for entered values.
+    /// "Recomputed", "Fallback"; nil for values as entered or as the app stored them (what a manager expects).
     var origin: String?
     var originStyle: String
     var text: String?
@@ -238,8 +274,7 @@ struct FieldRow: Sendable, Encodable {
         label = field.label
         self.problem = problem
         switch field.origin {
-        case .entered: origin = nil
-        case .automatic: origin = "Automatic"
+        case .entered, .automatic: origin = nil
         case .recomputed: origin = "Recomputed"
         case .fallback: origin = "Fallback"
         }
@@ -271,6 +306,9 @@ struct FieldRow: Sendable, Encodable {
     }
 
     var block: RepeatedBlock { RepeatedBlock(view: self) }
+
+    /// Whether a value's origin is worth a badge: gen worked it out again, or used the template's stand-in.
+    static func tellsOrigin(_ origin: FormField.Origin) -> Bool { origin == .recomputed || origin == .fallback }
 
     var withoutOrigin: FieldRow {
         var row = self
