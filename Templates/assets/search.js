@@ -2,6 +2,7 @@
    window.genSearch: search/index.js (filter values, people, schools, pages), then one search/YYYY-MM.js per
    month, loaded newest first and only while more results are wanted. Results follow the words and filters as
    they are typed (a pause of a fifth of a second), Enter runs at once and keeps the query in the address.
+   A search that finds nothing offers a near miss ("Did you mean …?"), from the entries it read anyway.
    Everything shown is set as text. */
 (function () {
   "use strict";
@@ -59,7 +60,8 @@
     return { days: found, rest: text };
   }
 
-  function matches(entry) {
+  /* The filters and typed dates alone, without the words. */
+  function passes(entry) {
     var q = query;
     if (q.photographer && (entry.p || []).indexOf(q.photographer) < 0) { return false; }
     if (q.school && (entry.s || []).indexOf(q.school) < 0) { return false; }
@@ -74,10 +76,132 @@
       var day = q.days[k];
       if (!entry.d || (day.charAt(0) === "-" ? entry.d.slice(4) !== day : entry.d !== day)) { return false; }
     }
-    if (q.terms.length === 0) { return true; }
-    if (entry._f === undefined) { entry._f = fold(entry.t + " \u0001 " + entry.m + " \u0001 " + flagWords(entry) + " \u0001 " + entry.x); }
-    for (var i = 0; i < q.terms.length; i++) { if (entry._f.indexOf(q.terms[i]) < 0) { return false; } }
     return true;
+  }
+
+  /* The words an entry is found by, folded once. */
+  function words(entry) {
+    if (entry._f === undefined) { entry._f = fold(entry.t + " \u0001 " + entry.m + " \u0001 " + flagWords(entry) + " \u0001 " + entry.x); }
+    return entry._f;
+  }
+
+  function matches(entry) {
+    if (!passes(entry)) { return false; }
+    var terms = query.terms;
+    if (terms.length === 0) { return true; }
+    var f = words(entry);
+    for (var i = 0; i < terms.length; i++) { if (f.indexOf(terms[i]) < 0) { return false; } }
+    return true;
+  }
+
+  /* Near misses. While a search has found nothing, the entries it reads (they pass the filters but lack a
+     word) are looked through for words one edit away from each typed word of five letters or more that is
+     found nowhere: a letter added, dropped or changed, or two neighbouring letters swapped. A correction
+     counts only where it makes the entry a result, so the suggestion it gives finds something. The typed
+     word is cut in two pieces around its middle letters: one edit leaves one of them whole, so only the
+     words holding a piece (found with indexOf) are compared. No file is read for it; it stops at the first
+     result. */
+  var LETTERS = /^[\p{L}\p{N}]+$/u, LETTER = /[\p{L}\p{N}]/u;
+  var hunt = null;  // {terms: {term: {pieces, seen}}, fixes: {key: {to: {term: word}, count, entry}}}
+
+  function startHunt(terms) {
+    var wanted = {}, any = false;
+    terms.forEach(function (term) {
+      if (Array.from(term).length < 5 || !LETTERS.test(term) || !/\p{L}/u.test(term)) { return; }
+      var half = (term.length - 1) >> 1;
+      wanted[term] = { pieces: [term.slice(0, half), term.slice(term.length - half)], seen: false };
+      any = true;
+    });
+    return any ? { terms: wanted, fixes: {} } : null;
+  }
+
+  /* Whether a and b differ by exactly one edit. */
+  function oneEdit(a, b) {
+    var la = a.length, lb = b.length, i = 0;
+    if (la - lb > 1 || lb - la > 1) { return false; }
+    while (i < la && i < lb && a.charAt(i) === b.charAt(i)) { i++; }
+    if (la === lb) {
+      if (i === la) { return false; }
+      return a.slice(i + 1) === b.slice(i + 1) ||
+        (a.charAt(i) === b.charAt(i + 1) && a.charAt(i + 1) === b.charAt(i) && a.slice(i + 2) === b.slice(i + 2));
+    }
+    return la > lb ? a.slice(i + 1) === b.slice(i) : b.slice(i + 1) === a.slice(i);
+  }
+
+  /* The words of folded text f one edit away from term. */
+  function nearWords(term, pieces, f) {
+    var near = [];
+    pieces.forEach(function (piece) {
+      for (var at = f.indexOf(piece); at >= 0; ) {
+        var from = at, to = at + piece.length;
+        while (from > 0 && LETTER.test(f.charAt(from - 1))) { from--; }
+        while (to < f.length && LETTER.test(f.charAt(to))) { to++; }
+        var word = f.slice(from, to);
+        if (near.indexOf(word) < 0 && oneEdit(term, word)) { near.push(word); }
+        at = f.indexOf(piece, to);
+      }
+    });
+    return near;
+  }
+
+  function look(entries) {
+    var terms = query.terms;
+    for (var n = 0; n < entries.length && hunt; n++) {
+      var entry = entries[n];
+      if (!passes(entry)) { continue; }
+      var f = words(entry), missing = [];
+      for (var i = 0; i < terms.length; i++) {
+        var wanted = hunt.terms[terms[i]];
+        if (f.indexOf(terms[i]) < 0) { missing.push(terms[i]); } else if (wanted) { wanted.seen = true; }
+      }
+      // Each missing word must be one that may be misspelt, with a near miss here.
+      if (missing.length === 0 || missing.some(function (t) { return !hunt.terms[t] || hunt.terms[t].seen; })) { continue; }
+      var fixes = [{}];
+      for (var k = 0; k < missing.length && fixes.length > 0; k++) {
+        var near = nearWords(missing[k], hunt.terms[missing[k]].pieces, f);
+        var more = [];
+        fixes.forEach(function (fix) {
+          near.forEach(function (word) {
+            var to = {};
+            Object.keys(fix).forEach(function (t) { to[t] = fix[t]; });
+            to[missing[k]] = word;
+            if (more.length < 8) { more.push(to); }
+          });
+        });
+        fixes = more;
+      }
+      fixes.forEach(function (to) {
+        var key = JSON.stringify(to), had = hunt.fixes[key];
+        if (had) { had.count += 1; } else { hunt.fixes[key] = { to: to, count: 1, entry: entry }; }
+      });
+    }
+    // Once every such word is found somewhere, none of them is the misspelt one.
+    if (hunt && Object.keys(hunt.terms).every(function (t) { return hunt.terms[t].seen; })) { hunt = null; }
+  }
+
+  /* The typed words with the likeliest correction, spelt as the entry spells them; null when none. */
+  function suggestion() {
+    if (!hunt) { return null; }
+    var best = null;
+    Object.keys(hunt.fixes).forEach(function (key) {
+      var fix = hunt.fixes[key];
+      if (Object.keys(fix.to).some(function (t) { return hunt.terms[t].seen; })) { return; }
+      if (!best || fix.count > best.count) { best = fix; }
+    });
+    if (!best) { return null; }
+    var raw = best.entry.t + " " + best.entry.m + " " + best.entry.x, spelt = {};
+    (raw.match(/[\p{L}\p{M}\p{N}]+/gu) || []).forEach(function (word) {
+      var f = fold(word);
+      if (spelt[f] === undefined) { spelt[f] = word; }
+    });
+    var changed = false;
+    var text = query.typed.split(/(\s+)/).map(function (part) {
+      var f = fold(part);
+      if (!Object.prototype.hasOwnProperty.call(best.to, f)) { return part; }
+      changed = true;
+      return spelt[best.to[f]] || best.to[f];
+    }).join("").trim();
+    return changed ? text : null;
   }
 
   /* A piece of the entry's words around the first term found, every term in it marked. Folding may change a
@@ -158,13 +282,35 @@
   function report() {
     var total = index.months.length, read = total - months.length;
     var text = shown === 0 ? "No results" : shown + (shown === 1 ? " result" : " results");
-    if (months.length > 0 || pending.length > 0) {
+    var done = months.length === 0 && pending.length === 0;
+    if (!done) {
       text += reading ? " so far · reading " + read + " of " + total + " months" : " shown · more may follow";
     } else if (total > 1) {
       text += " · every month searched";
     }
     status.textContent = text;
-    more.hidden = reading || (months.length === 0 && pending.length === 0);
+    more.hidden = reading || done;
+    var better = done && !reading && shown === 0 ? suggestion() : null;
+    hunt = done ? null : hunt;
+    if (better) {
+      // Said with the status (a live region); a link, so it is reached with Tab (or the down arrow) and
+      // opens in a new tab as well.
+      status.appendChild(doc.createTextNode(". Did you mean "));
+      var a = doc.createElement("a");
+      a.className = "search-suggestion";
+      a.setAttribute("href", address(better));
+      a.textContent = better;
+      a.addEventListener("click", function (event) {
+        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) { return; }
+        event.preventDefault();
+        form.elements.q.value = better;
+        try { history.replaceState(null, "", address()); } catch (e) { /* as for Enter */ }
+        run();
+        form.elements.q.focus();
+      });
+      status.appendChild(a);
+      status.appendChild(doc.createTextNode("?"));
+    }
   }
 
   /* Reads months, newest first, until enough results are waiting or none are left. */
@@ -189,6 +335,8 @@
     month: function (data) {
       if (!query || data.month !== expecting) { return; }
       var found = data.entries.filter(matches);
+      if (found.length > 0 || pending.length > 0 || shown > 0) { hunt = null; }
+      if (hunt) { look(data.entries); }
       found.sort(function (a, b) { return a.d < b.d ? 1 : a.d > b.d ? -1 : 0; });
       pending = pending.concat(found);
     }
@@ -235,7 +383,7 @@
     var mine = ++generation;
     var typed = dates(form.elements.q.value);
     query = {
-      terms: fold(typed.rest).split(/\s+/).filter(Boolean), days: typed.days,
+      typed: form.elements.q.value, terms: fold(typed.rest).split(/\s+/).filter(Boolean), days: typed.days,
       photographer: form.elements.photographer.value, school: form.elements.school.value,
       template: form.elements.template.value, job: form.elements.job.value,
       from: form.elements.from.value, to: form.elements.to.value,
@@ -247,6 +395,8 @@
     // People, schools and pages first: they are found by their words alone.
     var onlyWords = !(query.school || query.template || query.job || query.from || query.to || query.problems || query.discrepancy);
     if (onlyWords) { pending = index.entries.filter(matches); }
+    hunt = pending.length === 0 ? startHunt(query.terms) : null;
+    if (hunt && onlyWords) { look(index.entries); }
     // A date range reads only its months.
     var first = query.from ? query.from.slice(0, 7) : "", last = query.to ? query.to.slice(0, 7) : "9999";
     months = index.months.filter(function (m) {
@@ -268,12 +418,14 @@
     });
   }
 
-  /* The address a search of the form's values has, so a search kept or sent opens as it was. */
-  function address() {
+  /* The address a search of the form's values has (with other words, if given), so a search kept or sent
+     opens as it was. */
+  function address(typed) {
     var params = new URLSearchParams();
     Array.prototype.forEach.call(form.elements, function (field) {
-      if (!field.name || (field.type === "checkbox" && !field.checked) || !field.value) { return; }
-      params.set(field.name, field.value);
+      var value = field.name === "q" && typed !== undefined ? typed : field.value;
+      if (!field.name || (field.type === "checkbox" && !field.checked) || !value) { return; }
+      params.set(field.name, value);
     });
     return "?" + params.toString();
   }
@@ -296,6 +448,7 @@
   doc.addEventListener("keydown", function (event) {
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") { return; }
     var links = Array.prototype.slice.call(list.querySelectorAll(".search-head a"));
+    if (links.length === 0) { links = Array.prototype.slice.call(status.querySelectorAll("a")); }  // "Did you mean …?"
     var box = form.elements.q, at = links.indexOf(doc.activeElement);
     if (doc.activeElement === box && event.key === "ArrowDown" && links.length > 0) {
       links[0].focus();
