@@ -98,6 +98,207 @@
     stackLater = setTimeout(stackTables, 100);
   });
 
+  /* Lightbox: a critique's photo (its frame or "Full size") or a report's attached photo (its thumbnail) opens
+     full screen over the page, with the other photos of the critique or report. Double-click or double-tap,
+     the wheel, a pinch or + - 0 zoom; a zoomed photo pans by dragging (arrow keys too); swipe or the arrow
+     keys move between photos; Esc closes and focus goes back to the link that opened it. Without this
+     (or without <dialog>) the links open the photo's display file. */
+  (function () {
+    if (typeof HTMLDialogElement !== "function") { return; }
+    var MAX = 4, dlg, stage, img, missing, count, title, sub, zoomB, closeB, prevB, nextB;
+    var items = [], at = 0, opener = null, s = 1, x = 0, y = 0, pts = {}, down = null, pinched = false, lastTap = null, lastType = "";
+    function el(tag, cls, parent, text) {
+      var e = doc.createElement(tag);
+      e.className = cls;
+      if (text) { e.textContent = text; }
+      parent.appendChild(e);
+      return e;
+    }
+    function button(cls, label, glyph, parent, action) {
+      var b = el("button", "lb-button " + cls, parent, glyph);
+      b.type = "button";
+      b.setAttribute("aria-label", label);
+      b.addEventListener("click", action);
+      return b;
+    }
+    function words(sel, root) {
+      var n = (root || doc).querySelector(sel);
+      return n ? n.textContent.replace(/\s+/g, " ").trim() : "";
+    }
+    function build() {
+      dlg = el("dialog", "lightbox", doc.body);
+      dlg.setAttribute("aria-label", "Photo viewer");
+      var bar = el("div", "lb-bar", dlg);
+      count = el("p", "lb-count", bar);
+      count.setAttribute("aria-live", "polite");
+      zoomB = button("lb-zoom", "Zoom in", "+", bar, function () { zoomAt(s > 1 ? 1 : 2.5); });
+      closeB = button("lb-close", "Close", "\u00d7", bar, function () { dlg.close(); });
+      stage = el("div", "lb-stage", dlg);
+      img = el("img", "lb-img", stage);
+      img.draggable = false;
+      img.addEventListener("error", function () { if (img.getAttribute("src")) { shown(false); } });
+      missing = el("p", "lb-missing", stage, "Image unavailable");
+      prevB = button("lb-prev", "Previous photo", "\u2039", dlg, function () { go(at - 1); });
+      nextB = button("lb-next", "Next photo", "\u203a", dlg, function () { go(at + 1); });
+      var caption = el("p", "lb-caption", dlg);
+      title = el("span", "lb-title", caption);
+      sub = el("span", "lb-sub", caption);
+      dlg.addEventListener("close", function () {
+        doc.documentElement.classList.remove("lb-open");
+        pts = {};
+        if (opener) { opener.focus(); }
+      });
+      stage.addEventListener("pointerdown", pointerDown);
+      stage.addEventListener("pointermove", pointerMove);
+      stage.addEventListener("pointerup", pointerUp);
+      stage.addEventListener("pointercancel", pointerUp);
+      stage.addEventListener("dblclick", function (e) { if (lastType === "mouse") { zoomAt(s > 1 ? 1 : 2.5, e.clientX, e.clientY); } });
+      stage.addEventListener("wheel", function (e) {
+        e.preventDefault();
+        zoomAt(s * Math.exp(-e.deltaY * (e.deltaMode ? 0.05 : 0.002)), e.clientX, e.clientY, true);
+      }, { passive: false });
+      window.addEventListener("resize", function () { if (dlg.open) { clamp(); apply(); } });
+    }
+    function apply(instant) {
+      img.classList.toggle("lb-animate", !instant);
+      img.style.transform = "translate(" + x + "px, " + y + "px) scale(" + s + ")";
+      dlg.classList.toggle("lb-zoomed", s > 1);
+      zoomB.textContent = s > 1 ? "\u2212" : "+";
+      zoomB.setAttribute("aria-label", s > 1 ? "Zoom out" : "Zoom in");
+    }
+    /* Zoomed, the photo may move until its edge meets the screen's edge, never further. */
+    function clamp() {
+      var mx = Math.max(0, (img.offsetWidth * s - stage.clientWidth) / 2), my = Math.max(0, (img.offsetHeight * s - stage.clientHeight) / 2);
+      x = Math.min(mx, Math.max(-mx, x));
+      y = Math.min(my, Math.max(-my, y));
+    }
+    /* Zoom to `next`, the point (px, py) of the screen (else the middle) staying where it is. */
+    function zoomAt(next, px, py, instant) {
+      var r = stage.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+      next = img.hidden ? 1 : Math.min(MAX, Math.max(1, next));
+      if (px === undefined) { px = cx; py = cy; }
+      x = px - cx - (px - cx - x) * next / s;
+      y = py - cy - (py - cy - y) * next / s;
+      s = next;
+      clamp();
+      apply(instant);
+    }
+    function shown(ok) {
+      img.hidden = zoomB.hidden = !ok;
+      missing.hidden = ok;
+      var a = doc.activeElement;
+      if (a && a.hidden) { (a === zoomB ? closeB : prevB.hidden ? nextB : prevB).focus(); }
+    }
+    function go(i) {
+      if (i < 0 || i >= items.length) { return; }
+      var item = items[i];
+      at = i;
+      s = 1; x = 0; y = 0;
+      apply(true);
+      if (item.src) { img.src = item.src; } else { img.removeAttribute("src"); }
+      img.alt = item.alt;
+      count.textContent = items.length > 1 ? (i + 1) + " of " + items.length : "";
+      title.textContent = item.title;
+      sub.textContent = item.sub;
+      prevB.hidden = i === 0;
+      nextB.hidden = i === items.length - 1;
+      shown(!!item.src);
+      [items[i - 1], items[i + 1]].forEach(function (n) { if (n && n.src) { new Image().src = n.src; } });
+    }
+    function pointerDown(e) {
+      lastType = e.pointerType;
+      if (e.button > 0) { return; }
+      stage.setPointerCapture(e.pointerId);
+      if (Object.keys(pts).length === 0) { down = { x: e.clientX, y: e.clientY, t: Date.now() }; pinched = false; }
+      pts[e.pointerId] = { x: e.clientX, y: e.clientY };
+    }
+    function pointerMove(e) {
+      var p = pts[e.pointerId], ids = Object.keys(pts);
+      if (!p) { return; }
+      if (ids.length === 2) {
+        var o = pts[ids[0] === String(e.pointerId) ? ids[1] : ids[0]];
+        var before = Math.hypot(p.x - o.x, p.y - o.y), after = Math.hypot(e.clientX - o.x, e.clientY - o.y);
+        x += (e.clientX - p.x) / 2;
+        y += (e.clientY - p.y) / 2;
+        zoomAt(before ? s * after / before : s, (e.clientX + o.x) / 2, (e.clientY + o.y) / 2, true);
+        pinched = true;
+      } else if (ids.length === 1) {
+        x += e.clientX - p.x;
+        if (s > 1) { y += e.clientY - p.y; clamp(); }
+        apply(true);
+      }
+      p.x = e.clientX;
+      p.y = e.clientY;
+    }
+    function pointerUp(e) {
+      if (!pts[e.pointerId]) { return; }
+      delete pts[e.pointerId];
+      if (Object.keys(pts).length || !down) { return; }
+      var dx = e.clientX - down.x, dy = e.clientY - down.y, now = Date.now();
+      if (s === 1 && !pinched && e.type === "pointerup" && Math.abs(dx) > 50 && Math.abs(dx) > Math.abs(dy)) {
+        var before = at;
+        go(at + (dx < 0 ? 1 : -1));
+        if (at !== before) { return; }
+      }
+      if (s === 1) { x = 0; y = 0; apply(); }
+      if (e.pointerType === "mouse" || pinched || Math.abs(dx) > 10 || Math.abs(dy) > 10 || now - down.t > 300) { return; }
+      if (lastTap && now - lastTap.t < 350 && Math.hypot(e.clientX - lastTap.x, e.clientY - lastTap.y) < 40) {
+        zoomAt(s > 1 ? 1 : 2.5, e.clientX, e.clientY);
+        lastTap = null;
+      } else {
+        lastTap = { t: now, x: e.clientX, y: e.clientY };
+      }
+    }
+    function open(list, i, from) {
+      if (!dlg) { build(); }
+      items = list;
+      opener = from;
+      doc.documentElement.classList.add("lb-open");
+      dlg.showModal();
+      go(i);
+      closeB.focus();
+    }
+    doc.addEventListener("keydown", function (e) {
+      if (!dlg || !dlg.open || e.altKey || e.ctrlKey || e.metaKey) { return; }
+      var k = e.key, step = 0.1 * stage.clientWidth;
+      if (k === "Escape") { dlg.close(); }
+      else if (s > 1 && /^Arrow/.test(k)) {
+        x += k === "ArrowLeft" ? step : k === "ArrowRight" ? -step : 0;
+        y += k === "ArrowUp" ? step : k === "ArrowDown" ? -step : 0;
+        clamp();
+        apply();
+      }
+      else if (k === "ArrowLeft" || k === "ArrowRight") { go(at + (k === "ArrowLeft" ? -1 : 1)); }
+      else if (k === "+" || k === "=") { zoomAt(s * 1.5); }
+      else if (k === "-" || k === "_") { zoomAt(s / 1.5); }
+      else if (k === "0") { zoomAt(1); }
+      else { return; }
+      e.preventDefault();
+      e.stopPropagation();   // not the page's own photo switching below
+    }, true);
+    doc.addEventListener("click", function (e) {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || !e.target.closest) { return; }
+      var a = e.target.closest(".viewer-open, .viewer .step.full, a.file-thumb");
+      if (!a) { return; }
+      e.preventDefault();
+      if (a.classList.contains("file-thumb")) {
+        var report = a.closest(".report") || doc, heading = words(".report-head h2", report) || words("h1");
+        var thumbs = Array.prototype.slice.call(report.querySelectorAll("a.file-thumb"));
+        open(thumbs.map(function (t) {
+          var name = t.querySelector("img") ? t.querySelector("img").alt : "";
+          return { src: t.href, alt: name, title: name, sub: heading };
+        }), thumbs.indexOf(a), a);
+        return;
+      }
+      var figures = Array.prototype.slice.call(a.closest(".viewer").querySelectorAll(".viewer-photo"));
+      var what = words(".detail-head h1"), when = [words(".detail-head .badge"), words(".info-panel time")].filter(Boolean).join(" \u00b7 ");
+      open(figures.map(function (f) {
+        var full = f.querySelector(".step.full"), picture = f.querySelector(".viewer-frame img");
+        return { src: full ? full.href : picture ? picture.src : "", alt: picture ? picture.alt : "", title: what, sub: when };
+      }), figures.indexOf(a.closest(".viewer-photo")), a);
+    });
+  })();
+
   /* Detail viewer: switch photos in place (no jump), arrows on the keyboard. */
   var viewer = doc.querySelector(".viewer");
   if (!viewer) { return; }
