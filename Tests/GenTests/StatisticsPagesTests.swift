@@ -39,8 +39,12 @@ final class StatisticsPagesTests: XCTestCase {
         // Warnings are attributed too: orgB's missing template is on orgB's page only.
         XCTAssertTrue(b.contains("template &quot;missing-template&quot; is not in this organization"))
         XCTAssertFalse(a.contains("missing-template"))
-        // Each skipped document names its file, document and field.
-        XCTAssertTrue(a.contains("<code>export/dailyJobReports.ndjson: dailyJobReports/nodate-a</code></td><td>date</td>"), a)
+        // Each skipped document names its file, document and field, in its details, under the group that
+        // says what to do about it.
+        XCTAssertTrue(a.contains("<code>export/dailyJobReports.ndjson: dailyJobReports/nodate-a · date: "), a)
+        XCTAssertTrue(a.contains(#"<h2 id="q-skipped">Records left out of the site"#), a)
+        XCTAssertTrue(b.contains(#"<h2 id="q-template">Reports shown without their template"#), b)
+        XCTAssertTrue(b.contains("The report names a template this organization does not have."), b)
     }
 
     /// A month the export ends in before its last day is not compared with a whole month: the month before it
@@ -116,5 +120,16 @@ final class StatisticsPagesTests: XCTestCase {
         let quality = try site.text("\(org)/stats/data-quality.html")
         XCTAssertTrue(quality.contains(#"<span class="stat-value">2</span> <span class="stat-label">Invalid reports</span>"#))
         XCTAssertTrue(quality.contains("rVoxo9BkWBvyQnJIGjXM.html"))
+        // A sentence per problem in a manager's words, linked to what it is about, grouped by what to do.
+        let groups = quality.components(separatedBy: #"<h2 id="q-"#).dropFirst().map { $0.prefix { $0 != "\"" } }
+        XCTAssertEqual(groups, ["validation", "discrepancy", "calculation", "photo", "template"])
+        XCTAssertTrue(quality.contains(#"Sean O&#39;Malley</a>: Students Photographed is not a number.</p>"#), quality)
+        XCTAssertTrue(quality.contains("“Retake Rate (%)” could not be calculated, so the template&#39;s stand-in is shown."), quality)
+        XCTAssertTrue(quality.contains(": Photo 2 could not be read.</p>"), quality)
+        XCTAssertFalse(quality.contains("<td><code>"), "no log-like table")
+        for href in quality.components(separatedBy: #"<li><p><a href=""#).dropFirst().map({ String($0.prefix { $0 != "\"" }) }) {
+            let target = site.output.appendingPathComponent("\(org)/stats/\(href)").standardizedFileURL.path
+            XCTAssertTrue(FileManager.default.fileExists(atPath: target), href)
+        }
     }
 }
