@@ -94,25 +94,30 @@
     return true;
   }
 
-  /* Near misses. While a search has found nothing, the entries it reads (they pass the filters but lack a
-     word) are looked through for words one edit away from each typed word of five letters or more that is
-     found nowhere: a letter added, dropped or changed, or two neighbouring letters swapped. A correction
-     counts only where it makes the entry a result, so the suggestion it gives finds something. The typed
-     word is cut in two pieces around its middle letters: one edit leaves one of them whole, so only the
-     words holding a piece (found with indexOf) are compared. No file is read for it; it stops at the first
-     result. */
+  /* Near misses. While a search has found nothing, the entries it reads anyway (those that pass the filters)
+     are looked through for words one edit away from each typed word of five letters or more that is found
+     nowhere: a letter added, dropped or changed, or two neighbouring letters swapped. A correction counts
+     only where it makes an entry a result, so the suggestion finds something. The typed word is cut in two
+     pieces around its middle letters: one edit leaves one of them whole, so only the words holding a piece
+     (found with indexOf in the month's words as one string) are compared. No file is read for it. It stops
+     at the first result; once a month has given a correction, the later ones are only read for the typed
+     words themselves (one found anywhere is no typo). */
   var LETTERS = /^[\p{L}\p{N}]+$/u, LETTER = /[\p{L}\p{N}]/u;
   var hunt = null;  // {terms: {term: {pieces, seen}}, fixes: {key: {to: {term: word}, count, entry}}}
 
   function startHunt(terms) {
-    var wanted = {}, any = false;
+    var wanted = Object.create(null), any = false;
     terms.forEach(function (term) {
       if (Array.from(term).length < 5 || !LETTERS.test(term) || !/\p{L}/u.test(term)) { return; }
       var half = (term.length - 1) >> 1;
       wanted[term] = { pieces: [term.slice(0, half), term.slice(term.length - half)], seen: false };
       any = true;
     });
-    return any ? { terms: wanted, fixes: {} } : null;
+    return any ? { terms: wanted, fixes: Object.create(null) } : null;
+  }
+
+  function letter(c) {
+    return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c > 127 && LETTER.test(String.fromCharCode(c)));
   }
 
   /* Whether a and b differ by exactly one edit. */
@@ -128,55 +133,92 @@
     return la > lb ? a.slice(i + 1) === b.slice(i) : b.slice(i + 1) === a.slice(i);
   }
 
-  /* The words of folded text f one edit away from term. */
-  function nearWords(term, pieces, f) {
-    var near = [];
-    pieces.forEach(function (piece) {
-      for (var at = f.indexOf(piece); at >= 0; ) {
-        var from = at, to = at + piece.length;
-        while (from > 0 && LETTER.test(f.charAt(from - 1))) { from--; }
-        while (to < f.length && LETTER.test(f.charAt(to))) { to++; }
-        var word = f.slice(from, to);
-        if (near.indexOf(word) < 0 && oneEdit(term, word)) { near.push(word); }
-        at = f.indexOf(piece, to);
+  /* The words of folded text one edit away from term, with how often each occurs. */
+  function nearWords(term, pieces, text) {
+    var near = new Map(), checked = new Map();
+    for (var p = 0; p < pieces.length; p++) {
+      for (var at = text.indexOf(pieces[p]); at >= 0; ) {
+        var from = at, to = at + pieces[p].length;
+        while (from > 0 && letter(text.charCodeAt(from - 1))) { from--; }
+        while (to < text.length && letter(text.charCodeAt(to))) { to++; }
+        var word = text.slice(from, to), ok = checked.get(word);
+        if (ok === undefined) { ok = oneEdit(term, word); checked.set(word, ok); }
+        // A word holding both pieces is counted once, on the first.
+        if (ok && (p === 0 || word.indexOf(pieces[0]) < 0)) { near.set(word, (near.get(word) || 0) + 1); }
+        at = text.indexOf(pieces[p], to);
       }
-    });
+    }
     return near;
   }
 
-  function look(entries) {
-    var terms = query.terms;
-    for (var n = 0; n < entries.length && hunt; n++) {
-      var entry = entries[n];
-      if (!passes(entry)) { continue; }
-      var f = words(entry), missing = [];
+  function fixed(to, count, entry) {
+    var key = JSON.stringify(to), had = hunt.fixes[key];
+    if (had) { had.count += count; } else { hunt.fixes[key] = { to: to, count: count, entry: entry }; }
+  }
+
+  /* The entries that match; while nothing has been found, near misses are gathered from the others. */
+  function sift(entries) {
+    if (!hunt) { return entries.filter(matches); }
+    var terms = query.terms, found = [], others = [];
+    for (var n = 0; n < entries.length; n++) {
+      if (!passes(entries[n])) { continue; }
+      var f = words(entries[n]), missing = false;
       for (var i = 0; i < terms.length; i++) {
-        var wanted = hunt.terms[terms[i]];
-        if (f.indexOf(terms[i]) < 0) { missing.push(terms[i]); } else if (wanted) { wanted.seen = true; }
+        if (f.indexOf(terms[i]) < 0) { missing = true; } else if (hunt.terms[terms[i]]) { hunt.terms[terms[i]].seen = true; }
       }
-      // Each missing word must be one that may be misspelt, with a near miss here.
-      if (missing.length === 0 || missing.some(function (t) { return !hunt.terms[t] || hunt.terms[t].seen; })) { continue; }
-      var fixes = [{}];
-      for (var k = 0; k < missing.length && fixes.length > 0; k++) {
-        var near = nearWords(missing[k], hunt.terms[missing[k]].pieces, f);
-        var more = [];
-        fixes.forEach(function (fix) {
-          near.forEach(function (word) {
-            var to = {};
-            Object.keys(fix).forEach(function (t) { to[t] = fix[t]; });
-            to[missing[k]] = word;
-            if (more.length < 8) { more.push(to); }
-          });
-        });
-        fixes = more;
-      }
-      fixes.forEach(function (to) {
-        var key = JSON.stringify(to), had = hunt.fixes[key];
-        if (had) { had.count += 1; } else { hunt.fixes[key] = { to: to, count: 1, entry: entry }; }
-      });
+      (missing ? others : found).push(entries[n]);
     }
     // Once every such word is found somewhere, none of them is the misspelt one.
-    if (hunt && Object.keys(hunt.terms).every(function (t) { return hunt.terms[t].seen; })) { hunt = null; }
+    var open = Object.keys(hunt.terms).some(function (term) { return !hunt.terms[term].seen; });
+    if (found.length > 0 || !open) { hunt = null; return found; }
+    // A correction of a word since found is none: gathering starts again.
+    var fixes = Object.keys(hunt.fixes);
+    if (fixes.every(function (key) { return Object.keys(hunt.fixes[key].to).some(function (t) { return hunt.terms[t].seen; }); })) {
+      hunt.fixes = Object.create(null);
+      gather(others);
+    }
+    return found;
+  }
+
+  function gather(entries) {
+    var text = entries.map(words).join("\n"), near = Object.create(null), some = false;
+    Object.keys(hunt.terms).forEach(function (term) {
+      if (hunt.terms[term].seen) { return; }
+      near[term] = nearWords(term, hunt.terms[term].pieces, text);
+      some = some || near[term].size > 0;
+    });
+    if (!some) { return; }
+    var terms = query.terms;
+    if (terms.length === 1) {
+      near[terms[0]].forEach(function (count, word) {
+        var to = Object.create(null);
+        to[terms[0]] = word;
+        var entry = hunt.fixes[JSON.stringify(to)] ? null : entries.find(function (e) { return words(e).indexOf(word) >= 0; });
+        fixed(to, count, entry);
+      });
+      return;
+    }
+    // Several words: each missing one needs a near miss in the same entry.
+    entries.forEach(function (entry) {
+      var f = words(entry), fixes = [Object.create(null)];
+      for (var i = 0; i < terms.length && fixes.length > 0; i++) {
+        if (f.indexOf(terms[i]) >= 0) { continue; }
+        var more = [];
+        if (near[terms[i]]) {
+          near[terms[i]].forEach(function (count, word) {
+            if (f.indexOf(word) < 0) { return; }
+            fixes.forEach(function (fix) {
+              var to = Object.create(null);
+              Object.keys(fix).forEach(function (t) { to[t] = fix[t]; });
+              to[terms[i]] = word;
+              if (more.length < 8) { more.push(to); }
+            });
+          });
+        }
+        fixes = more;
+      }
+      fixes.forEach(function (to) { if (Object.keys(to).length > 0) { fixed(to, 1, entry); } });
+    });
   }
 
   /* The typed words with the likeliest correction, spelt as the entry spells them; null when none. */
@@ -189,7 +231,7 @@
       if (!best || fix.count > best.count) { best = fix; }
     });
     if (!best) { return null; }
-    var raw = best.entry.t + " " + best.entry.m + " " + best.entry.x, spelt = {};
+    var raw = best.entry.t + " " + best.entry.m + " " + best.entry.x, spelt = Object.create(null);
     (raw.match(/[\p{L}\p{M}\p{N}]+/gu) || []).forEach(function (word) {
       var f = fold(word);
       if (spelt[f] === undefined) { spelt[f] = word; }
@@ -334,9 +376,8 @@
     ids: function (map) { idMonths = map; },
     month: function (data) {
       if (!query || data.month !== expecting) { return; }
-      var found = data.entries.filter(matches);
-      if (found.length > 0 || pending.length > 0 || shown > 0) { hunt = null; }
-      if (hunt) { look(data.entries); }
+      if (pending.length > 0 || shown > 0) { hunt = null; }
+      var found = sift(data.entries);
       found.sort(function (a, b) { return a.d < b.d ? 1 : a.d > b.d ? -1 : 0; });
       pending = pending.concat(found);
     }
@@ -394,9 +435,8 @@
     if (!any) { status.textContent = "Type words or choose a filter."; return; }
     // People, schools and pages first: they are found by their words alone.
     var onlyWords = !(query.school || query.template || query.job || query.from || query.to || query.problems || query.discrepancy);
-    if (onlyWords) { pending = index.entries.filter(matches); }
-    hunt = pending.length === 0 ? startHunt(query.terms) : null;
-    if (hunt && onlyWords) { look(index.entries); }
+    hunt = startHunt(query.terms);
+    if (onlyWords) { pending = sift(index.entries); }
     // A date range reads only its months.
     var first = query.from ? query.from.slice(0, 7) : "", last = query.to ? query.to.slice(0, 7) : "9999";
     months = index.months.filter(function (m) {
