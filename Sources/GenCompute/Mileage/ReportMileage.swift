@@ -32,23 +32,27 @@ public enum MileageFlag: String, Sendable, Codable, CaseIterable {
 /// The precomputed mileage of one report: its route, computed and recorded miles. Its properties are kept
 /// `CopiedOnWrite`, as a report's are: the rows are copied into the lists and dictionaries pages and statistics
 /// are planned from (by report, photographer, month).
+@dynamicMemberLookup
 public struct ReportMileage: Sendable, Hashable, Codable {
     /// The properties, compared, hashed and coded as a whole (synthesized: the JSON is theirs, key for key).
-    struct Values: Sendable, Hashable, Codable {
-        var reportId: DocumentID
-        var date: String
-        var photographerId: DocumentID
-        var photographer: String
-        var schools: [String]
-        var legs: [MileageLeg]
-        var computedMiles: Double?
-        var recordedMiles: Double?
-        var miles: Double
-        var source: MileageSource
-        var flags: [MileageFlag]
+    public struct Values: Sendable, Hashable, Codable {
+        public var reportId: DocumentID
+        /// Local day, `YYYY-MM-DD`.
+        public var date: String
+        public var photographerId: DocumentID
+        public var photographer: String
+        /// Visited schools as named in the report, in route order (unmatched ones included).
+        public var schools: [String]
+        public var legs: [MileageLeg]
+        public var computedMiles: Double?
+        public var recordedMiles: Double?
+        /// computed when not null, else recorded, else 0.
+        public var miles: Double
+        public var source: MileageSource
+        public var flags: [MileageFlag]
 
         /// Every key in every row, null where there is no value: the synthesized coder would leave it out.
-        func encode(to encoder: any Encoder) throws {
+        public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(reportId, forKey: .reportId)
             try c.encode(date, forKey: .date)
@@ -64,54 +68,12 @@ public struct ReportMileage: Sendable, Hashable, Codable {
         }
     }
 
-    private var storage: CopiedOnWrite<Values>
+    @usableFromInline var storage: CopiedOnWrite<Values>
 
-    public var reportId: DocumentID {
-        get { storage.values.reportId }
-        set { storage.values.reportId = newValue }
-    }
-    /// Local day, `YYYY-MM-DD`.
-    public var date: String {
-        get { storage.values.date }
-        set { storage.values.date = newValue }
-    }
-    public var photographerId: DocumentID {
-        get { storage.values.photographerId }
-        set { storage.values.photographerId = newValue }
-    }
-    public var photographer: String {
-        get { storage.values.photographer }
-        set { storage.values.photographer = newValue }
-    }
-    /// Visited schools as named in the report, in route order (unmatched ones included).
-    public var schools: [String] {
-        get { storage.values.schools }
-        set { storage.values.schools = newValue }
-    }
-    public var legs: [MileageLeg] {
-        get { storage.values.legs }
-        set { storage.values.legs = newValue }
-    }
-    public var computedMiles: Double? {
-        get { storage.values.computedMiles }
-        set { storage.values.computedMiles = newValue }
-    }
-    public var recordedMiles: Double? {
-        get { storage.values.recordedMiles }
-        set { storage.values.recordedMiles = newValue }
-    }
-    /// computed when not null, else recorded, else 0.
-    public var miles: Double {
-        get { storage.values.miles }
-        set { storage.values.miles = newValue }
-    }
-    public var source: MileageSource {
-        get { storage.values.source }
-        set { storage.values.source = newValue }
-    }
-    public var flags: [MileageFlag] {
-        get { storage.values.flags }
-        set { storage.values.flags = newValue }
+    /// Each property of `Values`, read in place from the shared box and written through a copy when shared.
+    @inlinable public subscript<T>(dynamicMember path: WritableKeyPath<Values, T>) -> T {
+        _read { yield storage.values[keyPath: path] }
+        _modify { yield &storage.values[keyPath: path] }
     }
 
     init(
@@ -128,6 +90,6 @@ public struct ReportMileage: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws { storage = CopiedOnWrite(try Values(from: decoder)) }
     public func encode(to encoder: any Encoder) throws { try storage.values.encode(to: encoder) }
 
-    public var month: String { String(date.prefix(7)) }
-    public var isDiscrepancy: Bool { flags.contains(.discrepancy) }
+    public var month: String { String(self.date.prefix(7)) }
+    public var isDiscrepancy: Bool { self.flags.contains(.discrepancy) }
 }
