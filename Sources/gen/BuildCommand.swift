@@ -81,11 +81,23 @@ struct CheckCommand: AsyncParsableCommand {
         help:
             "How to write the problems: text, json (an object a line) or github (workflow commands that annotate the files).")
     var format = CheckFormat.text
+    @Option(help: "Fail only on problems this file does not record (written by --write-baseline); list only those.")
+    var baseline: String?
+    @Option(help: "Record every problem found in this file, as the baseline of later checks, and exit 0.")
+    var writeBaseline: String?
+
+    func validate() throws {
+        if baseline != nil, writeBaseline != nil {
+            throw ValidationError("--baseline and --write-baseline cannot be used together")
+        }
+    }
 
     func run() async throws {
         let result = await CheckRun.run(
             folders.options(write: false, quiet: quiet),
-            CheckRun.Options(format: format, strict: strict, quiet: quiet, contentPath: folders.content))
+            CheckRun.Options(
+                format: format, strict: strict, quiet: quiet, contentPath: folders.content, baseline: baseline,
+                writeBaseline: writeBaseline))
         for line in result.stdout { print(line) }
         for line in result.stderr { FileHandle.standardError.write(Data((line + "\n").utf8)) }
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
