@@ -11,7 +11,7 @@ public struct BuildOptions: Sendable {
     public var output: URL
     /// Thumbnail cache, reused across builds; never inside the output.
     public var cache: URL
-    /// `gen check`: everything short of rendering and writing.
+    /// `gen check`: everything short of writing (the first pages of each template are rendered in memory).
     public var writeOutput: Bool
     public var progress: Progress
     /// Ignore the previous build's manifest: render every file (the new manifest is still written).

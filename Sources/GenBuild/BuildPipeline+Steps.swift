@@ -65,3 +65,25 @@ extension BuildReport {
         (filesWritten, pagesWritten, filesKept, monthsKept) = (rendered.written, rendered.pages, rendered.kept, rendered.monthsKept)
     }
 }
+
+/// `gen check` renders the first pages of each template, nothing written, so that a tag naming a value its
+/// view does not have is found without a build: pages of one template share one view type.
+final class TemplateSample: @unchecked Sendable {  // `counts` under `lock`
+    static let pagesPerTemplate = 20
+    let renderer: Renderer
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    init(renderer: Renderer) { self.renderer = renderer }
+
+    func render(_ files: [PlannedFile]) {
+        let chosen = files.filter { file in
+            guard case .page(let template, _) = file.content else { return false }
+            lock.lock()
+            defer { lock.unlock() }
+            counts[template, default: 0] += 1
+            return counts[template]! <= Self.pagesPerTemplate
+        }
+        for file in chosen { _ = try? renderer.render(file) }
+    }
+}

@@ -88,7 +88,14 @@ public enum BuildPipeline {
             .batches(SiteInput(config: config, organizations: inputs, pages: pages))
         let check = { @Sendable (files: [PlannedFile]) throws(BuildFailure) in try checkTemplates(files, templates: templates, options: options) }
         guard let previous else {
-            try RenderStep.plan(batches, check: check)
+            // `gen check`: the first pages of each template are rendered (in memory) for the tags whose
+            // names find nothing in their views.
+            let sample = TemplateSample(renderer: Renderer(templates: templates))
+            try RenderStep.plan(batches) { files throws(BuildFailure) in
+                try check(files)
+                sample.render(files)
+            }
+            report.diagnostics += templates.missDiagnostics
             progress.finish()
             return report
         }
@@ -109,6 +116,7 @@ public enum BuildPipeline {
             throw error
         }
         report.record(rendered: rendered)
+        report.diagnostics += templates.missDiagnostics
 
         progress.step(.swap, of: steps, "swapping in \(options.output.path)")
         previous.forget()

@@ -127,6 +127,8 @@ extension Diagnostic {
         // Content pages.
         case unknownFrontMatterKey = "GEN701"
         case pageWithoutTitle = "GEN702"
+        // Templates.
+        case templateTagWithoutValue = "GEN801"
 
         /// The code's name, in words joined by hyphens.
         public var name: String {
@@ -167,6 +169,7 @@ extension Diagnostic {
             case .unusableImage: return "unusable-image"
             case .unknownFrontMatterKey: return "unknown-front-matter-key"
             case .pageWithoutTitle: return "page-without-title"
+            case .templateTagWithoutValue: return "template-tag-without-value"
             }
         }
 
@@ -181,7 +184,7 @@ extension Diagnostic {
                 .userNotInOrganization, .reportWithoutUser, .templateNotInOrganization, .badSchoolsVisited,
                 .noVisitedSchools, .unknownSchool, .schoolWithoutCoordinates, .photographerHomeUnknown,
                 .homeWithoutCoordinates, .badRecordedMileage, .malformedLogic, .calculationWithoutFormula, .formulaError,
-                .unusableImage, .unknownFrontMatterKey, .pageWithoutTitle:
+                .unusableImage, .unknownFrontMatterKey, .pageWithoutTitle, .templateTagWithoutValue:
                 return .warning
             }
         }

@@ -2,7 +2,13 @@
 enum RootIndexPage {
     struct Body: Sendable, Encodable {
         var organizations: [Entry]
-        var isEmpty: Bool { organizations.isEmpty }
+        /// Stored, so the template sees it (a computed property is not encoded).
+        var isEmpty: Bool
+
+        init(organizations: [Entry]) {
+            self.organizations = organizations
+            isEmpty = organizations.isEmpty
+        }
     }
 
     struct Entry: Sendable, Encodable {

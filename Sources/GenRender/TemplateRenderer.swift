@@ -17,6 +17,10 @@ public struct TemplateRenderer: Sendable {
     let assets: [String: Data]
     /// The texts of shared values under partials, for the whole build (a renderer is copied into every worker).
     let memo = MustacheMemo()
+    /// The files the templates were read from, by name: the overlay's or the built-in's.
+    let files: [String: String]
+    /// The tags whose names found nothing in the pages rendered so far.
+    let misses = TemplateMisses()
 
     /// The hash of everything a template renders with (nil for an unknown template).
     public func closureHash(_ name: String) -> String? { closures.hashes[name] }
@@ -40,7 +44,9 @@ public struct TemplateRenderer: Sendable {
                 file: files.templates[error.template]?.file ?? error.template, line: error.line, column: error.column,
                 message: "template does not parse: \(error.message)")
         }
-        return TemplateRenderer(library: library, closures: TemplateClosures(texts: texts, library: library), assets: files.assets)
+        return TemplateRenderer(
+            library: library, closures: TemplateClosures(texts: texts, library: library), assets: files.assets,
+            files: files.templates.mapValues(\.file))
     }
 
     /// An asset's bytes (`style.css`), nil for one the templates do not have.
@@ -61,7 +67,23 @@ public struct TemplateRenderer: Sendable {
 
     /// Renders values with a template; nil for an unknown template.
     func render(_ value: MustacheValue, template: String) -> [UInt8]? {
-        library.render(template, value, memo: memo)
+        var missed: [MustacheMiss] = []
+        let out = library.render(template, value, memo: memo, misses: &missed)
+        if !missed.isEmpty { misses.add(missed) }
+        return out
+    }
+
+    /// Every tag whose name found nothing in a page rendered so far, as a warning naming the template's file,
+    /// line and column: the view the template is rendered with has no such value, so it shows nothing.
+    public var missDiagnostics: [Diagnostic] {
+        misses.all.map { miss in
+            Diagnostic(
+                .templateTagWithoutValue, file: files[miss.template] ?? miss.template, line: miss.line,
+                column: miss.column,
+                message:
+                    "line \(miss.line), column \(miss.column): {{\(miss.name)}} names no value of the page it is rendered in (misspelt?); it shows nothing"
+            )
+        }
     }
 
     /// Renders a context (tests, and callers that need no fingerprint).

@@ -89,7 +89,7 @@ struct MustacheCompiler {
         if text.contains("(") || text.contains(")") {
             throw .at(token.offset, "transforms such as {{lowercased(x)}} are not supported: \(text)")
         }
-        let name = MustacheName(text)
+        let name = MustacheName(text, offset: token.offset)
         if text != ".", name.parts.contains(where: \.isEmpty) { throw .at(token.offset, "a dotted name has an empty part: \(text)") }
         return name
     }

@@ -12,6 +12,17 @@ public struct MustacheHTML: MustacheContentType {
     public func escape(_ text: String, into out: inout [UInt8]) { MustacheLibrary.escapeHTML(text, &out) }
 }
 
+/// A tag whose name found nothing in the values it was looked up in.
+public struct MustacheMiss: Hashable, Sendable, CustomStringConvertible {
+    public let template: String
+    public let line: Int
+    public let column: Int
+    /// The name as the tag writes it (`a.b`).
+    public let name: String
+
+    public var description: String { "\(template):\(line):\(column): {{\(name)}} names no value" }
+}
+
 /// A set of templates compiled once, by name, which include one another by that name. Immutable: any
 /// number of threads render from one library at once.
 public struct MustacheLibrary: Sendable {
@@ -24,6 +35,8 @@ public struct MustacheLibrary: Sendable {
     }
 
     let templates: [Template]
+    /// Each template's text, for the line and column of a tag whose name finds nothing.
+    let sources: [[UInt8]]
     let numbers: [String: Int]
     let escapers: [any MustacheContentType]
     let program: MustacheProgram
@@ -45,6 +58,7 @@ public struct MustacheLibrary: Sendable {
         let typeNumbers = Dictionary(uniqueKeysWithValues: typeNames.enumerated().map { ($1, $0) })
         guard let defaultEscaper = typeNumbers[defaultContentType] else { preconditionFailure("unknown default content type") }
         var templates: [Template] = []
+        var sourceBytes: [[UInt8]] = []
         var compiled: [[MustacheNode]] = []
         for name in names {
             let tokenizer = MustacheTokenizer(sources[name]!)
@@ -60,12 +74,14 @@ public struct MustacheLibrary: Sendable {
                     }
                 }
                 templates.append(Template(name: name, lookups: lookups, references: compiler.referenced))
+                sourceBytes.append(tokenizer.source)
                 compiled.append(nodes)
             } catch {
                 throw MustacheError(template: name, source: tokenizer.source, error)
             }
         }
         self.templates = templates
+        self.sources = sourceBytes
         self.program = MustacheProgram(compiled)
         self.memoizable = Self.memoizable(compiled)
         self.numbers = numbers
@@ -108,8 +124,31 @@ public struct MustacheLibrary: Sendable {
     /// Renders template `name` against `value`; nil when the library has no such template. `memo` keeps the
     /// text of shared values under partials for the next page.
     public func render(_ name: String, _ value: MustacheValue, memo: MustacheMemo? = nil) -> [UInt8]? {
+        var misses: [MustacheMiss] = []
+        return render(name, value, memo: memo, misses: &misses)
+    }
+
+    /// Renders as `render(_:_:memo:)`, and adds to `misses` each tag whose name found nothing in the values
+    /// it was looked up in (once per tag per render): a name the view does not have, most likely misspelt.
+    public func render(_ name: String, _ value: MustacheValue, memo: MustacheMemo? = nil, misses: inout [MustacheMiss]) -> [UInt8]? {
         guard let number = numbers[name] else { return nil }
-        return MustacheRendering.render(self, template: number, value, memo: memo)
+        var ops: [Int32] = []
+        let out = MustacheRendering.render(self, template: number, value, memo: memo, misses: &ops)
+        if !ops.isEmpty {
+            var seen = Set<Int32>()
+            for op in ops where seen.insert(op).inserted { misses.append(miss(Int(op))) }
+        }
+        return out
+    }
+
+    /// The tag of instruction `op`: its template, line and column, and its name as written.
+    private func miss(_ op: Int) -> MustacheMiss {
+        let instruction = program.ops[op]
+        let template = Int(instruction.c)
+        let name = program.names[Int(instruction.a)]
+        let parts = program.parts[Int(name.start)..<Int(name.start + name.count)]
+        let position = MustacheError(template: templates[template].name, source: sources[template], .at(Int(instruction.d), ""))
+        return MustacheMiss(template: position.template, line: position.line, column: position.column, name: parts.joined(separator: "."))
     }
 
     /// Calls `visit` on every node, nested ones included.

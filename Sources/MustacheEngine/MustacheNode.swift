@@ -32,8 +32,11 @@ struct MustacheBlockSite: Sendable {
 /// A dotted name split at its dots; no parts is the implicit iterator `.`.
 struct MustacheName: Sendable {
     let parts: [String]
+    /// Where its tag starts in the template, as a byte offset: a name that finds nothing is reported there.
+    var offset = 0
 
-    init(_ text: String) {
+    init(_ text: String, offset: Int = 0) {
         parts = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        self.offset = offset
     }
 }

@@ -8,9 +8,9 @@ struct MustacheProgram: Sendable {
             /// `a`: start in the pool, `b`: length.
             case text
             case lineStart
-            /// `a`: name, `b`: escaper (-1: none).
+            /// `a`: name, `b`: escaper (-1: none); `c`: the template it is written in, `d`: its offset there.
             case variable
-            /// `a`: name, `b`: the end of the body, which follows.
+            /// `a`: name, `b`: the end of the body, which follows; `c`, `d`: as a variable's.
             case section, inverted
             /// `a`: template (-1: none), `b`, `c`: the indentation in the pool.
             case partial
@@ -60,13 +60,15 @@ struct MustacheProgram: Sendable {
 
     /// Lays out each template's nodes, then the blocks given to parents (which may give blocks in turn).
     init(_ templates: [[MustacheNode]]) {
-        for nodes in templates {
+        for (number, nodes) in templates.enumerated() {
             let start = ops.count
+            template = Int32(number)
             emit(nodes)
             self.templates.append(start..<ops.count)
         }
-        while let (table, name, nodes) = pending.popLast() {
+        while let (table, name, nodes, written) = pending.popLast() {
             let start = ops.count
+            template = written
             emit(nodes)
             tables[table][name] = start..<ops.count
         }
@@ -82,7 +84,9 @@ struct MustacheProgram: Sendable {
         blockNameNumbers = [:]
     }
 
-    private var pending: [(table: Int, name: String, nodes: [MustacheNode])] = []
+    private var pending: [(table: Int, name: String, nodes: [MustacheNode], template: Int32)] = []
+    /// The template whose nodes are being laid out.
+    private var template: Int32 = 0
 
     private mutating func emit(_ nodes: [MustacheNode]) {
         for node in nodes {
@@ -93,14 +97,14 @@ struct MustacheProgram: Sendable {
             case .lineStart:
                 ops.append(Op(kind: .lineStart))
             case .variable(let name, let escaper):
-                ops.append(Op(kind: .variable, a: number(name), b: Int32(escaper)))
+                ops.append(Op(kind: .variable, a: number(name), b: Int32(escaper), c: template, d: Int32(name.offset)))
             case .section(let name, let body), .inverted(let name, let body):
                 let at = ops.count
                 ops.append(Op(kind: .section))
                 emit(body)
                 let kind: Op.Kind
                 if case .section = node { kind = .section } else { kind = .inverted }
-                ops[at] = Op(kind: kind, a: number(name), b: Int32(ops.count))
+                ops[at] = Op(kind: kind, a: number(name), b: Int32(ops.count), c: template, d: Int32(name.offset))
             case .partial(let template, let indent):
                 let (start, count) = pooled(indent)
                 ops.append(Op(kind: .partial, a: Int32(template), b: start, c: count))
@@ -108,7 +112,7 @@ struct MustacheProgram: Sendable {
                 let (start, count) = pooled(indent)
                 let table = tables.count
                 tables.append([:])
-                for (name, block) in blocks.sorted(by: { $0.key < $1.key }) { pending.append((table, name, block.nodes)) }
+                for (name, block) in blocks.sorted(by: { $0.key < $1.key }) { pending.append((table, name, block.nodes, self.template)) }
                 ops.append(Op(kind: .parent, a: Int32(template), b: start, c: count, d: Int32(table)))
             case .block(let name, let defaults, let site):
                 let at = ops.count

@@ -19,8 +19,12 @@ struct MustacheRendering {
     /// The stack position of the shared value being rendered for the memo: a partial it includes shows the
     /// same value, whose text is kept whole already.
     var sharedFloor = -1
+    /// The tags (their instructions) whose names found nothing: a name no value has is most likely misspelt.
+    var misses: [Int32] = []
 
-    static func render(_ library: MustacheLibrary, template: Int, _ value: MustacheValue, memo: MustacheMemo?) -> [UInt8] {
+    static func render(
+        _ library: MustacheLibrary, template: Int, _ value: MustacheValue, memo: MustacheMemo?, misses: inout [Int32]
+    ) -> [UInt8] {
         // The memo is held by the caller for the render: unretained here, so the render writes no count of its.
         withExtendedLifetime(memo) {
             let program = library.image.pointers
@@ -29,6 +33,7 @@ struct MustacheRendering {
             rendering.stack.reserveCapacity(16)
             rendering.out.reserveCapacity(16_384)
             rendering.render(program.templates[template].lowerBound, program.templates[template].upperBound)
+            misses += rendering.misses
             return rendering.out
         }
     }
@@ -50,14 +55,14 @@ struct MustacheRendering {
                     out += indent
                 }
             case .variable:
-                guard let value = lookup(op.a) else { continue }
+                guard let value = lookup(op.a, at: i - 1) else { continue }
                 skipLineStart = false
                 write(value, escaper: Int(op.b))
             case .section:
-                if let value = lookup(op.a), value.isTruthy { section(value, i, Int(op.b)) }
+                if let value = lookup(op.a, at: i - 1), value.isTruthy { section(value, i, Int(op.b)) }
                 i = Int(op.b)
             case .inverted:
-                if let value = lookup(op.a), value.isTruthy {
+                if let value = lookup(op.a, at: i - 1), value.isTruthy {
                 } else {
                     render(i, Int(op.b))
                 }
@@ -167,9 +172,10 @@ struct MustacheRendering {
     }
 
     /// Mustache's lookup: the first part of a name in the innermost value of the stack that has it, the other
-    /// parts inside what it found.
+    /// parts inside what it found. A name that finds nothing is noted as a miss of the tag at `op`; a value
+    /// found but `null` is not a miss (a view's absent optional).
     @inline(__always)
-    private mutating func lookup(_ number: Int32) -> MustacheValue? {
+    private mutating func lookup(_ number: Int32, at op: Int) -> MustacheValue? {
         let name = program.names[Int(number)]
         guard name.count > 0 else { return stack.last }
         let first = Int(name.start)
@@ -179,7 +185,11 @@ struct MustacheRendering {
                 if i < lowest { lowest = i }
                 var part = first + 1
                 while part < first + Int(name.count) {
-                    guard let next = found.child(program.parts[part]) else { return nil }
+                    // Inside a value that is not an object (null, text…) a part is not looked for: not a miss.
+                    guard let next = found.child(program.parts[part]) else {
+                        if found.isObject { misses.append(Int32(op)) }
+                        return nil
+                    }
                     found = next
                     part += 1
                 }
@@ -188,6 +198,7 @@ struct MustacheRendering {
             i -= 1
         }
         lowest = -1
+        misses.append(Int32(op))
         return nil
     }
 }

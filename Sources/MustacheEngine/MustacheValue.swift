@@ -26,6 +26,15 @@ public enum MustacheValue: Sendable {
         }
     }
 
+    /// Whether names are looked up inside it.
+    var isObject: Bool {
+        switch self {
+        case .object: return true
+        case .shared(let shared): return shared.value.isObject
+        default: return false
+        }
+    }
+
     /// The value named `name` inside this one, nil if it has none.
     @inline(__always)
     func child(_ name: String) -> MustacheValue? {

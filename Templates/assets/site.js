@@ -63,6 +63,75 @@
     img.addEventListener("error", function () { broken(img); });
   });
 
+  /* Sortable tables: a table whose thead is marked class="sortable" in its template (the data tables of the
+     statistics, mileage and schools pages; not a report's fields, not route legs; the mark is on the thead so
+     that the <table> tag stays as scripts/check-schools reads it) gets a button in each column header that
+     sorts its tbody rows by that column, ascending, then descending at the next press (aria-sort on that header,
+     an arrow by CSS). A column headed class="num" sorts as numbers ("1,234", "$244.50"); one whose cells are all
+     dates ("Oct 3, 2024", "October 2024", or a <time datetime> in the cell) as dates; any other as text, accents
+     and case ignored. Ties keep the built order; an empty cell, "—" or a muted placeholder ("No visits yet")
+     goes last either way. Rows move whole (a row's th and the stacked labels with it); the tfoot stays put.
+     Without this file the headers are plain text and the rows stay in the built order. */
+  var MONTHS = "janfebmaraprmayjunjulaugsepoctnovdec";
+  var collator = window.Intl ? new Intl.Collator(undefined, { numeric: true, sensitivity: "base" }) : null;
+  function lead(cell) {   // the first words of a cell, or null for a placeholder
+    var walk = doc.createTreeWalker(cell, NodeFilter.SHOW_TEXT), node;
+    while ((node = walk.nextNode()) && !node.data.trim()) { /* skip blank text */ }
+    var text = node ? node.data.trim() : "";
+    return !text || /^[\u2014\u2013-]$/.test(text) || cell.contains(node.parentElement.closest(".muted")) ? null : text;
+  }
+  function dateOf(cell, text) {
+    var time = cell.querySelector("time[datetime]");
+    var iso = time && /^(\d{4})-(\d\d)(?:-(\d\d))?/.exec(time.getAttribute("datetime"));
+    if (iso) { return iso[1] * 1e4 + iso[2] * 100 + (+iso[3] || 0); }
+    var m = /^([A-Za-z]{3})[a-z]*\.?\s+(?:(\d{1,2}),?\s+)?(\d{4})$/.exec(text || "");
+    var month = m ? MONTHS.indexOf(m[1].toLowerCase()) : -1;
+    return month >= 0 && month % 3 === 0 ? m[3] * 1e4 + (month / 3 + 1) * 100 + (+m[2] || 0) : NaN;
+  }
+  function cellAt(row, column) {
+    for (var i = 0, at = 0; i < row.cells.length; at += row.cells[i].colSpan || 1, i++) {
+      if (at + (row.cells[i].colSpan || 1) > column) { return row.cells[i]; }
+    }
+    return null;
+  }
+  function sortBy(table, th, column, built) {
+    var dir = th.getAttribute("aria-sort") === "ascending" ? -1 : 1;
+    Array.prototype.forEach.call(table.tHead.querySelectorAll("th[aria-sort]"), function (h) { h.removeAttribute("aria-sort"); });
+    th.setAttribute("aria-sort", dir > 0 ? "ascending" : "descending");
+    Array.prototype.forEach.call(table.tBodies, function (body) {
+      var rows = Array.prototype.map.call(body.rows, function (row) {
+        var cell = cellAt(row, column), text = cell && lead(cell);
+        return { row: row, i: built.indexOf(row), cell: cell, text: text, date: cell ? dateOf(cell, text) : NaN };
+      });
+      var kind = th.classList.contains("num") ? "num" : rows.every(function (r) { return !r.text || !isNaN(r.date); }) ? "date" : "text";
+      rows.forEach(function (r) {
+        r.key = !r.text ? null : kind === "num" ? parseFloat(r.text.replace(/[$,\s]/g, "").replace("\u2212", "-"))
+          : kind === "date" ? r.date : r.cell.textContent.replace(/\s+/g, " ").trim();
+        if (r.key !== r.key) { r.key = null; }   // NaN: no number in the cell
+      });
+      rows.sort(function (a, b) {
+        if (a.key === null || b.key === null) { return (a.key === null) - (b.key === null) || a.i - b.i; }
+        var c = kind !== "text" ? a.key - b.key : collator ? collator.compare(a.key, b.key) : a.key.localeCompare(b.key);
+        return dir * c || a.i - b.i;
+      });
+      rows.forEach(function (r) { body.appendChild(r.row); });
+    });
+  }
+  doc.querySelectorAll("table > thead.sortable").forEach(function (head) {
+    var table = head.parentElement, column = 0;
+    var built = Array.prototype.slice.call(table.querySelectorAll(":scope > tbody > tr"));
+    Array.prototype.forEach.call(head.rows[head.rows.length - 1].cells, function (th) {
+      var at = column, button = doc.createElement("button");
+      column += th.colSpan || 1;
+      if (th.tagName !== "TH") { return; }
+      button.type = "button";
+      button.className = "sort";
+      while (th.firstChild) { button.appendChild(th.firstChild); }
+      th.appendChild(button);
+      button.addEventListener("click", function () { sortBy(table, th, at, built); });
+    });
+  });
+
   /* On a phone a table wider than its box becomes stacked rows, each cell labelled with its column's header,
      so no value hides off the side of the screen (without this file the box scrolls sideways). The roles
      keep it a table for screen readers, which drop them from cells shown as blocks. */

@@ -50,6 +50,37 @@ final class MustacheEngineTests: XCTestCase {
         XCTAssertEqual(both.template, "a-partial")
     }
 
+    /// A name that finds nothing is a miss, at its tag's line and column; a value found but null (a view's
+    /// absent optional), a name found further out, a part inside text and the implicit iterator are not.
+    func testNamesThatFindNothingAreReportedAtTheirTags() throws {
+        let library = try MustacheLibrary(templates: [
+            "page": "<p>{{title}}</p>\n  {{naem}}{{#list}}{{.}}{{title}}{{/list}}\n{{#user}}{{user.nmae}}{{^missing}}x{{/missing}}{{/user}}",
+            "inner": "{{title}}{{title.length}}{{absent}}"
+        ])
+        let value = MustacheValue.object(
+            MustacheObject([
+                "title": .text("T"), "list": .list([.text("a")]), "absent": .null,
+                "user": .object(MustacheObject(["name": .text("Ann")]))
+            ]))
+        var misses: [MustacheMiss] = []
+        _ = library.render("page", value, misses: &misses)
+        XCTAssertEqual(
+            misses.map(\.description).sorted(),
+            [
+                "page:2:3: {{naem}} names no value",
+                "page:3:10: {{user.nmae}} names no value",
+                "page:3:23: {{missing}} names no value"
+            ])
+        misses = []
+        _ = library.render("inner", value, misses: &misses)
+        XCTAssertEqual(misses, [], "null is found; a part inside text is not looked for")
+        // Each tag once per render, however often it runs.
+        let repeated = try MustacheLibrary(templates: ["page": "{{#list}}{{nope}}{{/list}}"])
+        misses = []
+        _ = repeated.render("page", .object(MustacheObject(["list": .list([.int(1), .int(2), .int(3)])])), misses: &misses)
+        XCTAssertEqual(misses.count, 1)
+    }
+
     func testValuesAreWrittenAsGenWritesThem() throws {
         let value: MustacheValue = [
             "text": "<a href='x'>&\"", "int": 42, "double": .double(2.5), "yes": true, "no": false, "none": nil,

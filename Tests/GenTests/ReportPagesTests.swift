@@ -18,6 +18,7 @@ final class ReportPagesTests: XCTestCase {
             BuildOptions(
                 content: TestSite.repositoryContent, templates: TestSite.templates,
                 output: site.output))
+        XCTAssertEqual(report.warnings.filter { $0.message.contains("names no value") }.map(\.description), [])
         Self.built = (site, report)
         return (site, report)
     }

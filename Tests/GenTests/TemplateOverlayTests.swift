@@ -180,6 +180,30 @@ final class TemplateOverlayTests: XCTestCase {
 
     /// A template of the overlay that does not parse: unusable input naming the overlay's file, line and column;
     /// nothing is written.
+    /// A tag naming a value the page's view does not have (misspelt) is a warning naming the overlay's file,
+    /// line and column, from `gen check` (which renders the first pages of each template) and `gen build`.
+    func testMisspeltNameInAnOverlayIsReportedWithItsPosition() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
+        try site.writeCollection("reportTemplates", [Doc.template(org: "o1")])
+        try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1")])
+        let page = String(decoding: try XCTUnwrap(BuiltInTemplates.files["report-page.mustache"]), as: UTF8.self)
+        let misspelt = page.replacingOccurrences(of: "{{markdownHref}}", with: "{{markdownHerf}}")
+        XCTAssertNotEqual(misspelt, page)
+        let theme = try overlay(site, ["report-page.mustache": misspelt])
+        let line = misspelt.components(separatedBy: "{{markdownHerf}}")[0].components(separatedBy: "\n").count
+        let column = misspelt.components(separatedBy: "{{markdownHerf}}")[0].components(separatedBy: "\n").last!.count + 1
+        let expected = "line \(line), column \(column): {{markdownHerf}} names no value of the page it is rendered in"
+        for write in [false, true] {
+            let report = try await BuildPipeline.run(
+                BuildOptions(content: site.content, templates: theme, output: site.output, writeOutput: write))
+            let found = report.warnings.filter { $0.message.contains("names no value") }
+            XCTAssertEqual(found.map(\.file), [theme.appendingPathComponent("report-page.mustache").path], "write: \(write)")
+            XCTAssertTrue(found.first?.message.hasPrefix(expected) ?? false, "\(found)")
+        }
+    }
+
     func testOverlayTemplateThatDoesNotParseNamesItsFileAndLine() async throws {
         let site = try TestSite()
         defer { site.remove() }

@@ -54,8 +54,13 @@ struct TestSite {
     }
 
     @discardableResult
+    /// Builds the site. Every tag of the built-in templates names a value of its page's view, whatever the
+    /// documents: a build with a template miss fails the test.
     func build(output: URL? = nil, templates: URL = TestSite.templates) async throws -> BuildReport {
-        try await BuildPipeline.run(BuildOptions(content: content, templates: templates, output: output ?? self.output))
+        let report = try await BuildPipeline.run(BuildOptions(content: content, templates: templates, output: output ?? self.output))
+        let misses = report.warnings.filter { $0.message.contains("names no value") }
+        XCTAssertEqual(misses.map(\.description), [], "tags naming no value of their views")
+        return report
     }
 
     /// Every regular file under a folder, as relative paths, sorted.
