@@ -173,6 +173,10 @@ extension Diagnostic {
             }
         }
 
+        /// Whether the problem's file is one of the content folder (`export/x.json`, `pages/a.md`), named relative
+        /// to it; a template's is not (`Templates/x.mustache` for a built-in, an overlay's path).
+        public var fileIsInContentFolder: Bool { self != .templateTagWithoutValue }
+
         /// Whether a problem of this code leaves its document (or file) out, or only warns.
         public var kind: Kind {
             switch self {

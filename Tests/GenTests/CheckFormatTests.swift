@@ -1,5 +1,5 @@
 import Foundation
-import GenBuild
+@testable import GenBuild
 import GenModel
 import XCTest
 
@@ -179,6 +179,26 @@ final class CheckFormatTests: XCTestCase {
         let strict = await Self.check(site, CheckRun.Options(format: .github, strict: true, contentPath: "Content"))
         XCTAssertEqual(strict.exitCode, 1)
         XCTAssertEqual(strict.stdout, plain.stdout.map { $0.replacingOccurrences(of: "::warning ", with: "::error ") })
+    }
+
+    /// Paths from where gen runs: a content file joined to `--content` as given, an absolute path inside the
+    /// working directory made relative to it (GitHub wants repository paths); a template's file is not the content's.
+    func testPathsAreFromTheWorkingDirectory() {
+        XCTAssertEqual(CheckFormat.path("export/x.json", in: "./Content/", workingDirectory: "/w"), "Content/export/x.json")
+        XCTAssertEqual(CheckFormat.path("export/x.json", in: ".", workingDirectory: "/w"), "export/x.json")
+        XCTAssertEqual(CheckFormat.path("export/x.json", in: "/w/Content", workingDirectory: "/w/"), "Content/export/x.json")
+        XCTAssertEqual(CheckFormat.path("export/x.json", in: "/other/C", workingDirectory: "/w"), "/other/C/export/x.json")
+        XCTAssertEqual(CheckFormat.path("export/x.json", in: "/wide/C", workingDirectory: "/w"), "/wide/C/export/x.json")
+        XCTAssertEqual(CheckFormat.path("/w/theme/page.mustache", in: nil, workingDirectory: "/w"), "theme/page.mustache")
+        XCTAssertEqual(CheckFormat.path("/a/b.json", in: nil, workingDirectory: "/"), "/a/b.json")
+
+        let tag = Diagnostic(
+            .templateTagWithoutValue, file: "Templates/report-page.mustache", line: 12, column: 5,
+            message: "line 12, column 5: {{markdownHerf}} names no value of the page it is rendered in (misspelt?); it shows nothing")
+        XCTAssertEqual(
+            CheckFormat.github.line(tag, failing: false, content: "Content"),
+            "::warning file=Templates/report-page.mustache,line=12,col=5,title=GEN801 template-tag-without-value::"
+                + "line 12, column 5: {{markdownHerf}} names no value of the page it is rendered in (misspelt?); it shows nothing")
     }
 
     /// Every code is unique, named in words joined by hyphens, and listed in docs/cli.md with its name and kind;

@@ -17,9 +17,10 @@ public enum CheckFormat: String, CaseIterable, Sendable {
 
     /// One problem's line. `failing`: it fails this run (a skipped document; any problem with `--strict`), so it
     /// is an error, not a warning. `content`: the content folder as given on the command line, which the paths
-    /// of json and github output start with, as a tool running beside gen finds them (`Content/export/x.json`).
+    /// of json and github output start with, as a tool running beside gen finds them (`Content/export/x.json`);
+    /// a template's file is not in it.
     public func line(_ d: Diagnostic, failing: Bool, content: String) -> String {
-        let file = d.file.map { Self.path($0, in: content) }
+        let file = d.file.map { Self.path($0, in: d.code.fileIsInContentFolder ? content : nil) }
         switch self {
         case .text:
             return d.description
@@ -52,16 +53,16 @@ public enum CheckFormat: String, CaseIterable, Sendable {
         case .render(let m), .write(let m):
             message = m
         }
-        if let name = file, !name.hasPrefix("/"),
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
-        {
-            file = Self.path(name, in: content)
+        if let name = file {
+            let inContent = !name.hasPrefix("/") && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
+            file = Self.path(name, in: inContent ? content : nil)
         }
         return unusableInputLine(file: file, line: line, column: column, message: message)
     }
 
     /// The unusable-input line for a file gen was given directly (a baseline), or nil in text output.
     public func unusableInputLine(file: String?, line: Int? = nil, column: Int? = nil, message: String) -> String? {
+        let file = file.map { Self.path($0, in: nil) }
         switch self {
         case .text:
             return nil
@@ -76,13 +77,23 @@ public enum CheckFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// `export/x.json` in the content folder `Content` → `Content/export/x.json`; in `.` or `./`, as it is.
-    static func path(_ file: String, in content: String) -> String {
-        var folder = content
-        while folder.hasSuffix("/"), folder.count > 1 { folder.removeLast() }
-        while folder.hasPrefix("./") { folder.removeFirst(2) }
-        if folder.isEmpty || folder == "." { return file }
-        return folder == "/" ? "/" + file : folder + "/" + file
+    /// A file as a path from where gen runs. One of the content folder (`content`, as given) is joined to it:
+    /// `export/x.json` in `Content` → `Content/export/x.json`, in `.` or `./` as it is. Then an absolute path
+    /// inside the working directory is made relative to it, as GitHub wants its paths (`--content
+    /// "$GITHUB_WORKSPACE/Content"`, an overlay template's file).
+    static func path(
+        _ file: String, in content: String?, workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> String {
+        var path = file
+        if var folder = content, !file.hasPrefix("/") {
+            while folder.hasSuffix("/"), folder.count > 1 { folder.removeLast() }
+            while folder.hasPrefix("./") { folder.removeFirst(2) }
+            if !(folder.isEmpty || folder == ".") { path = folder == "/" ? "/" + file : folder + "/" + file }
+        }
+        var base = workingDirectory
+        while base.hasSuffix("/") { base.removeLast() }
+        if !base.isEmpty, path.hasPrefix(base + "/") { path.removeFirst(base.count + 1) }
+        return path
     }
 
     // MARK: - json
