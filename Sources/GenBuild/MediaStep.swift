@@ -38,7 +38,7 @@ enum MediaStep {
                 guard let error = media[ref.path]?.error else { continue }
                 let shown = ref.source.collection == "photoCritiques" ? "shown as \"Image unavailable\"" : "linked without a thumbnail"
                 diagnostics.append(
-                    Diagnostic(.warning, ref.source, field: ref.field, "media/\(ref.path): \(error); \(shown)")
+                    Diagnostic(.unusableImage, ref.source, field: ref.field, "media/\(ref.path): \(error); \(shown)")
                         .owned(by: org.id))
             }
         }

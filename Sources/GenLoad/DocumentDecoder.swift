@@ -111,13 +111,13 @@ public enum DocumentDecoder {
         return Decoded(document: document, diagnostics: reader.diagnostics.map { $0.owned(by: owner) })
     }
 
-    private static func skip(_ reader: inout FieldReader, _ field: String, _ message: String) {
-        reader.diagnostics.append(Diagnostic(.skipped, reader.document.source, field: field, message))
+    private static func skip(_ reader: inout FieldReader, _ code: Diagnostic.Code, _ field: String, _ message: String) {
+        reader.diagnostics.append(Diagnostic(code, reader.document.source, field: field, message))
     }
 
     private static func organization(_ reader: inout FieldReader, _ key: String) -> DocumentID? {
         if let org = reader.organization(preferred: key) { return org }
-        skip(&reader, key, "no organization: the document belongs to no site")
+        skip(&reader, .noOrganization, key, "no organization: the document belongs to no site")
         return nil
     }
 
@@ -134,7 +134,7 @@ public enum DocumentDecoder {
     static func decodeSchool(_ r: inout FieldReader) -> School? {
         guard let org = organization(&r, "organizationID") else { return nil }
         guard let name = r.nonBlank("value") ?? r.nonBlank("name") else {
-            skip(&r, "value", "a school needs its display name")
+            skip(&r, .schoolWithoutName, "value", "a school needs its display name")
             return nil
         }
         return School(
@@ -152,14 +152,14 @@ public enum DocumentDecoder {
                 if let field = decodeField(item, index: i, reader: &r) { fields.append(field) }
             }
         case nil:
-            r.warn("fields", "template has no fields")
+            r.warn(.templateWithoutFields, "fields", "template has no fields")
         case let v?:
-            r.warn("fields", "expected a list of fields, found \(v.kindName)")
+            r.warn(.wrongValueType, "fields", "expected a list of fields, found \(v.kindName)")
         }
         let name =
             r.nonBlank("name")
             ?? {
-                r.warn("name", "template has no name; its id is shown instead")
+                r.warn(.templateWithoutName, "name", "template has no name; its id is shown instead")
                 return r.document.id.text
             }()
         return ReportTemplate(
@@ -172,17 +172,17 @@ public enum DocumentDecoder {
 
     private static func decodeField(_ value: FirestoreValue, index: Int, reader r: inout FieldReader) -> TemplateField? {
         guard case .map(let m) = value else {
-            r.warn("fields", "field \(index + 1) is \(value.kindName), not a field definition; left out")
+            r.warn(.badTemplateField, "fields", "field \(index + 1) is \(value.kindName), not a field definition; left out")
             return nil
         }
         guard let id = m["id"]?.string, !id.isEmpty else {
-            r.warn("fields[\(index)].id", "field \(index + 1) has no id; left out")
+            r.warn(.badTemplateField, "fields[\(index)].id", "field \(index + 1) has no id; left out")
             return nil
         }
         let type =
             m["type"]?.string
             ?? {
-                r.warn("fields[\(index)].type", "field \"\(id)\" has no type; shown as text")
+                r.warn(.badTemplateField, "fields[\(index)].type", "field \"\(id)\" has no type; shown as text")
                 return "text"
             }()
         var smart: SmartFieldConfig?
@@ -219,10 +219,10 @@ public enum DocumentDecoder {
         // A date outside `Timestamp.plausibleYears` is no date: the rules for a missing one apply.
         func implausible(_ reason: String) -> LocalDate? {
             if let createdAt {
-                r.warn("date", "\(reason); the creation day is used")
+                r.warn(.dateFromCreationTime, "date", "\(reason); the creation day is used")
                 return LocalDate(createdAt, in: timeZone)
             }
-            skip(&r, "date", "\(reason), and there is no createdAt")
+            skip(&r, .noUsableDate, "date", "\(reason), and there is no createdAt")
             return nil
         }
         switch r["date"] {
@@ -236,24 +236,24 @@ public enum DocumentDecoder {
                 return t.isPlausible ? LocalDate(t, in: timeZone) : implausible("\"\(s)\" \(t.implausibleReason)")
             }
             if let createdAt {
-                r.warn("date", "\"\(s)\" is not a date; the creation day is used")
+                r.warn(.dateFromCreationTime, "date", "\"\(s)\" is not a date; the creation day is used")
                 return LocalDate(createdAt, in: timeZone)
             }
-            skip(&r, "date", "\"\(s)\" is not a date and there is no createdAt")
+            skip(&r, .noUsableDate, "date", "\"\(s)\" is not a date and there is no createdAt")
         case .timestamp(let t)?:
             return t.isPlausible ? LocalDate(t, in: timeZone) : implausible("the timestamp \(t.seconds) s \(t.implausibleReason)")
         case let v?:
             if let createdAt {
-                r.warn("date", "expected a date, found \(v.kindName); the creation day is used")
+                r.warn(.dateFromCreationTime, "date", "expected a date, found \(v.kindName); the creation day is used")
                 return LocalDate(createdAt, in: timeZone)
             }
-            skip(&r, "date", "expected a date, found \(v.kindName), and there is no createdAt")
+            skip(&r, .noUsableDate, "date", "expected a date, found \(v.kindName), and there is no createdAt")
         case nil:
             if let createdAt {
-                r.warn("date", "no date; the creation day is used")
+                r.warn(.dateFromCreationTime, "date", "no date; the creation day is used")
                 return LocalDate(createdAt, in: timeZone)
             }
-            skip(&r, "date", "no date and no createdAt")
+            skip(&r, .noUsableDate, "date", "no date and no createdAt")
         }
         return nil
     }
@@ -268,7 +268,7 @@ public enum DocumentDecoder {
         let exampleType = r.nonBlank("exampleType")
         if exampleType != "example", exampleType != "improvement" {
             r.warn(
-                "exampleType",
+                .unknownExampleType, "exampleType",
                 exampleType.map { "unknown example type \"\($0)\"; shown with a neutral badge" }
                     ?? "no example type; shown with a neutral badge")
         }

@@ -151,7 +151,7 @@ struct ExportFileReader {
                 guard let object = row as? [String: Any], isChangelogRow(object) else {
                     throw InputError(file: relativePath, message: "changelog row \(i + 1) is not a changelog row")
                 }
-                appendChange(object, line: i + 1, into: &out)
+                appendChange(object, line: i + 1, inFile: false, into: &out)
             }
             return
         }
@@ -234,7 +234,7 @@ struct ExportFileReader {
             guard let fields = value as? [String: Any] else {
                 out.diagnostics.append(
                     Diagnostic(
-                        .skipped, file: relativePath, collection: name, documentID: doc.key,
+                        .documentNotObject, file: relativePath, collection: name, documentID: doc.key,
                         message: "document is \(describe(value)), not an object"))
                 continue
             }
@@ -252,7 +252,7 @@ struct ExportFileReader {
             guard let fields = doc as? [String: Any] else {
                 out.diagnostics.append(
                     Diagnostic(
-                        .skipped, file: relativePath, collection: name,
+                        .documentNotObject, file: relativePath, collection: name,
                         message: "element \(i + 1) is \(describe(doc)), not an object"))
                 continue
             }
@@ -276,7 +276,7 @@ struct ExportFileReader {
             let place = line.map { "line \($0)" } ?? index.map { "element \($0 + 1)" } ?? "document"
             out.diagnostics.append(
                 Diagnostic(
-                    .skipped, file: relativePath, collection: name, field: "id",
+                    .documentWithoutID, file: relativePath, line: line, collection: name, field: "id",
                     message: "\(place) has no document id"))
             return
         }
@@ -313,13 +313,15 @@ struct ExportFileReader {
         object["document_name"] is String && object["operation"] is String
     }
 
-    private func appendChange(_ row: [String: Any], line: Int, into out: inout ExportFileContents) {
+    /// `line` is the row's line in a newline-delimited file, its number in a JSON array of rows (`inFile` false).
+    private func appendChange(_ row: [String: Any], line: Int, inFile: Bool = true, into out: inout ExportFileContents) {
+        let fileLine = inFile ? line : nil
         let name = row["document_name"] as! String
         // projects/<p>/databases/(default)/documents/<collection>/<docId>[/<sub>/<docId>…]
         guard let range = name.range(of: "/documents/") else {
             out.diagnostics.append(
                 Diagnostic(
-                    .skipped, file: relativePath, field: "document_name",
+                    .badDocumentName, file: relativePath, line: fileLine, field: "document_name",
                     message: "line \(line): document_name \"\(name)\" has no /documents/ path"))
             return
         }
@@ -327,7 +329,7 @@ struct ExportFileReader {
         guard parts.count >= 2, parts.count % 2 == 0 else {
             out.diagnostics.append(
                 Diagnostic(
-                    .skipped, file: relativePath, field: "document_name",
+                    .badDocumentName, file: relativePath, line: fileLine, field: "document_name",
                     message: "line \(line): document_name \"\(name)\" is not a document path"))
             return
         }
@@ -340,7 +342,9 @@ struct ExportFileReader {
         }
         let source = DocumentSource(file: relativePath, collection: collection, documentID: id.text)
         guard let opText = row["operation"] as? String, let op = ChangelogRow.Operation(rawValue: opText.uppercased()) else {
-            out.diagnostics.append(Diagnostic(.skipped, source, field: "operation", "line \(line): unknown operation \"\(row["operation"] ?? "")\""))
+            out.diagnostics.append(
+                Diagnostic(
+                    .unknownOperation, source, field: "operation", line: fileLine, "line \(line): unknown operation \"\(row["operation"] ?? "")\""))
             return
         }
         let stamp: Timestamp?
@@ -352,7 +356,8 @@ struct ExportFileReader {
         default: stamp = nil
         }
         guard let stamp else {
-            out.diagnostics.append(Diagnostic(.skipped, source, field: "timestamp", "line \(line): change has no readable timestamp"))
+            out.diagnostics.append(
+                Diagnostic(.changeWithoutTimestamp, source, field: "timestamp", line: fileLine, "line \(line): change has no readable timestamp"))
             return
         }
         var fields: [String: FirestoreValue]?
@@ -364,7 +369,9 @@ struct ExportFileReader {
             }
             guard let object else {
                 out.diagnostics.append(
-                    Diagnostic(.skipped, source, field: "data", "line \(line): \(op.rawValue) change has no readable document data"))
+                    Diagnostic(
+                        .changeWithoutData, source, field: "data", line: fileLine, "line \(line): \(op.rawValue) change has no readable document data"
+                    ))
                 return
             }
             var doc = ExportFileContents()

@@ -73,7 +73,7 @@ public enum ExportLoader {
         for case let url as URL in walker {
             if (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true, !content.contains(url.path) {
                 walker.skipDescendants()
-                skipped.append(Diagnostic(.skipped, file: relative(url), message: ContentFolder.outsideMessage))
+                skipped.append(Diagnostic(.outsideContentFolder, file: relative(url), message: ContentFolder.outsideMessage))
                 continue
             }
             if extensions.contains(url.pathExtension.lowercased()) { files.append(relative(url)) }
@@ -178,11 +178,13 @@ public enum ExportLoader {
     private static func replacement(_ previous: RawDocument, wasDeleted: Bool, by doc: RawDocument, isDeletion: Bool) -> Diagnostic {
         // A document has one latest change across all changelogs, so two deletions never meet.
         if isDeletion {
-            return Diagnostic(.warning, previous.source, "deleted in \(doc.file), its latest change there; the copy in \(previous.file) is not used")
+            return Diagnostic(
+                .deletedInAnotherFile, previous.source, "deleted in \(doc.file), its latest change there; the copy in \(previous.file) is not used")
         }
         if wasDeleted {
-            return Diagnostic(.warning, doc.source, "deleted in \(previous.file), but also in \(doc.file), a later file: that copy is used")
+            return Diagnostic(
+                .deletedInAnotherFile, doc.source, "deleted in \(previous.file), but also in \(doc.file), a later file: that copy is used")
         }
-        return Diagnostic(.warning, doc.source, "also in \(previous.file); the copy in \(doc.file) is used")
+        return Diagnostic(.documentInTwoFiles, doc.source, "also in \(previous.file); the copy in \(doc.file) is used")
     }
 }

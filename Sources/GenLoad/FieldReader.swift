@@ -14,8 +14,8 @@ struct FieldReader {
         return v
     }
 
-    mutating func warn(_ field: String?, _ message: String) {
-        diagnostics.append(Diagnostic(.warning, document.source, field: field, message))
+    mutating func warn(_ code: Diagnostic.Code, _ field: String?, _ message: String) {
+        diagnostics.append(Diagnostic(code, document.source, field: field, message))
     }
 
     /// Text; numbers and booleans are accepted and written as text (exports are loose about this).
@@ -23,7 +23,7 @@ struct FieldReader {
         guard let v = self[key] else { return nil }
         if let text = v.scalarText { return text }
         if case .reference(let r) = v { return r.documentID }
-        warn(key, "expected text, found \(v.kindName); ignored")
+        warn(.wrongValueType, key, "expected text, found \(v.kindName); ignored")
         return nil
     }
 
@@ -37,7 +37,7 @@ struct FieldReader {
         guard let v = self[key] else { return nil }
         if let b = v.bool { return b }
         if case .string(let s) = v, ["true", "false"].contains(s.lowercased()) { return s.lowercased() == "true" }
-        warn(key, "expected true or false, found \(v.kindName); ignored")
+        warn(.wrongValueType, key, "expected true or false, found \(v.kindName); ignored")
         return nil
     }
 
@@ -45,7 +45,7 @@ struct FieldReader {
         guard let v = self[key] else { return nil }
         if let i = v.int { return i }
         if case .string(let s) = v, let i = Int(s.trimmedBlanks) { return i }
-        warn(key, "expected a whole number, found \(v.kindName); ignored")
+        warn(.wrongValueType, key, "expected a whole number, found \(v.kindName); ignored")
         return nil
     }
 
@@ -56,16 +56,16 @@ struct FieldReader {
         switch v {
         case .timestamp(let t):
             if t.isPlausible { return t }
-            warn(key, "the timestamp \(t.seconds) s \(t.implausibleReason); ignored")
+            warn(.badTimestamp, key, "the timestamp \(t.seconds) s \(t.implausibleReason); ignored")
         case .string(let s):
             if let t = Timestamp(parsing: s) {
                 if t.isPlausible { return t }
-                warn(key, "\"\(s)\" \(t.implausibleReason); ignored")
+                warn(.badTimestamp, key, "\"\(s)\" \(t.implausibleReason); ignored")
                 return nil
             }
-            warn(key, "\"\(s)\" is not a timestamp; ignored")
+            warn(.badTimestamp, key, "\"\(s)\" is not a timestamp; ignored")
         default:
-            warn(key, "expected a timestamp, found \(v.kindName); ignored")
+            warn(.wrongValueType, key, "expected a timestamp, found \(v.kindName); ignored")
         }
         return nil
     }
@@ -78,11 +78,15 @@ struct FieldReader {
         case .array(let items):
             var out: [String] = []
             for (i, item) in items.enumerated() {
-                if let s = item.string { out.append(s) } else if !item.isNull { warn(key, "element \(i + 1) is \(item.kindName), not text; ignored") }
+                if let s = item.string {
+                    out.append(s)
+                } else if !item.isNull {
+                    warn(.wrongValueType, key, "element \(i + 1) is \(item.kindName), not text; ignored")
+                }
             }
             return out
         default:
-            warn(key, "expected a list of text, found \(v.kindName); ignored")
+            warn(.wrongValueType, key, "expected a list of text, found \(v.kindName); ignored")
             return nil
         }
     }

@@ -97,6 +97,8 @@ enum JSONDuplicateKeys {
             finding.spelledAlike
             ? "the key \"\(finding.key)\" appears twice in one object, spelled with different Unicode characters that read the same"
             : "the key \"\(finding.key)\" appears twice in one object"
-        return Diagnostic(.warning, file: file, message: "line \(line + lineOffset), column \(column): \(what); only the last value is read")
+        return Diagnostic(
+            .duplicateKey, file: file, line: line + lineOffset, column: column,
+            message: "line \(line + lineOffset), column \(column): \(what); only the last value is read")
     }
 }

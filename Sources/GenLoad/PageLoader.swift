@@ -13,7 +13,7 @@ public enum PageLoader {
         for name in names.sorted() where name.hasSuffix(".md") {
             let file = "pages/\(name)"
             guard content.contains(folder.appendingPathComponent(name).path) else {
-                diagnostics.append(Diagnostic(.skipped, file: file, message: ContentFolder.outsideMessage))
+                diagnostics.append(Diagnostic(.outsideContentFolder, file: file, message: ContentFolder.outsideMessage))
                 continue
             }
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
@@ -40,14 +40,14 @@ public enum PageLoader {
             meta = (try YAMLGuard.load(yaml, file: file, lineOffset: 1) as? [String: Any]) ?? [:]  // after the opening ---
         }
         for key in Set(meta.keys).subtracting(["title", "order"]).sorted() {
-            diagnostics.append(Diagnostic(.warning, file: file, field: key, message: "unknown front matter key; ignored"))
+            diagnostics.append(Diagnostic(.unknownFrontMatterKey, file: file, field: key, message: "unknown front matter key; ignored"))
         }
         let title: String
         if let t = meta["title"] as? String, !t.trimmedBlanks.isEmpty {
             title = t
         } else {
             title = name
-            diagnostics.append(Diagnostic(.warning, file: file, field: "title", message: "page has no title; its file name is used"))
+            diagnostics.append(Diagnostic(.pageWithoutTitle, file: file, field: "title", message: "page has no title; its file name is used"))
         }
         return (ContentPage(name: name, title: title, order: meta["order"] as? Int, markdown: body, file: file), diagnostics)
     }

@@ -23,8 +23,13 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         case warning
     }
 
+    /// What kind of problem it is; its kind (skipped or warning) follows from it.
+    public var code: Code
     public var kind: Kind
     public var file: String?
+    /// Where in the file, 1-based, when gen knows: a repeated JSON key, a line of a newline-delimited file.
+    public var line: Int?
+    public var column: Int?
     public var collection: String?
     public var documentID: String?
     public var field: String?
@@ -35,20 +40,23 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var organizationID: DocumentID?
 
     public init(
-        _ kind: Kind, file: String? = nil, collection: String? = nil, documentID: String? = nil,
-        field: String? = nil, message: String
+        _ code: Code, file: String? = nil, line: Int? = nil, column: Int? = nil, collection: String? = nil,
+        documentID: String? = nil, field: String? = nil, message: String
     ) {
-        self.kind = kind
+        self.code = code
+        self.kind = code.kind
         self.file = file
+        self.line = line
+        self.column = column
         self.collection = collection
         self.documentID = documentID
         self.field = field
         self.message = message
     }
 
-    public init(_ kind: Kind, _ source: DocumentSource, field: String? = nil, _ message: String) {
+    public init(_ code: Code, _ source: DocumentSource, field: String? = nil, line: Int? = nil, _ message: String) {
         self.init(
-            kind, file: source.file, collection: source.collection, documentID: source.documentID,
+            code, file: source.file, line: line, collection: source.collection, documentID: source.documentID,
             field: field, message: message)
     }
 
@@ -67,6 +75,123 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         if let field { out += (out.hasSuffix(": ") || out.isEmpty ? "" : ", ") + "field \"\(field)\"" }
         if !out.isEmpty, !out.hasSuffix(": ") { out += ": " }
         return (out + (kind == .skipped ? "skipped: " : "warning: ") + message).escapingControlCharacters
+    }
+}
+
+extension Diagnostic {
+    /// Every kind of data problem, with a stable code (`GEN204`) and name (`wrong-value-type`), so CI can
+    /// filter on it and a baseline can record it (`gen check --format`, `--baseline`). One code per kind of
+    /// problem, whatever its message says. A code is never reused for another kind: retire it instead.
+    /// docs/cli.md lists every one (a test holds the two together).
+    public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+        // Export files and their structure.
+        case outsideContentFolder = "GEN101"
+        case duplicateKey = "GEN102"
+        case documentNotObject = "GEN103"
+        case documentWithoutID = "GEN104"
+        case badDocumentName = "GEN105"
+        case unknownOperation = "GEN106"
+        case changeWithoutTimestamp = "GEN107"
+        case changeWithoutData = "GEN108"
+        case documentInTwoFiles = "GEN109"
+        case deletedInAnotherFile = "GEN110"
+        // A document's fields.
+        case noOrganization = "GEN201"
+        case noUsableDate = "GEN202"
+        case dateFromCreationTime = "GEN203"
+        case wrongValueType = "GEN204"
+        case badTimestamp = "GEN205"
+        case schoolWithoutName = "GEN206"
+        case templateWithoutFields = "GEN207"
+        case templateWithoutName = "GEN208"
+        case badTemplateField = "GEN209"
+        case unknownExampleType = "GEN210"
+        // References between documents.
+        case userNotInOrganization = "GEN301"
+        case reportWithoutUser = "GEN302"
+        case templateNotInOrganization = "GEN303"
+        // Mileage.
+        case badSchoolsVisited = "GEN401"
+        case noVisitedSchools = "GEN402"
+        case unknownSchool = "GEN403"
+        case schoolWithoutCoordinates = "GEN404"
+        case photographerHomeUnknown = "GEN405"
+        case homeWithoutCoordinates = "GEN406"
+        case badRecordedMileage = "GEN407"
+        // Report forms.
+        case malformedLogic = "GEN501"
+        case calculationWithoutFormula = "GEN502"
+        case formulaError = "GEN503"
+        // Media.
+        case unusableImage = "GEN601"
+        // Content pages.
+        case unknownFrontMatterKey = "GEN701"
+        case pageWithoutTitle = "GEN702"
+        // Templates.
+        case templateTagWithoutValue = "GEN801"
+
+        /// The code's name, in words joined by hyphens.
+        public var name: String {
+            switch self {
+            case .outsideContentFolder: return "outside-content-folder"
+            case .duplicateKey: return "duplicate-key"
+            case .documentNotObject: return "document-not-object"
+            case .documentWithoutID: return "document-without-id"
+            case .badDocumentName: return "bad-document-name"
+            case .unknownOperation: return "unknown-operation"
+            case .changeWithoutTimestamp: return "change-without-timestamp"
+            case .changeWithoutData: return "change-without-data"
+            case .documentInTwoFiles: return "document-in-two-files"
+            case .deletedInAnotherFile: return "deleted-in-another-file"
+            case .noOrganization: return "no-organization"
+            case .noUsableDate: return "no-usable-date"
+            case .dateFromCreationTime: return "date-from-creation-time"
+            case .wrongValueType: return "wrong-value-type"
+            case .badTimestamp: return "bad-timestamp"
+            case .schoolWithoutName: return "school-without-name"
+            case .templateWithoutFields: return "template-without-fields"
+            case .templateWithoutName: return "template-without-name"
+            case .badTemplateField: return "bad-template-field"
+            case .unknownExampleType: return "unknown-example-type"
+            case .userNotInOrganization: return "user-not-in-organization"
+            case .reportWithoutUser: return "report-without-user"
+            case .templateNotInOrganization: return "template-not-in-organization"
+            case .badSchoolsVisited: return "bad-schools-visited"
+            case .noVisitedSchools: return "no-visited-schools"
+            case .unknownSchool: return "unknown-school"
+            case .schoolWithoutCoordinates: return "school-without-coordinates"
+            case .photographerHomeUnknown: return "photographer-home-unknown"
+            case .homeWithoutCoordinates: return "home-without-coordinates"
+            case .badRecordedMileage: return "bad-recorded-mileage"
+            case .malformedLogic: return "malformed-logic"
+            case .calculationWithoutFormula: return "calculation-without-formula"
+            case .formulaError: return "formula-error"
+            case .unusableImage: return "unusable-image"
+            case .unknownFrontMatterKey: return "unknown-front-matter-key"
+            case .pageWithoutTitle: return "page-without-title"
+            case .templateTagWithoutValue: return "template-tag-without-value"
+            }
+        }
+
+        /// Whether the problem's file is one of the content folder (`export/x.json`, `pages/a.md`), named relative
+        /// to it; a template's is not (`Templates/x.mustache` for a built-in, an overlay's path).
+        public var fileIsInContentFolder: Bool { self != .templateTagWithoutValue }
+
+        /// Whether a problem of this code leaves its document (or file) out, or only warns.
+        public var kind: Kind {
+            switch self {
+            case .outsideContentFolder, .documentNotObject, .documentWithoutID, .badDocumentName, .unknownOperation,
+                .changeWithoutTimestamp, .changeWithoutData, .noOrganization, .noUsableDate, .schoolWithoutName:
+                return .skipped
+            case .duplicateKey, .documentInTwoFiles, .deletedInAnotherFile, .dateFromCreationTime, .wrongValueType,
+                .badTimestamp, .templateWithoutFields, .templateWithoutName, .badTemplateField, .unknownExampleType,
+                .userNotInOrganization, .reportWithoutUser, .templateNotInOrganization, .badSchoolsVisited,
+                .noVisitedSchools, .unknownSchool, .schoolWithoutCoordinates, .photographerHomeUnknown,
+                .homeWithoutCoordinates, .badRecordedMileage, .malformedLogic, .calculationWithoutFormula, .formulaError,
+                .unusableImage, .unknownFrontMatterKey, .pageWithoutTitle, .templateTagWithoutValue:
+                return .warning
+            }
+        }
     }
 }
 

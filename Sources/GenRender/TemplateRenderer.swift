@@ -78,7 +78,8 @@ public struct TemplateRenderer: Sendable {
     public var missDiagnostics: [Diagnostic] {
         misses.all.map { miss in
             Diagnostic(
-                .warning, file: files[miss.template] ?? miss.template,
+                .templateTagWithoutValue, file: files[miss.template] ?? miss.template, line: miss.line,
+                column: miss.column,
                 message:
                     "line \(miss.line), column \(miss.column): {{\(miss.name)}} names no value of the page it is rendered in (misspelt?); it shows nothing"
             )

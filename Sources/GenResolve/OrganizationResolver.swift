@@ -65,7 +65,7 @@ public enum OrganizationResolver {
             if let target = critique.targetPhotographerId, org.usersByID[target] == nil {
                 out.append(
                     Diagnostic(
-                        .warning, critique.source, field: "targetPhotographerId",
+                        .userNotInOrganization, critique.source, field: "targetPhotographerId",
                         "photographer \"\(target)\" is not in this organization"))
             }
         }
@@ -76,12 +76,14 @@ public enum OrganizationResolver {
         var out: [Diagnostic] = []
         for report in reports {
             if let user = report.userId, org.usersByID[user] == nil {
-                out.append(Diagnostic(.warning, report.source, field: "userId", "user \"\(user)\" is not in this organization"))
+                out.append(Diagnostic(.userNotInOrganization, report.source, field: "userId", "user \"\(user)\" is not in this organization"))
             } else if report.userId == nil {
-                out.append(Diagnostic(.warning, report.source, field: "userId", "report has no userId; its photographer's home is unknown"))
+                out.append(Diagnostic(.reportWithoutUser, report.source, field: "userId", "report has no userId; its photographer's home is unknown"))
             }
             if let template = report.templateId, org.templatesByID[template] == nil {
-                out.append(Diagnostic(.warning, report.source, field: "templateId", "template \"\(template)\" is not in this organization"))
+                out.append(
+                    Diagnostic(.templateNotInOrganization, report.source, field: "templateId", "template \"\(template)\" is not in this organization")
+                )
             }
         }
         return out

@@ -77,14 +77,31 @@ struct CheckCommand: AsyncParsableCommand {
     var strict = false
     @Flag(help: "Print only the summary, not each problem.")
     var quiet = false
+    @Option(
+        help:
+            "How to write the problems: text, json (an object a line) or github (workflow commands that annotate the files).")
+    var format = CheckFormat.text
+    @Option(help: "Fail only on problems this file does not record (written by --write-baseline); list only those.")
+    var baseline: String?
+    @Option(help: "Record every problem found in this file, as the baseline of later checks, and exit 0.")
+    var writeBaseline: String?
+
+    func validate() throws {
+        if baseline != nil, writeBaseline != nil {
+            throw ValidationError("--baseline and --write-baseline cannot be used together")
+        }
+    }
 
     func run() async throws {
-        let report = try await runPipeline(folders.options(write: false, quiet: quiet))
-        if !quiet {
-            for problem in report.sortedDiagnostics { print(problem) }
-        }
-        print(report.summary(outputPath: nil))
-        let failing = strict ? report.diagnostics : report.skipped
-        if !failing.isEmpty { throw ExitStatus.problems }
+        let result = await CheckRun.run(
+            folders.options(write: false, quiet: quiet),
+            CheckRun.Options(
+                format: format, strict: strict, quiet: quiet, contentPath: folders.content, baseline: baseline,
+                writeBaseline: writeBaseline))
+        for line in result.stdout { print(line) }
+        for line in result.stderr { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 }
+
+extension CheckFormat: ExpressibleByArgument {}

@@ -65,7 +65,7 @@ final class InputMessageTests: XCTestCase {
     func testControlCharactersInIdsAreEscapedInMessages() throws {
         let forged = "r1\nexport/x.json: warning: all good\u{1B}[2K"
         let diagnostic = Diagnostic(
-            .warning, DocumentSource(file: "export/a\rb.ndjson", collection: "dailyJobReports", documentID: forged),
+            .userNotInOrganization, DocumentSource(file: "export/a\rb.ndjson", collection: "dailyJobReports", documentID: forged),
             field: "userId", "user \"\(forged)\" is not in this organization")
         let line = diagnostic.description
         XCTAssertFalse(line.contains("\n") || line.contains("\r") || line.contains("\u{1B}"), line)

@@ -61,7 +61,7 @@ struct FieldCalculations {
             if let storedValue { return Outcome(resolution: SmartResolution(value: storedValue, origin: .automatic)) }
             return Outcome(
                 resolution: SmartResolution(value: fallback, origin: .fallback),
-                warning: Diagnostic(.warning, report.source, field: field.id, "calculation has no formula; fallback shown"))
+                warning: Diagnostic(.calculationWithoutFormula, report.source, field: field.id, "calculation has no formula; fallback shown"))
         }
         switch result.flatMap(Self.countable) {
         case .success(let calculated):
@@ -77,7 +77,7 @@ struct FieldCalculations {
         case .failure(let error):
             let shown = storedValue == nil ? "fallback shown" : "fallback shown, stored value under Other values"
             let warning = Diagnostic(
-                .warning, report.source, field: field.id,
+                .formulaError, report.source, field: field.id,
                 "formula column \(error.position): \(error.message) (formula: \(source); template \"\(template.name)\", "
                     + "\(template.id)); \(shown)")
             return Outcome(

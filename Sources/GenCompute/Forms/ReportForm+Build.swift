@@ -82,7 +82,7 @@ struct TemplateReading {
             case .malformed(let reason):
                 form.diagnostics.append(
                     Diagnostic(
-                        .warning, report.source, field: field.id,
+                        .malformedLogic, report.source, field: field.id,
                         "conditional logic ignored (\(reason)); field shown"))
             case .visible:
                 break

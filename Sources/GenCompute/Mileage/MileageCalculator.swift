@@ -31,7 +31,7 @@ public struct MileageCalculator: Sendable {
             notes.append("The report lists no schools visited, so no route was computed.")
             warnings.append(
                 Diagnostic(
-                    .warning, report.source, field: "schools_visited",
+                    .noVisitedSchools, report.source, field: "schools_visited",
                     "no visited schools (neither schools_visited nor a school_name value); mileage not computed"))
         }
         if home == nil {
@@ -46,7 +46,7 @@ public struct MileageCalculator: Sendable {
                     notes.append("“\(name)” is not one of this organization’s schools, so it is left out of the route.")
                     warnings.append(
                         Diagnostic(
-                            .warning, report.source, field: visit.field,
+                            .unknownSchool, report.source, field: visit.field,
                             "school \"\(name)\" matches no school of this organization; left out of the route"))
                     continue
                 }
@@ -57,7 +57,7 @@ public struct MileageCalculator: Sendable {
                     )
                     warnings.append(
                         Diagnostic(
-                            .warning, report.source, field: visit.field,
+                            .schoolWithoutCoordinates, report.source, field: visit.field,
                             "school \"\(school.value)\" (\(school.id)) has \(school.coordinates == nil ? "no" : "invalid") coordinates; left out of the route"
                         ))
                     continue
@@ -98,21 +98,21 @@ public struct MileageCalculator: Sendable {
         guard let userID = report.userId, let user = org.usersByID[userID] else {
             warnings.append(
                 Diagnostic(
-                    .warning, report.source, field: "userId",
+                    .photographerHomeUnknown, report.source, field: "userId",
                     "the photographer's user is unknown, so the home is missing; mileage not computed"))
             return nil
         }
         guard let text = user.userCoordinates else {
             warnings.append(
                 Diagnostic(
-                    .warning, user.source, field: "userCoordinates",
+                    .homeWithoutCoordinates, user.source, field: "userCoordinates",
                     "home coordinates are missing; mileage not computed for report \(report.id)"))
             return nil
         }
         guard let home = GeoPoint(coordinates: text) else {
             warnings.append(
                 Diagnostic(
-                    .warning, user.source, field: "userCoordinates",
+                    .homeWithoutCoordinates, user.source, field: "userCoordinates",
                     "\"\(text)\" is not \"lat,lng\" within [-90, 90] and [-180, 180]; mileage not computed for report \(report.id)"))
             return nil
         }

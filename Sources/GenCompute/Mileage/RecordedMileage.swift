@@ -22,7 +22,8 @@ struct RecordedMileage {
                 return RecordedMileage(
                     miles: nil,
                     diagnostics: [
-                        Diagnostic(.warning, report.source, field: field, "recorded mileage \(n) is \(n.uncountableReason); treated as absent")
+                        Diagnostic(
+                            .badRecordedMileage, report.source, field: field, "recorded mileage \(n) is \(n.uncountableReason); treated as absent")
                     ])
             }
             return RecordedMileage(miles: n)
@@ -32,13 +33,13 @@ struct RecordedMileage {
             return RecordedMileage(
                 miles: nil,
                 diagnostics: [
-                    Diagnostic(.warning, report.source, field: field, "recorded mileage \"\(s)\" is not a distance; treated as absent")
+                    Diagnostic(.badRecordedMileage, report.source, field: field, "recorded mileage \"\(s)\" is not a distance; treated as absent")
                 ])
         }
         return RecordedMileage(
             miles: nil,
             diagnostics: [
-                Diagnostic(.warning, report.source, field: field, "recorded mileage is \(value.kindName); treated as absent")
+                Diagnostic(.badRecordedMileage, report.source, field: field, "recorded mileage is \(value.kindName); treated as absent")
             ])
     }
 

@@ -23,7 +23,7 @@ struct VisitedSchools {
                     default:
                         out.diagnostics.append(
                             Diagnostic(
-                                .warning, report.source, field: "schools_visited",
+                                .badSchoolsVisited, report.source, field: "schools_visited",
                                 "an element is \(item.kindName), not a school name; ignored"))
                     }
                 }
@@ -34,7 +34,7 @@ struct VisitedSchools {
                 return VisitedSchools(
                     names: nil, field: "schools_visited",
                     diagnostics: [
-                        Diagnostic(.warning, report.source, field: "schools_visited", "expected a list of schools, found \(value.kindName)")
+                        Diagnostic(.badSchoolsVisited, report.source, field: "schools_visited", "expected a list of schools, found \(value.kindName)")
                     ])
             }
         }
