@@ -66,24 +66,20 @@ enum DataQualityPage {
             }
         }
 
-        /// The group of a warning or skipped document, from what it is about (its field) and what it says.
+        /// The group of a warning or skipped document, by its code.
         init(_ d: Diagnostic) {
-            let field = d.field ?? "", message = d.message
             if d.kind == .skipped {
                 self = .skipped
-            } else if message.hasPrefix("media/") {
-                self = .photo
-            } else if message.hasPrefix("formula") || message.hasPrefix("calculation") {
-                self = .calculation
-            } else if field == "templateId" {
-                self = .template
-            } else if ["userCoordinates", "userId", "schools_visited", "school_name"].contains(field)
-                || message.contains("mileage not computed") || message.contains("left out of the route")
-                || message.hasPrefix("recorded mileage")
-            {
+                return
+            }
+            switch d.code {
+            case .unusableImage: self = .photo
+            case .formulaError, .calculationWithoutFormula: self = .calculation
+            case .templateNotInOrganization: self = .template
+            case .badSchoolsVisited, .noVisitedSchools, .unknownSchool, .schoolWithoutCoordinates, .photographerHomeUnknown,
+                .homeWithoutCoordinates, .badRecordedMileage, .userNotInOrganization, .reportWithoutUser:
                 self = .mileageMissing
-            } else {
-                self = .other
+            default: self = .other
             }
         }
     }
@@ -177,13 +173,16 @@ enum DataQualityPage {
             return "A photo in \(what) could not be read."
         case .template: return "The report names a template this organization does not have."
         case .mileageMissing:
-            if field == "userCoordinates" { return "The photographer's home has no usable map coordinates, so no route was computed." }
-            if field == "userId" { return "The report names no photographer of this organization, so their home is unknown." }
-            if message.contains("matches no school") { return "A school the report names is not one of the organization's schools." }
-            if message.contains("coordinates; left out of the route") { return "A school on the route has no usable map coordinates." }
-            if message.hasPrefix("recorded mileage") { return "The recorded mileage cannot be read as a distance." }
-            if message.hasPrefix("no visited schools") { return "The report names no school visited, so no route was computed." }
-            return "The route could not be worked out."
+            switch d.code {
+            case .homeWithoutCoordinates: return "The photographer's home has no usable map coordinates, so no route was computed."
+            case .photographerHomeUnknown, .userNotInOrganization, .reportWithoutUser:
+                return "The report names no photographer of this organization, so their home is unknown."
+            case .unknownSchool: return "A school the report names is not one of the organization's schools."
+            case .schoolWithoutCoordinates: return "A school on the route has no usable map coordinates."
+            case .badRecordedMileage: return "The recorded mileage cannot be read as a distance."
+            case .noVisitedSchools: return "The report names no school visited, so no route was computed."
+            default: return "The route could not be worked out."
+            }
         case .skipped: return "Left out: \(message)" + (message.hasSuffix(".") ? "" : ".")
         case .validation, .mileageDiscrepancy, .other:
             let name = label ?? (field.isEmpty ? nil : field)
