@@ -448,6 +448,7 @@
     if (term.length < 8 || /\s/.test(term) || months.length < 2) { next(); return; }
     var hex = Array.from(new TextEncoder().encode(Array.from(term)[0]))
       .map(function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+    if ((index.idFiles || []).indexOf(hex) < 0) { next(); return; }  // no report id starts so
     load("search/ids-" + hex + ".js", function () {
       if (mine !== generation) { return; }
       var month = idMonths && Object.prototype.hasOwnProperty.call(idMonths, term) ? idMonths[term] : null;

@@ -43,6 +43,7 @@ final class SearchIndexTests: XCTestCase {
         let index = try site.text("o1/search/index.js")
         XCTAssertTrue(index.hasPrefix("genSearch.index({"))
         XCTAssertTrue(index.contains(#""months":["2024-10","2024-09"]"#), "newest first")
+        XCTAssertTrue(index.contains(#""idFiles":["72"]"#), "the id files there are, so no other is asked for")
         XCTAssertTrue(index.contains(#""name":"Renée Lee""#))
         let page = try site.text("o1/search.html")
         XCTAssertTrue(page.contains(#"<script src="assets/search.js"></script>"#))

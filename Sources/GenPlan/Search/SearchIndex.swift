@@ -56,6 +56,8 @@ enum SearchIndex {
         var jobTypes: [Option]
         /// People, schools and content pages, found by name or words.
         var entries: [Entry]
+        /// The `xx` of every `search/ids-<xx>.js` (none in an archive): a word starting otherwise asks for none.
+        var idFiles: [String] = []
     }
 
     /// Where a month's entries link: into the site, or inside the month's archive (its page's anchors).
@@ -175,7 +177,7 @@ enum SearchIndex {
             months: months.reversed(), photographers: sortedPeople, schools: sortedSchools.map { Option(key: DocumentID($0.name), name: $0.name) },
             templates: org.templatesByID.values.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
                 .map { Option(key: $0.id, name: $0.name) },
-            jobTypes: jobTypes, entries: entries)
+            jobTypes: jobTypes, entries: entries, idFiles: idFileKeys(org.reports))
     }
 
     /// A month's archive's `search/index.js`: the filter values of that month alone.
@@ -210,15 +212,25 @@ enum SearchIndex {
     /// folded id's first character (`xx`: its UTF-8 bytes in hex). A search for a report id reads one small file
     /// and then that id's month first, instead of every month before it.
     static func idFiles(_ reports: [DailyJobReport], base: String) -> [PlannedFile] {
+        let shards = idShards(reports)
+        return shards.keys.sorted().map { key in
+            PlannedFile(path: "\(base)/\(folder)/ids-\(key).js", content: .script(call: "genSearch.ids", value: shards[key]!))
+        }
+    }
+
+    /// The keys of `idFiles`, listed in the index.
+    static func idFileKeys(_ reports: [DailyJobReport]) -> [String] {
+        Set(reports.compactMap { fold($0.id.text).first.map { FastFormat.hex(Array(String($0).utf8)) } }).sorted()
+    }
+
+    private static func idShards(_ reports: [DailyJobReport]) -> [String: [String: String]] {
         var shards: [String: [String: String]] = [:]
         for report in reports {
             let id = fold(report.id.text)
             guard let first = id.first else { continue }
             shards[FastFormat.hex(Array(String(first).utf8)), default: [:]][id] = report.date.monthKey
         }
-        return shards.keys.sorted().map { key in
-            PlannedFile(path: "\(base)/\(folder)/ids-\(key).js", content: .script(call: "genSearch.ids", value: shards[key]!))
-        }
+        return shards
     }
 
     /// What the page's `fold` makes of a text: accents dropped (canonical decomposition, combining marks
