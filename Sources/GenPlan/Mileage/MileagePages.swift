@@ -5,6 +5,9 @@ import GenResolve
 /// `mileage/index.html` (the organization by month and photographer) and
 /// `mileage/<photographer>.html` (each report's route, leg by leg).
 enum MileagePages {
+    /// The organization's mileage, by month and photographer: the section's page.
+    static let indexPath = "mileage/index.html"
+
     struct MonthRow: Sendable, Encodable {
         var month: String
         var reports: String
@@ -133,7 +136,7 @@ enum MileagePages {
             totalMiles: Format.miles(summary.totalMiles),
             totalReports: Format.integer(summary.reports.count),
             discrepancies: Format.integer(summary.reports.filter(\.isDiscrepancy).count))
-        var planned = [PlannedPage(path: "mileage/index.html", template: "mileage", title: "Mileage", body: overview)]
+        var planned = [PlannedPage(path: indexPath, template: "mileage", title: "Mileage", body: overview)]
 
         for p in summary.photographers {
             let rows = byPhotographer[p.photographerId] ?? []
