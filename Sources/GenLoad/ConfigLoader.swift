@@ -6,7 +6,7 @@ import Yams
 /// Reads `CONTENT/site.yml`. A missing file means defaults; anything else wrong is an `InputError`.
 public enum ConfigLoader {
     static let topKeys: Set<String> = ["title", "baseURL", "timeZone", "organizations", "mileage", "gallery", "thumbnails"]
-    static let mileageKeys: Set<String> = ["ratePerMile", "averageSpeedKmh"]
+    static let mileageKeys: Set<String> = ["ratePerMile", "averageSpeedKmh", "discrepancyPercent", "discrepancyMiles"]
     static let galleryKeys: Set<String> = ["pageSize"]
     static let thumbnailKeys: Set<String> = [
         "thumbnailWidth", "thumbnailHeight", "displayWidth", "displayHeight",
@@ -54,7 +54,7 @@ public enum ConfigLoader {
         }
         if let v = root["mileage"], !(v is NSNull) {  // `mileage:` with every key commented out means defaults
             guard let mileage = v as? [String: Any] else {
-                throw InputError(file: file, message: "mileage: expected a mapping with ratePerMile and averageSpeedKmh")
+                throw InputError(file: file, message: "mileage: expected a mapping with \(mileageKeys.sorted().joined(separator: ", "))")
             }
             try rejectUnknown(mileage, allowed: mileageKeys, prefix: "mileage.", file: file)
             if let r = mileage["ratePerMile"], !(r is NSNull) {
@@ -62,6 +62,12 @@ public enum ConfigLoader {
             }
             if let s = mileage["averageSpeedKmh"] {
                 config.mileage.averageSpeedKmh = try number(s, "mileage.averageSpeedKmh", 1...300, file)
+            }
+            if let v = mileage["discrepancyPercent"] {
+                config.mileage.discrepancyPercent = try number(v, "mileage.discrepancyPercent", 0...1000, file)
+            }
+            if let v = mileage["discrepancyMiles"] {
+                config.mileage.discrepancyMiles = try number(v, "mileage.discrepancyMiles", 0...1000, file)
             }
         }
         if let gallery = try section(root, "gallery", allowed: galleryKeys, file: file) {

@@ -23,10 +23,22 @@ public struct SiteConfig: Sendable, Equatable {
         public var ratePerMile: Double?
         /// Used to estimate driving minutes per leg.
         public var averageSpeedKmh: Double = 50
+        /// A report's recorded miles are a discrepancy when they differ from its route's by more than this
+        /// percentage of the route and by more than `discrepancyMiles`.
+        public var discrepancyPercent: Double = defaultDiscrepancyPercent
+        public var discrepancyMiles: Double = defaultDiscrepancyMiles
 
-        public init(ratePerMile: Double? = nil, averageSpeedKmh: Double = 50) {
+        public static let defaultDiscrepancyPercent = 10.0
+        public static let defaultDiscrepancyMiles = 1.0
+
+        public init(
+            ratePerMile: Double? = nil, averageSpeedKmh: Double = 50, discrepancyPercent: Double = defaultDiscrepancyPercent,
+            discrepancyMiles: Double = defaultDiscrepancyMiles
+        ) {
             self.ratePerMile = ratePerMile
             self.averageSpeedKmh = averageSpeedKmh
+            self.discrepancyPercent = discrepancyPercent
+            self.discrepancyMiles = discrepancyMiles
         }
     }
 

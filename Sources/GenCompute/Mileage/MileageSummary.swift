@@ -41,6 +41,14 @@ public struct MileageSummary: Sendable, Hashable, Codable {
     public var reports: [ReportMileage]
     public var photographers: [PhotographerMileage]
     public var months: [MonthMileage]
+    /// When a report's recorded miles are a discrepancy (the `discrepancy` flag of its row), for the pages that
+    /// say so in words; not written to `mileage.json`.
+    public var tolerance = MileageTolerance()
+
+    /// What `mileage.json` holds: every property but `tolerance`.
+    enum CodingKeys: String, CodingKey {
+        case organizationId, unit, ratePerMile, reports, photographers, months
+    }
 
     /// `ratePerMile` is written as null when not configured: every documented key is always present.
     public func encode(to encoder: any Encoder) throws {
@@ -58,7 +66,7 @@ public struct MileageSummary: Sendable, Hashable, Codable {
 
     /// Computes every report's mileage and adds the (already rounded) per-report miles up.
     public static func compute(for org: Organization, config: SiteConfig.Mileage) -> (MileageSummary, [Diagnostic]) {
-        let calculator = MileageCalculator(averageSpeedKmh: config.averageSpeedKmh)
+        let calculator = MileageCalculator(config)
         // Each report's route is independent of the others: on all cores, in report order.
         let computed = ParallelMap.map(org.reports) { calculator.compute($0, in: org) }
         return (assemble(org, rows: computed.map(\.0), config: config), computed.flatMap(\.1))
@@ -81,7 +89,7 @@ public struct MileageSummary: Sendable, Hashable, Codable {
         }.sorted { ($0.name, $0.photographerId) < ($1.name, $1.photographerId) }
         return MileageSummary(
             organizationId: org.id, ratePerMile: rate, reports: reports, photographers: photographers,
-            months: monthTotals(Array(reports.indices), of: reports, months: months, rate: rate))
+            months: monthTotals(Array(reports.indices), of: reports, months: months, rate: rate), tolerance: MileageTolerance(config))
     }
 
     /// The month totals of the rows at `indices` (in order: each month's miles are added in row order).
@@ -125,7 +133,7 @@ extension MileageSummary {
         }
         return MileageSummary(
             organizationId: organizationId, unit: unit, ratePerMile: ratePerMile,
-            reports: reports, photographers: photographers, months: months.filter { $0.month == month })
+            reports: reports, photographers: photographers, months: months.filter { $0.month == month }, tolerance: tolerance)
     }
 }
 

@@ -79,7 +79,8 @@ enum MileagePages {
         /// What the route leaves out and why (`MileageCalculator.route`).
         var notes: [String]
         var hasNotes: Bool
-        var discrepancy: Bool
+        /// The tolerance the recorded miles exceed, in words (`MileageTolerance.words`); nil when they do not.
+        var discrepancy: String?
 
         /// Shown in a report's body, rendered once per distinct route.
         var block: RepeatedBlock { RepeatedBlock(view: self) }
@@ -145,7 +146,9 @@ enum MileagePages {
                 return MonthSection(
                     id: "m-\(month)", title: Format.monthTitle(month), miles: Format.miles(total?.miles ?? 0),
                     reports: reports.map {
-                        reportRow($0, href: reportHref($0.reportId).map { "../" + $0 }, notes: input.routeNotes[$0.reportId] ?? [])
+                        reportRow(
+                            $0, href: reportHref($0.reportId).map { "../" + $0 }, notes: input.routeNotes[$0.reportId] ?? [],
+                            tolerance: summary.tolerance)
                     },
                     reimbursement: total?.reimbursement.map(Format.money))
             }
@@ -166,20 +169,22 @@ enum MileagePages {
             reimbursement: m.reimbursement.map(Format.money))
     }
 
-    static func reportRow(_ r: ReportMileage, href: String? = nil, notes: [String] = []) -> ReportRow {
+    static func reportRow(_ r: ReportMileage, href: String? = nil, notes: [String] = [], tolerance: MileageTolerance) -> ReportRow {
         ReportRow(
             anchor: "r-\(PathSegment.sanitize(r.reportId.text))", reportId: r.reportId.text, reportHref: href, day: Format.day(r.date),
-            schools: r.schools.isEmpty ? "No schools listed" : r.schools.joined(separator: " → "), route: route(r, notes: notes))
+            schools: r.schools.isEmpty ? "No schools listed" : r.schools.joined(separator: " → "), route: route(r, notes: notes, tolerance: tolerance)
+        )
     }
 
-    static func route(_ r: ReportMileage, notes: [String]) -> Route {
+    /// `tolerance`: the organization's (`MileageSummary.tolerance`), which decided the row's discrepancy flag.
+    static func route(_ r: ReportMileage, notes: [String], tolerance: MileageTolerance) -> Route {
         let minutes = r.legs.reduce(0) { $0 + $1.minutes }
         return Route(
             legs: r.legs.map { LegRow(from: $0.from, to: $0.to, miles: Format.miles($0.miles), minutes: Format.integer($0.minutes)) },
             hasLegs: !r.legs.isEmpty, totalMinutes: r.legs.isEmpty ? nil : Format.integer(minutes),
             computed: r.computedMiles.map(Format.miles) ?? "—", recorded: r.recordedMiles.map(Format.miles) ?? "—",
             miles: Format.miles(r.miles), source: sourceLabel(r.source), notes: notes, hasNotes: !notes.isEmpty,
-            discrepancy: r.isDiscrepancy)
+            discrepancy: r.isDiscrepancy ? tolerance.words : nil)
     }
 
     static func sourceLabel(_ source: MileageSource) -> String {

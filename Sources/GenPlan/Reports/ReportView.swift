@@ -101,10 +101,10 @@ struct ReportBody: Sendable, Encodable {
         form.problems.isEmpty ? "Valid" : Format.count(form.problems.count, "problem")
     }
 
-    /// `prefix` leads from the page to the organization folder.
+    /// `prefix` leads from the page to the organization folder; `tolerance` decided the route's discrepancy flag.
     static func make(
         _ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?, routeNotes: [String] = [],
-        prefix: String, zone: TimeZone, media: [String: ProcessedImage]
+        tolerance: MileageTolerance = MileageTolerance(), prefix: String, zone: TimeZone, media: [String: ProcessedImage]
     ) -> ReportBody {
         let day = Format.day(report.date.description)
         let photographer = org.photographerName(of: report)
@@ -146,7 +146,7 @@ struct ReportBody: Sendable, Encodable {
         return ReportBody(
             facts: facts, notes: notes, fields: RepeatedRows(fields), hasFields: !fields.isEmpty, others: RepeatedRows(others),
             hasOthers: !others.isEmpty,
-            route: mileage.map { MileagePages.route($0, notes: routeNotes).block },
+            route: mileage.map { MileagePages.route($0, notes: routeNotes, tolerance: tolerance).block },
             valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },
             problemCount: problemCount(form), hasOrigins: shown.contains { FieldRow.tellsOrigin($0.origin) })
     }
@@ -200,6 +200,7 @@ struct ReportBodies: Sendable {
         let mileage = input.mileageByReport
         let routeNotes = input.routeNotes
         let media = input.media
+        let tolerance = input.mileage.tolerance
         let made = ParallelMap.map(reports ?? org.reports) { report -> (DocumentID, Variants) in
             let form = forms[report.id]!
             let mileage = mileage[report.id]
@@ -207,7 +208,9 @@ struct ReportBodies: Sendable {
             // The body is made when the renderer first needs it.
             func fragment(_ prefix: String) -> Fragment {
                 Fragment(view: {
-                    ReportBody.make(report, form: form, in: org, mileage: mileage, routeNotes: notes, prefix: prefix, zone: zone, media: media)
+                    ReportBody.make(
+                        report, form: form, in: org, mileage: mileage, routeNotes: notes, tolerance: tolerance, prefix: prefix, zone: zone,
+                        media: media)
                 })
             }
             guard ReportBody.linksLocalFiles(form, media: media) else { return (report.id, .shared(fragment(Self.prefixes[0]))) }
