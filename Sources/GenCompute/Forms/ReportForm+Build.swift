@@ -19,6 +19,19 @@ extension ReportForm {
         _ report: DailyJobReport, in org: Organization, mileage: ReportMileage?,
         timeZone: TimeZone, shapes: [DocumentID: FormShape]? = nil
     ) -> ReportForm {
+        var form = read(report, in: org, mileage: mileage, timeZone: timeZone, shapes: shapes)
+        // Read from the raw fields while the report still has them, only where the form shows the field.
+        let ids = [FollowUpFacts.retakesField, FollowUpFacts.makeupNeededField]
+        if ids.contains(where: { report.fields[$0] != nil }) {
+            form.followUp = FollowUpFacts(report, shown: Set(form.fields.map(\.id)), zone: timeZone)
+        }
+        return form
+    }
+
+    private static func read(
+        _ report: DailyJobReport, in org: Organization, mileage: ReportMileage?,
+        timeZone: TimeZone, shapes: [DocumentID: FormShape]?
+    ) -> ReportForm {
         let templateId = report.templateId
         if report.reportType?.trimmedBlanks.lowercased() == "legacy"
             || templateId == nil || templateId!.isEmpty
