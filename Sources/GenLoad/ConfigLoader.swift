@@ -5,9 +5,10 @@ import Yams
 
 /// Reads `CONTENT/site.yml`. A missing file means defaults; anything else wrong is an `InputError`.
 public enum ConfigLoader {
-    static let topKeys: Set<String> = ["title", "baseURL", "timeZone", "organizations", "mileage", "gallery", "thumbnails"]
+    static let topKeys: Set<String> = ["title", "baseURL", "timeZone", "organizations", "mileage", "gallery", "thumbnails", "attention"]
     static let mileageKeys: Set<String> = ["ratePerMile", "averageSpeedKmh", "discrepancyPercent", "discrepancyMiles"]
     static let galleryKeys: Set<String> = ["pageSize"]
+    static let attentionKeys: Set<String> = ["lateAfterDays"]
     static let thumbnailKeys: Set<String> = [
         "thumbnailWidth", "thumbnailHeight", "displayWidth", "displayHeight",
         "quality", "maxMegapixels"
@@ -72,6 +73,11 @@ public enum ConfigLoader {
         }
         if let gallery = try section(root, "gallery", allowed: galleryKeys, file: file) {
             if let v = gallery["pageSize"] { config.gallery.pageSize = try integer(v, "gallery.pageSize", 1...1000, file) }
+        }
+        if let attention = try section(root, "attention", allowed: attentionKeys, file: file) {
+            if let v = attention["lateAfterDays"] {
+                config.attention.lateAfterDays = try integer(v, "attention.lateAfterDays", 0...365, file)
+            }
         }
         if let thumbs = try section(root, "thumbnails", allowed: thumbnailKeys, file: file) {
             let t = "thumbnails."

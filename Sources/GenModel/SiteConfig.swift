@@ -17,6 +17,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var mileage = Mileage()
     public var gallery = Gallery()
     public var thumbnails = Thumbnails()
+    public var attention = Attention()
 
     public struct Mileage: Sendable, Equatable {
         /// Reimbursement in dollars per mile; nil means no reimbursement is computed.
@@ -40,6 +41,14 @@ public struct SiteConfig: Sendable, Equatable {
             self.discrepancyPercent = discrepancyPercent
             self.discrepancyMiles = discrepancyMiles
         }
+    }
+
+    /// The "Needs attention" page.
+    public struct Attention: Sendable, Equatable {
+        /// A report filed (saved) more than this many days after the day it reports is late.
+        public var lateAfterDays: Int = 2
+
+        public init(lateAfterDays: Int = 2) { self.lateAfterDays = lateAfterDays }
     }
 
     /// Critique galleries.

@@ -26,7 +26,7 @@ struct OrganizationPlanner: Sendable {
     /// largest batches), the overview last. A new family is a type in its folder, its templates and a line here.
     static let families: [any PageFamily] = [
         ReportMonths(), StatisticsFamily(), MileageFamily(), SchoolsFamily(), CritiquesFamily(), SpreadsheetsFamily(),
-        OverviewFamily()
+        AttentionFamily(), OverviewFamily()
     ]
 
     /// The navigation bar's sections, in their order, from the families.

@@ -39,6 +39,8 @@ struct OrganizationPlan: Sendable {
     let spreadsheets: ReportSpreadsheets
     /// Each school's visits, worked out once by whichever of the school batches or the home page comes first.
     let schools: Lazy<SchoolPages.Planner>
+    /// What a manager must follow up, worked out once for its page, the home page's counts and the archives.
+    let attention: Lazy<AttentionPage.Planner>
 
     init(_ planner: OrganizationPlanner) {
         self.planner = planner
@@ -56,6 +58,8 @@ struct OrganizationPlan: Sendable {
             monthly: { "\(MonthlyReports.folder)/\($0)/index.html" })
         let reportPaths = reportPaths
         schools = Lazy { SchoolPages.Planner(input, reportPaths: reportPaths) }
+        let config = planner.config
+        attention = Lazy { AttentionPage.Planner(input, config: config, paths: reportPaths) }
     }
 
     var input: OrganizationInput { planner.input }

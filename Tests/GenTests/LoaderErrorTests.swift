@@ -272,6 +272,9 @@ final class LoaderErrorTests: XCTestCase {
             ("mileage:\n  discrepancyMiles: 1001\n", "mileage.discrepancyMiles: 1001.0 is out of range (0.0–1000.0)"),
             ("thumbnails:\n  maxMegapixels: 0\n", "thumbnails.maxMegapixels: 0.0 is out of range (0.1–1000.0)"),
             ("gallery:\n  pageSize: 0\n", "gallery.pageSize: 0 is out of range (1–1000)"),
+            ("attention:\n  lateAfterDays: 366\n", "attention.lateAfterDays: 366 is out of range (0–365)"),
+            ("attention:\n  lateAfterDays: 1.5\n", "attention.lateAfterDays: expected a whole number"),
+            ("attention:\n  lateDays: 3\n", "unknown setting \"attention.lateDays\" (known: attention.lateAfterDays)"),
             ("thumbnails:\n  quality: 101\n", "thumbnails.quality: 101 is out of range (1–100)")
         ]
         for (yaml, message) in cases {
@@ -339,6 +342,8 @@ final class LoaderErrorTests: XCTestCase {
               averageSpeedKmh: 60
               discrepancyPercent: 15
               discrepancyMiles: 2.5
+            attention:
+              lateAfterDays: 5
             """, file: "site.yml")
         XCTAssertEqual(config.title, "Field Reports 2024")
         XCTAssertEqual(config.baseURL, "https://reports.example.com")
@@ -348,6 +353,7 @@ final class LoaderErrorTests: XCTestCase {
         XCTAssertEqual(config.mileage.averageSpeedKmh, 60)
         XCTAssertEqual(config.mileage.discrepancyPercent, 15)
         XCTAssertEqual(config.mileage.discrepancyMiles, 2.5)
+        XCTAssertEqual(config.attention.lateAfterDays, 5)
     }
 
     func testMissingOrEmptySiteYmlMeansDefaults() throws {
@@ -361,6 +367,7 @@ final class LoaderErrorTests: XCTestCase {
         XCTAssertEqual(config.mileage.averageSpeedKmh, 50)
         XCTAssertEqual(config.mileage.discrepancyPercent, 10)
         XCTAssertEqual(config.mileage.discrepancyMiles, 1)
+        XCTAssertEqual(config.attention.lateAfterDays, 2)
 
         try folder.write("site.yml", "")
         XCTAssertEqual(try ConfigLoader.load(contentDirectory: folder.content), SiteConfig())

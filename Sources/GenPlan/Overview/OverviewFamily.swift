@@ -7,7 +7,7 @@ struct OverviewFamily: PageFamily {
     static let homePath = "index.html"
 
     var sections: [NavSection] {
-        [NavSection(title: "Overview", path: Self.homePath, order: 0), NavSection(title: "Search", path: SearchPage.path, order: 6)]
+        [NavSection(title: "Overview", path: Self.homePath, order: 0), NavSection(title: "Search", path: SearchPage.path, order: 7)]
     }
 
     func batches(_ plan: OrganizationPlan) -> [PlanBatch] {
@@ -33,7 +33,7 @@ struct OverviewFamily: PageFamily {
                     Self.homePath, template: "org-home", title: org.name, current: Self.homePath,
                     body: OrganizationHomePage.make(
                         input, pages: planner.pageLinks, spreadsheets: plan.spreadsheets.groups(org.reports),
-                        visitedSchools: plan.schools.value.visitedCount)),
+                        visitedSchools: plan.schools.value.visitedCount, attention: plan.attention.value)),
                 plan.page(plan.reportPages.index(monthKeys: monthKeys), section: ReportPaths.index)
             ]
         files += mediaCopies(plan)
