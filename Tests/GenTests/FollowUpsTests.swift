@@ -32,7 +32,7 @@ final class FollowUpsTests: XCTestCase {
             source: other)
     }
 
-    func org(_ reports: [DailyJobReport] = []) -> Organization {
+    func org(_ reports: [DailyJobReport] = [], templates more: [ReportTemplate] = []) -> Organization {
         Organization(
             id: "o", name: "O", pathSegment: "o",
             users: [
@@ -45,7 +45,7 @@ final class FollowUpsTests: XCTestCase {
                 School(id: "sB", organizationID: "o", value: "Baker School", coordinates: "37.8106,-89.0276", source: other),
                 School(id: "sC", organizationID: "o", value: "Carver School", coordinates: "37.7500,-88.9000", source: other)
             ],
-            templates: [template], reports: reports, critiques: [])
+            templates: [template] + more, reports: reports, critiques: [])
     }
 
     /// A report at `schools` on `date`, filed `filedAfter` days later at 3 pm Chicago time (always valid unless
@@ -112,6 +112,17 @@ final class FollowUpsTests: XCTestCase {
         XCTAssertEqual(
             facts(["makeup_needed": .bool(true), "makeup_date": .string(" next week ")]),
             FollowUpFacts(makeupNeeded: true, makeupDateAsStored: "next week"))
+    }
+
+    /// A value its template does not declare (an older version's field) is the report's all the same.
+    func testAValueOfAnOlderTemplateVersionCounts() {
+        let old = ReportTemplate(
+            id: "t2", organizationID: "o", name: "Daily", version: 2, fields: [TemplateField(id: "notes", type: "textarea", label: "Notes")],
+            source: other)
+        let r = report("r", "2024-10-03", at: [], ["makeup_needed": .bool(true), "makeup_date": .string("2024-11-07")], templateId: "t2")
+        XCTAssertEqual(
+            ReportForm.build(r, in: org([r], templates: [old]), mileage: nil, timeZone: zone).followUp,
+            FollowUpFacts(makeupNeeded: true, makeupDate: LocalDate(iso: "2024-11-07")))
     }
 
     func testALegacyReportSaysTheSame() {

@@ -2,9 +2,10 @@ import Foundation
 import GenModel
 
 /// What one report says a manager may have to follow up: the retakes it counts and why, and a makeup day it
-/// asks for. Read when its form is made (`ReportForm.build`), from the fields its form shows (logic applied:
-/// a makeup date the template hides while no makeup is needed is no makeup day), before the build lets go of
-/// the raw fields; the whole-organization pages read it from the report's `FormSummary`.
+/// asks for. Read when its form is made (`ReportForm.build`), before the build lets go of the raw fields, from
+/// every value but those its template's logic hides (a makeup date hidden while no makeup day is needed is
+/// none; a value of an older version of the template counts); the whole-organization pages read it from the
+/// report's `FormSummary`.
 ///
 /// The fields are those of the app's Picture Day template (`retakes`, `retake_reason`, `makeup_needed`,
 /// `makeup_date`), found by id in any template or legacy report that has them.
@@ -36,10 +37,11 @@ public struct FollowUpFacts: Sendable, Equatable {
         self.makeupDateAsStored = makeupDateAsStored
     }
 
-    /// `shown`: the ids of the fields the report's form shows; dates are read in `zone` as the form reads them.
-    public init(_ report: DailyJobReport, shown: Set<String>, zone: TimeZone) {
+    /// `hidden`: the ids of the fields the report's template hides by its logic; dates are read in `zone` as
+    /// the form reads them.
+    public init(_ report: DailyJobReport, hidden: Set<String>, zone: TimeZone) {
         func value(_ id: String) -> FirestoreValue? {
-            guard shown.contains(id), let value = report.fields[id], !FieldFormatter.isBlank(value) else { return nil }
+            guard !hidden.contains(id), let value = report.fields[id], !FieldFormatter.isBlank(value) else { return nil }
             return value
         }
         if let count = value(Self.retakesField).flatMap(FieldFormatter.number), count >= 1, count < Double(Int32.max) {

@@ -20,10 +20,12 @@ extension ReportForm {
         timeZone: TimeZone, shapes: [DocumentID: FormShape]? = nil
     ) -> ReportForm {
         var form = read(report, in: org, mileage: mileage, timeZone: timeZone, shapes: shapes)
-        // Read from the raw fields while the report still has them, only where the form shows the field.
+        // Read from the raw fields while the report still has them, but for the fields its template's logic hides.
         let ids = [FollowUpFacts.retakesField, FollowUpFacts.makeupNeededField]
         if ids.contains(where: { report.fields[$0] != nil }) {
-            form.followUp = FollowUpFacts(report, shown: Set(form.fields.map(\.id)), zone: timeZone)
+            let declared = form.layout == .template ? report.templateId.flatMap { org.templatesByID[$0] }?.fields.map(\.id) ?? [] : []
+            let hidden = Set(declared).subtracting(form.fields.map(\.id))
+            form.followUp = FollowUpFacts(report, hidden: hidden, zone: timeZone)
         }
         return form
     }
