@@ -187,6 +187,57 @@ final class AttentionPageTests: XCTestCase {
         XCTAssertTrue(page.contains("Filed more than 1 day after the day they report"))
     }
 
+    /// Each month's archive holds the list as it stood at the month's end, linked from its page, with no link
+    /// leaving the archive.
+    func testTheArchiveHoldsTheListAsItStoodAtTheMonthsEnd() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try Self.write(site)
+        try await site.build()
+        let unpacked = site.root.appendingPathComponent("unpacked")
+        for (org, month) in [("orgA", "2024-09"), ("orgA", "2024-10"), ("orgB", "2024-10")] {
+            let zip = try Archive(url: site.output.appendingPathComponent("\(org)/archive/\(month).zip"), accessMode: .read)
+            for entry in zip {
+                let url = unpacked.appendingPathComponent("\(org)/\(entry.path)")
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                var data = Data()
+                _ = try zip.extract(entry) { data.append($0) }
+                try data.write(to: url)
+            }
+            try Self.assertLinksResolve("\(month)/attention.html", in: unpacked.appendingPathComponent(org))
+            let index = try String(contentsOf: unpacked.appendingPathComponent("\(org)/\(month)/index.html"), encoding: .utf8)
+            XCTAssertTrue(index.contains("<a href=\"attention.html\">What needed attention at the month’s end</a>"), "\(org) \(month)")
+            let sums = try String(contentsOf: unpacked.appendingPathComponent("\(org)/\(month)/SHA256SUMS"), encoding: .utf8)
+            XCTAssertTrue(sums.contains("  attention.html\n"))
+        }
+        func page(_ org: String, _ month: String) throws -> String {
+            try String(contentsOf: unpacked.appendingPathComponent("\(org)/\(month)/attention.html"), encoding: .utf8)
+        }
+        // September's end: Dunbar's makeup day had passed; nothing else was due.
+        let september = try page("orgA", "2024-09")
+        XCTAssertEqual(
+            Self.groups(september),
+            ["makeups-upcoming": [], "makeups-open": ["r-sep"], "retakes": [], "validation": [], "mileage": [], "late": []])
+        XCTAssertTrue(september.contains("As it stood at the end of September 2024 (Sep 30, 2024)"))
+        XCTAssertTrue(september.contains("Makeup day Fri, Sep 27, 2024</strong> <span class=\"attention-when\">· 3 days ago"))
+        // October's: as the site's page, September's makeup day named, not linked; schools not linked.
+        let october = try page("orgA", "2024-10")
+        XCTAssertEqual(
+            Self.groups(october),
+            [
+                "makeups-upcoming": ["r-future"],
+                "makeups-open": ["r-open", "unlinked: Report of Fri, Sep 20, 2024 · Ann Lee (in the September 2024 archive) · Dunbar School"],
+                "retakes": ["r-retakes"], "validation": ["r-invalid"], "mileage": ["r-discrepancy"], "late": ["r-late"]
+            ])
+        XCTAssertTrue(october.contains("href=\"index.html#r-r-future\""))
+        XCTAssertFalse(october.contains("schools/"), "schools named, not linked")
+        XCTAssertFalse(october.contains("class=\"nav\""), "no navigation bar")
+        // An export that ends before the month does: as of its last day.
+        XCTAssertTrue(try page("orgB", "2024-10").contains("As it stood at the end of October 2024 (Oct 30, 2024)"))
+        // The site's monthly page links to its archive, not to the archive's list.
+        XCTAssertFalse(try site.text("orgA/reports/monthly/2024-10/index.html").contains("attention.html"))
+    }
+
     /// The same export gives the same bytes: nothing of the clock or the machine reaches the list.
     func testBuildingTwiceGivesTheSameBytes() async throws {
         let site = try TestSite()

@@ -58,6 +58,8 @@ enum MonthlyReports {
         var previous: PageLink?
         var next: PageLink?
         var archiveHref: String?
+        /// The archive's month-end "Needs attention" list (`AttentionPage.archivePath`); nil in the site.
+        var attentionHref: String?
         var markdownHref: String
         var hasReports: Bool
         var mileage: [MileageRow]
@@ -151,6 +153,7 @@ enum MonthlyReports {
                     facts: facts(numbers), indexHref: archive ? nil : "../../index.html",
                     previous: link(index - 1), next: link(index + 1),
                     archiveHref: archive ? nil : "../../../\(MonthlyArchive.path(key))",
+                    attentionHref: archive ? AttentionPage.archivePath : nil,
                     markdownHref: "report.md", hasReports: !reports.isEmpty,
                     mileage: slice.photographers.map { p in
                         MileageRow(

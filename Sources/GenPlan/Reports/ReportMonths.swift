@@ -12,7 +12,8 @@ struct ReportMonths: PageFamily {
 
     func batches(_ plan: OrganizationPlan) -> [PlanBatch] {
         let (input, monthly, reportPages, config) = (plan.input, plan.monthly, plan.reportPages, plan.config)
-        let monthKey = MonthKey(monthly: monthly, reportPages: reportPages, paths: plan.reportPaths, galleries: plan.galleries)
+        let monthKey = MonthKey(
+            monthly: monthly, reportPages: reportPages, paths: plan.reportPaths, galleries: plan.galleries, attention: plan.attention)
         return monthly.keys.enumerated().map { index, key in
             PlanBatch(name: "\(plan.name) \(key)", key: { monthKey.digest(index) }) {
                 // Every page showing a report's body is in the report's month: the month's bodies suffice.
@@ -33,8 +34,8 @@ struct ReportMonths: PageFamily {
 
     /// A month's page and Markdown in the site, and its archive: the same month planned for inside the zip
     /// (no navigation, links only to files in the zip), with the stylesheet, the thumbnails its reports
-    /// show, the month's slices of `mileage.json` and `stats.json`, its search, and `spreadsheets`, the month's
-    /// rows of the report spreadsheets (paths inside the archive).
+    /// show, the month's slices of `mileage.json` and `stats.json`, its search, what needed attention at its
+    /// end, and `spreadsheets`, the month's rows of the report spreadsheets (paths inside the archive).
     private static func monthlyFiles(
         _ month: MonthlyReports.Month, reports: [DailyJobReport], critiques: [Critique], plan: OrganizationPlan,
         spreadsheets: [PlannedFile]
@@ -72,6 +73,15 @@ struct ReportMonths: PageFamily {
                         organization: OrganizationLink(name: org.name, id: org.id.text), nav: [],
                         page: SearchPage.Body(month: month.title)))),
             PlannedFile(path: "assets/search.js", content: .asset("search.js")),
+            // What needed attention at the month's end; links only to the month's page beside it.
+            PlannedFile(
+                path: AttentionPage.archivePath,
+                content: .page(
+                    template: "attention",
+                    context: PageContext(
+                        siteTitle: config.title, title: "Needs attention: \(Format.monthTitle(month.key))", root: "",
+                        organization: OrganizationLink(name: org.name, id: org.id.text), nav: [],
+                        page: plan.attention.value.archiveBody(month: month.key)))),
             SearchIndex.indexFile(
                 SearchIndex.archiveIndex(month: month.key, entries: archiveSearch, input: input, reports: reports),
                 at: SearchIndex.indexPath),
