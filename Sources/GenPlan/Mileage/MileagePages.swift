@@ -118,7 +118,7 @@ enum MileagePages {
     static func plan(_ input: OrganizationInput, config: SiteConfig, reportHref: (DocumentID) -> String? = { _ in nil }) -> [PlannedPage] {
         let summary = input.mileage
         let files = photographerFiles(summary)
-        let showMoney = summary.ratePerMile != nil
+        let showMoney = !summary.rates.isEmpty
         let byPhotographer = Dictionary(grouping: summary.reports, by: \.photographerId)
 
         let overview = OverviewBody(
@@ -132,7 +132,7 @@ enum MileagePages {
                     totalMiles: Format.miles(p.totalMiles), reimbursement: showMoney ? Format.money(total) : nil)
             },
             hasReports: !summary.reports.isEmpty, showReimbursement: showMoney,
-            rate: summary.ratePerMile.map { Format.money($0) }, speed: Format.integer(Int((config.mileage.averageSpeedKmh / 1.609344).rounded())),
+            rate: Format.rates(summary.rates), speed: Format.integer(Int((config.mileage.averageSpeedKmh / 1.609344).rounded())),
             totalMiles: Format.miles(summary.totalMiles),
             totalReports: Format.integer(summary.reports.count),
             discrepancies: Format.integer(summary.reports.filter(\.isDiscrepancy).count))

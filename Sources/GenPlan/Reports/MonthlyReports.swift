@@ -162,7 +162,7 @@ enum MonthlyReports {
                         name: "Total", reports: Format.integer(numbers.mileage.reports),
                         miles: Format.miles(numbers.mileage.miles),
                         reimbursement: numbers.mileage.reimbursement.map(Format.money)),
-                    showReimbursement: slice.ratePerMile != nil, rate: slice.ratePerMile.map(Format.money),
+                    showReimbursement: !slice.rates.isEmpty, rate: Format.rates(slice.rates, only: slice.rates.periods(during: key)),
                     critiques: critiques, hasCritiques: !critiques.isEmpty,
                     hasCritiqueNotes: critiques.contains { $0.notes != nil },
                     critiqueSummary: critiqueSummary(numbers.critiques),
