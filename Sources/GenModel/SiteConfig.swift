@@ -20,8 +20,11 @@ public struct SiteConfig: Sendable, Equatable {
     public var attention = Attention()
 
     public struct Mileage: Sendable, Equatable {
-        /// Reimbursement in dollars per mile; nil means no reimbursement is computed.
+        /// Reimbursement in dollars per mile from the beginning of time (until the first of `rates`); with
+        /// neither, no reimbursement is computed.
         public var ratePerMile: Double?
+        /// Dated rates (`mileage.rates`), oldest first, each in force from its day.
+        public var rates: [MileageRates.Period] = []
         /// Used to estimate driving minutes per leg.
         public var averageSpeedKmh: Double = 50
         /// A report's recorded miles are a discrepancy when they differ from its route's by more than this
@@ -33,13 +36,19 @@ public struct SiteConfig: Sendable, Equatable {
         public static let defaultDiscrepancyMiles = 1.0
 
         public init(
-            ratePerMile: Double? = nil, averageSpeedKmh: Double = 50, discrepancyPercent: Double = defaultDiscrepancyPercent,
-            discrepancyMiles: Double = defaultDiscrepancyMiles
+            ratePerMile: Double? = nil, averageSpeedKmh: Double = 50, rates: [MileageRates.Period] = [],
+            discrepancyPercent: Double = defaultDiscrepancyPercent, discrepancyMiles: Double = defaultDiscrepancyMiles
         ) {
             self.ratePerMile = ratePerMile
             self.averageSpeedKmh = averageSpeedKmh
+            self.rates = rates
             self.discrepancyPercent = discrepancyPercent
             self.discrepancyMiles = discrepancyMiles
+        }
+
+        /// Every rate: `ratePerMile` from the beginning of time, then the dated ones.
+        public var schedule: MileageRates {
+            MileageRates((ratePerMile.map { [MileageRates.Period(from: nil, ratePerMile: $0)] } ?? []) + rates)
         }
     }
 

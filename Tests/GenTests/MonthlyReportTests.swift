@@ -362,7 +362,7 @@ final class MonthlyReportTests: XCTestCase {
             XCTAssertTrue(
                 files.allSatisfy {
                     $0 == "SHA256SUMS" || ["index.html", "report.md", "search.html", "attention.html"].contains($0) || $0.hasPrefix("assets/")
-                        || $0.hasPrefix("media/") || $0.hasPrefix("data/") || $0.hasPrefix("search/")
+                        || $0.hasPrefix("media/") || $0.hasPrefix("data/") || $0.hasPrefix("search/") || $0.hasPrefix("statements/")
                 }, "\(month): \(files)")
             // The month's search finds its reports at their anchors in the archived page.
             let shard = String(decoding: try Data(contentsOf: folder.appendingPathComponent("search/\(month).js")), as: UTF8.self)

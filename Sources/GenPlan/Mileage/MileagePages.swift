@@ -13,6 +13,8 @@ enum MileagePages {
         var reports: String
         var miles: String
         var reimbursement: String?
+        /// The month's reimbursement statements (the mileage pages'; nil elsewhere).
+        var statementsHref: String?
     }
 
     struct PhotographerRow: Sendable, Encodable {
@@ -92,6 +94,8 @@ enum MileagePages {
         var miles: String
         var reports: [ReportRow]
         var reimbursement: String?
+        /// The photographer's reimbursement statement for the month.
+        var statementHref: String
     }
 
     struct PhotographerBody: Sendable, Encodable {
@@ -119,8 +123,15 @@ enum MileagePages {
     static func plan(_ input: OrganizationInput, config: SiteConfig, reportHref: (DocumentID) -> String? = { _ in nil }) -> [PlannedPage] {
         let summary = input.mileage
         let files = photographerFiles(summary)
-        let showMoney = summary.ratePerMile != nil
+        let showMoney = !summary.rates.isEmpty
         let byPhotographer = Dictionary(grouping: summary.reports, by: \.photographerId)
+        let statementNames = MileageStatements.fileNames(summary)
+        func statements(_ month: String) -> String { "../\(MonthlyReports.folder)/\(month)/\(MileageStatements.folder)" }
+        func monthRow(_ m: MonthMileage) -> MonthRow {
+            var row = Self.monthRow(m)
+            row.statementsHref = "\(statements(m.month))/index.html"
+            return row
+        }
 
         let overview = OverviewBody(
             // Month tables run newest first on every page (the home page, statistics, mileage).
@@ -133,7 +144,7 @@ enum MileagePages {
                     totalMiles: Format.miles(p.totalMiles), reimbursement: showMoney ? Format.money(total) : nil)
             },
             hasReports: !summary.reports.isEmpty, showReimbursement: showMoney,
-            rate: summary.ratePerMile.map { Format.money($0) }, speed: Format.integer(Int((config.mileage.averageSpeedKmh / 1.609344).rounded())),
+            rate: Format.rates(summary.rates), speed: Format.integer(Int((config.mileage.averageSpeedKmh / 1.609344).rounded())),
             totalMiles: Format.miles(summary.totalMiles),
             totalReports: Format.integer(summary.reports.count),
             discrepancies: Format.integer(summary.reports.filter(\.isDiscrepancy).count))
@@ -150,7 +161,8 @@ enum MileagePages {
                             $0, href: reportHref($0.reportId).map { "../" + $0 }, notes: input.routeNotes[$0.reportId] ?? [],
                             tolerance: summary.tolerance)
                     },
-                    reimbursement: total?.reimbursement.map(Format.money))
+                    reimbursement: total?.reimbursement.map(Format.money),
+                    statementHref: "\(statements(month))/\(statementNames[p.photographerId] ?? "index").html")
             }
             let body = PhotographerBody(
                 name: p.name, totalMiles: Format.miles(p.totalMiles), months: p.months.reversed().map(monthRow),
@@ -166,7 +178,7 @@ enum MileagePages {
     static func monthRow(_ m: MonthMileage) -> MonthRow {
         MonthRow(
             month: Format.monthTitle(m.month), reports: Format.integer(m.reports), miles: Format.miles(m.miles),
-            reimbursement: m.reimbursement.map(Format.money))
+            reimbursement: m.reimbursement.map(Format.money), statementsHref: nil)
     }
 
     static func reportRow(_ r: ReportMileage, href: String? = nil, notes: [String] = [], tolerance: MileageTolerance) -> ReportRow {

@@ -60,7 +60,7 @@ enum OrganizationHomePage {
             stats: stats, firstDay: org.reports.first.map { Format.day($0.date.description) },
             lastDay: org.reports.last.map { Format.day($0.date.description) }, months: months,
             hasMonths: !months.isEmpty, pages: pages, hasPages: !pages.isEmpty,
-            showReimbursement: input.mileage.ratePerMile != nil,
+            showReimbursement: !input.mileage.rates.isEmpty,
             critiques: GalleryPages.statCards(org.critiques.filter(\.isPublished).map(ExampleKind.init)),
             spreadsheets: spreadsheets.map {
                 Spreadsheet(title: $0.title, href: $0.path, columnsHref: $0.columnsPath, reports: Format.count($0.reports.count, "report"))

@@ -27,6 +27,12 @@ import GenSupport
 /// month's reports (their forms, routes and photographers) and the organization's templates, which name the
 /// files (`ReportSpreadsheets`), never from another month.
 ///
+/// The month's reimbursement statements (`MileageStatements`, in the site and the archive) need nothing more
+/// either: their trips are the month's rows of `mileage.json` (each made from its report and the shared
+/// documents), their business purposes the reports' job types and templates, their file names allocated from
+/// every photographer's id in `mileage.json` (hashed with the names above, in their order), and their rates,
+/// site title and organization name come from `site.yml` and the organization, which every key holds.
+///
 /// Not listed, because every month's key already holds them: the shared documents (users, schools, report
 /// templates), through the build's shared key (`TypedExport.sharedDigest`, added to every month's key in
 /// `RenderStep`). A report head's "Schools visited" reads only them beyond the report: which schools a route

@@ -67,6 +67,8 @@ enum MonthlyReports {
         var mileageTotal: MileageRow
         var showReimbursement: Bool
         var rate: String?
+        /// The month's reimbursement statements (`MileageStatements`), beside the month's page; nil without mileage.
+        var statementsHref: String?
         var critiques: [CritiqueRow]
         var hasCritiques: Bool
         /// Some critique of the month has notes (shown after the table, each under its critique).
@@ -165,7 +167,9 @@ enum MonthlyReports {
                         name: "Total", reports: Format.integer(numbers.mileage.reports),
                         miles: Format.miles(numbers.mileage.miles),
                         reimbursement: numbers.mileage.reimbursement.map(Format.money)),
-                    showReimbursement: slice.ratePerMile != nil, rate: slice.ratePerMile.map(Format.money),
+                    showReimbursement: !slice.rates.isEmpty,
+                    rate: Format.rates(slice.rates, only: slice.rates.periods(during: key)),
+                    statementsHref: slice.photographers.isEmpty ? nil : MileageStatements.indexPath,
                     critiques: critiques, hasCritiques: !critiques.isEmpty,
                     hasCritiqueNotes: critiques.contains { $0.notes != nil },
                     critiqueSummary: critiqueSummary(numbers.critiques),

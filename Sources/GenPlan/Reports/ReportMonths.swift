@@ -14,6 +14,7 @@ struct ReportMonths: PageFamily {
         let (input, monthly, reportPages, config) = (plan.input, plan.monthly, plan.reportPages, plan.config)
         let monthKey = MonthKey(
             monthly: monthly, reportPages: reportPages, paths: plan.reportPaths, galleries: plan.galleries, attention: plan.attention)
+        let statementNames = MileageStatements.fileNames(input.mileage)
         return monthly.keys.enumerated().map { index, key in
             PlanBatch(name: "\(plan.name) \(key)", key: { monthKey.digest(index) }) {
                 // Every page showing a report's body is in the report's month: the month's bodies suffice.
@@ -27,9 +28,22 @@ struct ReportMonths: PageFamily {
                 return days
                     + Self.monthlyFiles(
                         monthly.month(index, bodies: bodies), reports: reports, critiques: monthly.critiquesByMonth[key] ?? [],
-                        plan: plan, spreadsheets: plan.spreadsheets.files(reports))
+                        plan: plan, spreadsheets: plan.spreadsheets.files(reports),
+                        statements: Self.statements(key, reports: reports, forms: bodies.forms, names: statementNames, plan: plan))
             }
         }
+    }
+
+    /// The month's reimbursement statements and their index (`MileageStatements`), relative to its folder.
+    private static func statements(
+        _ key: String, reports: [DailyJobReport], forms: [DocumentID: ReportForm], names: [DocumentID: String],
+        plan: OrganizationPlan
+    ) -> [PlannedPage] {
+        let org = plan.org
+        let byId = Dictionary(reports.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return MileageStatements.plan(
+            month: key, slice: plan.input.mileageSlice(key), names: names, preparer: plan.config.title, organization: org.name,
+            purpose: { id in byId[id].map { MileageStatements.purpose($0, form: forms[id], in: org) } ?? "School photography" })
     }
 
     /// A month's page and Markdown in the site, and its archive: the same month planned for inside the zip
@@ -38,7 +52,7 @@ struct ReportMonths: PageFamily {
     /// end, and `spreadsheets`, the month's rows of the report spreadsheets (paths inside the archive).
     private static func monthlyFiles(
         _ month: MonthlyReports.Month, reports: [DailyJobReport], critiques: [Critique], plan: OrganizationPlan,
-        spreadsheets: [PlannedFile]
+        spreadsheets: [PlannedFile], statements: [PlannedPage]
     ) -> [PlannedFile] {
         let (input, config, org, paths, galleries) = (plan.input, plan.config, plan.org, plan.reportPaths, plan.galleries)
         let folder = "\(MonthlyReports.folder)/\(month.key)"
@@ -88,6 +102,17 @@ struct ReportMonths: PageFamily {
             SearchIndex.monthFile(month.key, archiveSearch, at: SearchIndex.monthPath(month.key))
         ]
         entries += spreadsheets
+        // The statements, in the site beside the month's page and in the archive under `statements/`.
+        for page in statements {
+            files.append(
+                plan.planner.page(
+                    "\(folder)/\(page.path)", template: page.template, title: page.title, current: MileagePages.indexPath,
+                    body: page.body))
+            let context = PageContext(
+                siteTitle: config.title, title: page.title, root: "../",
+                organization: OrganizationLink(name: org.name, id: org.id.text), nav: [], page: page.body)
+            entries.append(PlannedFile(path: page.path, content: .page(template: page.template, context: context)))
+        }
         let renditions = Dictionary(month.media.flatMap(\.renditions).map { ($0.fileName, $0) }, uniquingKeysWith: { a, _ in a })
         entries += renditions.values.sorted { $0.fileName < $1.fileName }
             .map { PlannedFile(path: MediaFiles.path($0), content: .copy(plan.planner.mediaFile($0))) }
