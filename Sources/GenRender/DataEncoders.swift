@@ -4,7 +4,7 @@ import GenSupport
 
 /// JSON and CSV in the one form gen writes them: stable bytes for the same data.
 public enum DataEncoders {
-    /// Pretty JSON with sorted keys and unescaped slashes, ending in a newline.
+    /// Pretty JSON with sorted keys and unescaped slashes, ending in a newline (`JSONWriter`: as `JSONEncoder` writes it).
     public static func json(_ value: any Encodable) throws -> Data {
         var data = Data()
         try json(value) { data.append($0) }
@@ -16,7 +16,7 @@ public enum DataEncoders {
         if let large = value as? any JSONWithLargeArray {
             try inParts(large, emit: emit)
         } else {
-            try emit(try encoder().encode(value))
+            try emit(try JSONWriter.encode(value, style: .pretty))
         }
         try emit(Data([0x0A]))
     }
@@ -24,15 +24,7 @@ public enum DataEncoders {
     /// `call(<compact JSON>);` and a newline: a script that hands the value to a function. Compact, because a
     /// search page loads these over and over; slashes stay escaped, so no `</script>` can appear.
     public static func script(call: String, _ value: any Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return Data("\(call)(".utf8) + (try encoder.encode(value)) + Data(");\n".utf8)
-    }
-
-    private static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return encoder
+        Data("\(call)(".utf8) + (try JSONWriter.encode(value, style: .compact)) + Data(");\n".utf8)
     }
 
     /// Elements per part: large enough that a part is worth a task, small enough to spread over the cores.
@@ -47,17 +39,17 @@ public enum DataEncoders {
     /// escapes newlines inside strings, so re-indenting line by line cannot touch a value).
     static func inParts<Value: JSONWithLargeArray>(_ value: Value, emit: (Data) throws -> Void) throws {
         let elements = value[keyPath: Value.largeArray]
-        let shell = try encoder().encode(value.withoutLargeArray)
+        let shell = try JSONWriter.encode(value.withoutLargeArray, style: .pretty)
         let opening = Data("\n  \"\(Value.largeArrayKey)\" : [".utf8)
         let empty = opening + Data("\n\n  ]".utf8)
-        guard !elements.isEmpty, let range = shell.firstRange(of: empty) else { return try emit(try encoder().encode(value)) }
+        guard !elements.isEmpty, let range = shell.firstRange(of: empty) else { return try emit(try JSONWriter.encode(value, style: .pretty)) }
         try emit(Data(shell[..<range.lowerBound]) + opening)
         try inWaves(count: elements.count, per: elementsPerPart) { bounds in
             // The part's elements encoded as one array, `[` and `]` cut off: each call to the encoder has a cost of
             // its own, which made encoding the elements one by one take twice as long (in every rebuild that
             // adds a critique). The array puts its elements two spaces in, as the file's does at four, and
             // separates them with ",\n" as the file does.
-            let array = try encoder().encode(Array(elements[bounds]))
+            let array = try JSONWriter.encode(Array(elements[bounds]), style: .pretty)
             guard array.count > 4, array.starts(with: [0x5B, 0x0A]), array.suffix(2).elementsEqual([0x0A, 0x5D]) else {
                 throw EncodingError.invalidValue(array, .init(codingPath: [], debugDescription: "an array encoded as no array"))
             }
