@@ -105,8 +105,8 @@ let package = Package(
                 "GenModel", "GenSupport", "GenLoad", "GenResolve", "GenCompute", "GenMedia", "GenPlan", "GenRender", "GenWrite",
                 .product(name: "Crypto", package: "swift-crypto")
             ]),
-        // Synthetic content folders for demos and benchmarks (streamed, never holding all reports), and the bundled
-        // demo sample of Content/ (Demo/: a port of Python's random and json, for its exact bytes).
+        // Synthetic content folders for demos and benchmarks (streamed, never holding all reports). The bundled
+        // Content/ is a committed fixture, edited as data.
         .target(name: "GenSample", dependencies: ["GenModel", "GenSupport", .product(name: "Crypto", package: "swift-crypto")]),
         // gen allocates through jemalloc (apt: libjemalloc-dev), not glibc's malloc: a build makes and frees
         // millions of small objects on both cores, and glibc's arenas grew, trimmed and regrew their heaps
