@@ -40,10 +40,11 @@ enum RenderStep {
                         try render(file, renderer: renderer, into: tree, previous: previous, result: &own)
                     case .batch(let index):
                         let batch = batches[index]
-                        if let recorded = batch.recorded, let month = previous?.months[batch.name], month.key == sharedKey,
-                            let reads = month.reads, recorded.isCurrent(reads),
+                        if let recorded = batch.recorded, var month = previous?.months[batch.name], month.key == sharedKey,
+                            let reads = previous!.reads(of: batch.name), recorded.isCurrent(reads),
                             keep(month.files, from: previous!, into: tree, result: &own)
                         {
+                            month.reads = reads
                             own.months[batch.name] = month
                             own.monthsKept.append(batch.name)
                             progress.mark("\(batch.name): \(month.files.count) files kept unplanned")
@@ -53,7 +54,7 @@ enum RenderStep {
                         let (files, reads) = batch.recorded.map { $0.plan() } ?? (batch.files(), nil)
                         try check(files)
                         if let reads {
-                            own.months[batch.name] = BuildManifest.Month(key: sharedKey, reads: reads, files: files.map(\.path))
+                            own.months[batch.name] = BuildManifest.Month(key: sharedKey, files: files.map(\.path), reads: reads)
                         }
                         progress.mark("\(batch.name): \(files.count) files")
                         work.planned(files)

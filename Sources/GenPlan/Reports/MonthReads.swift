@@ -16,10 +16,10 @@ public struct RecordedReads: Sendable, Equatable {
     public struct Read: Sendable, Hashable {
         public var kind: String
         public var id: String
-        /// `ContentDigest.hex` of what the read gave.
-        public var digest: String
+        /// The digest of what the read gave.
+        public var digest: ContentDigest
 
-        public init(kind: String, id: String, digest: String) {
+        public init(kind: String, id: String, digest: ContentDigest) {
             self.kind = kind
             self.id = id
             self.digest = digest
@@ -158,7 +158,7 @@ struct MonthSources: Sendable {
     func isCurrent(_ recorded: RecordedReads) -> Bool {
         recorded.reads.allSatisfy { read in
             guard let kind = ReadKind(rawValue: read.kind), let digest = digest(kind, read.id) else { return false }
-            return digest.hex == read.digest
+            return digest == read.digest
         }
     }
 
@@ -228,7 +228,7 @@ final class MonthReads: @unchecked Sendable {  // `log`, `seen`, `unknown` and `
         lock.withLock {
             assert(!taken, "\(kind.rawValue) \(id) read after the month's reads were taken")
             if let digest {
-                log.append(RecordedReads.Read(kind: kind.rawValue, id: id, digest: digest.hex))
+                log.append(RecordedReads.Read(kind: kind.rawValue, id: id, digest: digest))
             } else {
                 unknown = true
             }
