@@ -1,5 +1,4 @@
 import Foundation
-import GenResolve
 import GenSupport
 
 /// One file of the output tree, decided but not yet rendered: the plan says *what*,

@@ -8,7 +8,11 @@ import GenSupport
 /// package records what a page reads): each read is a kind, an id and the digest of what it gave. The
 /// manifest keeps a month's recorded reads with its files, and the next build keeps the month unplanned
 /// only when every recorded read gives the same digest again (`MonthSources.isCurrent`). Nothing is listed
-/// by hand: a planner that reads something new reads it through here, and it is recorded.
+/// by hand: the month's planners reach the documents and what other months and page families decide (paths,
+/// neighbours' links, names, the attention list) through here, and each read is recorded. What they take from
+/// the organization's input directly (the reports' forms, routes and mileage rows, the month's statistics)
+/// is made from documents read here: the month's reports and critiques, and the organization's users,
+/// schools and report templates.
 ///
 /// Beyond what is recorded, every month's files may depend on the build's shared key (`RenderStep`): every
 /// input file but the export (the configuration, the templates, the pages, the images).
@@ -33,7 +37,7 @@ public struct RecordedReads: Sendable, Equatable {
 }
 
 /// The kinds of read. The raw values are what the manifest keeps.
-enum ReadKind: String, CaseIterable {
+enum ReadKind: String {
     /// The organization's id, name and folder: every page's layout shows its name, every path starts with
     /// its folder.
     case organization
