@@ -109,7 +109,7 @@ public enum BuildPipeline {
         do {
             rendered = try RenderStep.run(
                 batches, renderer: renderer, into: tree, previous: previousManifest,
-                sharedKey: "\(previous.inputs.shared)-\(site.sharedDigest.hex)", check: check,
+                sharedKey: previous.inputs.shared, check: check,
                 progress: progress)
         } catch {
             tree.discard()

@@ -19,7 +19,7 @@ public struct BuildReport: Sendable, Codable {
     public var filesWritten = 0
     /// Files whose fingerprint matched the previous build: kept (hard-linked), not rendered again.
     public var filesKept = 0
-    /// Months of reports whose documents are unchanged (`MonthKey`): their files kept without planning them.
+    /// Months of reports whose recorded reads are unchanged (`MonthReads`): their files kept without planning them.
     /// Batch names, in build order.
     public var monthsKept: [String] = []
     /// No input changed since the previous build (same gen, content, templates): nothing was done.

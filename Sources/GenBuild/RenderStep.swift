@@ -10,7 +10,8 @@ import GenWrite
 /// Whether a file is rendered again is decided by its fingerprint alone (`Renderer.prepare`: its template
 /// with every partial and parent, and its whole context; a data file's bytes): equal to the previous build's,
 /// the previous output's file is kept (hard-linked into the new tree). The one shortcut is a month of reports
-/// (`PlanBatch.key`): when its key is the previous build's, its files are kept without planning it.
+/// (`PlanBatch.recorded`): when the shared key is the previous build's and every read the month recorded then
+/// gives the same digest now, its files are kept without planning it.
 enum RenderStep {
     struct Result {
         var files: [String: BuildManifest.Entry] = [:]
@@ -39,19 +40,22 @@ enum RenderStep {
                         try render(file, renderer: renderer, into: tree, previous: previous, result: &own)
                     case .batch(let index):
                         let batch = batches[index]
-                        let key = batch.key.flatMap { monthKey in monthKey().map { "\(sharedKey)-\($0.hex)" } }
-                        if let key, let month = previous?.months[batch.name], month.key == key,
+                        if let recorded = batch.recorded, var month = previous?.months[batch.name], month.key == sharedKey,
+                            let reads = previous!.reads(of: batch.name), recorded.isCurrent(reads),
                             keep(month.files, from: previous!, into: tree, result: &own)
                         {
+                            month.reads = reads
                             own.months[batch.name] = month
                             own.monthsKept.append(batch.name)
                             progress.mark("\(batch.name): \(month.files.count) files kept unplanned")
                             work.planned([])
                             continue
                         }
-                        let files = batch.files()
+                        let (files, reads) = batch.recorded.map { $0.plan() } ?? (batch.files(), nil)
                         try check(files)
-                        if let key { own.months[batch.name] = BuildManifest.Month(key: key, files: files.map(\.path)) }
+                        if let reads {
+                            own.months[batch.name] = BuildManifest.Month(key: sharedKey, files: files.map(\.path), reads: reads)
+                        }
                         progress.mark("\(batch.name): \(files.count) files")
                         work.planned(files)
                     }

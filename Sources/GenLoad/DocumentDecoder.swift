@@ -12,9 +12,6 @@ public struct TypedExport: Sendable {
     /// Documents read per collection (before any were skipped).
     public var documentsRead: [String: Int] = [:]
     public var diagnostics: [Diagnostic] = []
-    /// The digest of every user, school and template document: what every page of an organization may
-    /// show. (Reports and critiques carry their own digests.)
-    public var sharedDigest = ContentDigest.none
 
     public init() {}
 
@@ -27,8 +24,6 @@ public struct TypedExport: Sendable {
         var critiques: [Critique] = []
         /// Documents read per collection, a run of one collection at a time (the export is sorted by collection).
         var read: [(collection: String, count: Int)] = []
-        /// The shared documents' digests, in order.
-        var sharedDigests: [ContentDigest] = []
         var diagnostics: [Diagnostic] = []
     }
 }
@@ -51,10 +46,8 @@ public enum DocumentDecoder {
         var out = TypedExport()
         out.diagnostics = loaded.diagnostics
         out.reports.reserveCapacity(parts.reduce(0) { $0 + $1.reports.count })
-        var shared = StableHasher()
         for part in parts {
             for (collection, count) in part.read { out.documentsRead[collection, default: 0] += count }
-            for digest in part.sharedDigests { shared.add(digest) }
             out.users += part.users
             out.schools += part.schools
             out.templates += part.templates
@@ -62,17 +55,15 @@ public enum DocumentDecoder {
             out.critiques += part.critiques
             out.diagnostics += part.diagnostics
         }
-        out.sharedDigest = shared.finalize()
         return out
     }
 
     /// One document decoded, with its problems.
     fileprivate struct Decoded: Sendable {
         enum Document: Sendable {
-            /// Shared documents carry their digest whether or not they decoded: any change to them counts.
-            case user(User?, ContentDigest)
-            case school(School?, ContentDigest)
-            case template(ReportTemplate?, ContentDigest)
+            case user(User?)
+            case school(School?)
+            case template(ReportTemplate?)
             case report(DailyJobReport?)
             case critique(Critique?)
             case unknown
@@ -85,9 +76,18 @@ public enum DocumentDecoder {
         var reader = FieldReader(doc)
         let document: Decoded.Document
         switch KnownCollection(rawValue: doc.collection) {
-        case .users?: document = .user(decodeUser(&reader), doc.digest)
-        case .schools?: document = .school(decodeSchool(&reader), doc.digest)
-        case .reportTemplates?: document = .template(decodeTemplate(&reader), doc.digest)
+        case .users?:
+            var user = decodeUser(&reader)
+            user?.digest = doc.digest
+            document = .user(user)
+        case .schools?:
+            var school = decodeSchool(&reader)
+            school?.digest = doc.digest
+            document = .school(school)
+        case .reportTemplates?:
+            var template = decodeTemplate(&reader)
+            template?.digest = doc.digest
+            document = .template(template)
         case .dailyJobReports?:
             document = .report(
                 decodeReport(&reader, timeZone: timeZone).map { report in
@@ -293,15 +293,9 @@ extension TypedExport.Part {
             read.append((collection, 1))
         }
         switch one.document {
-        case .user(let user, let digest):
-            sharedDigests.append(digest)
-            user.map { users.append($0) }
-        case .school(let school, let digest):
-            sharedDigests.append(digest)
-            school.map { schools.append($0) }
-        case .template(let template, let digest):
-            sharedDigests.append(digest)
-            template.map { templates.append($0) }
+        case .user(let user): user.map { users.append($0) }
+        case .school(let school): school.map { schools.append($0) }
+        case .template(let template): template.map { templates.append($0) }
         case .report(let report?): reports.append(report)
         case .critique(let critique?): critiques.append(critique)
         case .report(nil), .critique(nil), .unknown: break

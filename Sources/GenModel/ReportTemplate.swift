@@ -29,6 +29,9 @@ public struct ReportTemplate: Sendable, Hashable {
     public var updatedAt: Timestamp?
     public var createdBy: String?
     public var source: DocumentSource
+    /// The raw document's digest (set by the loader): what a month that read the document recorded of it
+    /// (`MonthReads`).
+    public var digest: ContentDigest = .none
 
     public init(
         id: DocumentID, organizationID: DocumentID, name: String, description: String? = nil,

@@ -1,3 +1,5 @@
+import GenSupport
+
 /// A school the photographers drive to (`schools`); `value` is its display name.
 public struct School: Sendable, Hashable {
     public var id: DocumentID
@@ -10,6 +12,9 @@ public struct School: Sendable, Hashable {
     /// The stored `coordinates` text (`"lat,lng"`), validated where it is used.
     public var coordinates: String?
     public var source: DocumentSource
+    /// The raw document's digest (set by the loader): what a month that read the document recorded of it
+    /// (`MonthReads`).
+    public var digest: ContentDigest = .none
 
     public init(
         id: DocumentID, organizationID: DocumentID, value: String, street: String? = nil, city: String? = nil,

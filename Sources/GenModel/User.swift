@@ -13,6 +13,9 @@ public struct User: Sendable, Hashable {
     /// The stored `userCoordinates` text (`"lat,lng"`), validated where it is used.
     public var userCoordinates: String?
     public var source: DocumentSource
+    /// The raw document's digest (set by the loader): what a month that read the document recorded of it
+    /// (`MonthReads`).
+    public var digest: ContentDigest = .none
 
     public init(
         id: DocumentID, organizationID: DocumentID, firstName: String? = nil, lastName: String? = nil,

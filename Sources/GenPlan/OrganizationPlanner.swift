@@ -35,8 +35,8 @@ struct OrganizationPlanner: Sendable {
     /// The organization's files by the site map: every family's batches. A month's daily, report and monthly
     /// pages and its archive are planned and rendered together, so a report's body (rendered once, shown on
     /// all of them) and the month's page contexts are held only while that month is being written. A month is
-    /// the one batch with a key (`MonthKey`): an incremental build keeps an unchanged month's files without
-    /// planning them.
+    /// the one batch whose reads are recorded (`MonthReads`): an incremental build keeps its files without
+    /// planning it while everything it read is unchanged.
     func batches() -> [PlanBatch] {
         let plan = OrganizationPlan(self)
         return Self.families.flatMap { $0.batches(plan) }

@@ -49,9 +49,8 @@ struct OrganizationPlan: Sendable {
         reportPaths = outline.reportPaths
         galleries = outline.galleries
         statisticsPeople = StatisticsPeople(input, galleries: galleries)
-        reportPages = ReportPages.Planner(input, paths: reportPaths, photographerPages: statisticsPeople.photographerPaths)
-        monthly = MonthlyReports.Planner(
-            input, outline: outline, photographerPages: statisticsPeople.photographerPaths, zone: planner.config.timeZone)
+        reportPages = ReportPages.Planner(input, paths: reportPaths)
+        monthly = MonthlyReports.Planner(input, outline: outline, zone: planner.config.timeZone)
         spreadsheets = ReportSpreadsheets(input)
         statisticsLinks = StatisticsPages.Links(
             paths: reportPaths, galleries: galleries, mileagePages: MileagePages.photographerPaths(input.mileage),

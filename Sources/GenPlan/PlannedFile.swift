@@ -1,5 +1,4 @@
 import Foundation
-import GenResolve
 import GenSupport
 
 /// One file of the output tree, decided but not yet rendered: the plan says *what*,
@@ -85,16 +84,39 @@ public struct PlanBatch: Sendable {
     public let name: String
     /// Plans the batch's files; called once, when the batch is rendered.
     public let files: @Sendable () -> [PlannedFile]
-    /// A month of reports only (`MonthKey`): the digest of the documents its planner reads, beyond what the
-    /// whole build shares (the build adds that). When it equals the previous build's, the month's files are
-    /// the previous build's and are kept without planning them. Every other batch is planned in every build;
-    /// each file is kept when its own fingerprint (`Renderer.prepare`) is unchanged.
-    public let key: (@Sendable () -> ContentDigest?)?
+    /// A month of reports only: planned with what its planners read recorded (`MonthReads`). When every read
+    /// an earlier build recorded gives the same digest now (and what the whole build shares is unchanged: the
+    /// build checks that), the month's files are that build's and are kept without planning them. Every other
+    /// batch is planned in every build; each file is kept when its own fingerprint (`Renderer.prepare`) is
+    /// unchanged.
+    public let recorded: Recorded?
 
-    public init(name: String, key: (@Sendable () -> ContentDigest?)? = nil, files: @escaping @Sendable () -> [PlannedFile]) {
+    public struct Recorded: Sendable {
+        /// Plans the batch's files with what was read; nil reads when some read has no digest (a document
+        /// made in code), and then the batch is planned in every build.
+        public let plan: @Sendable () -> (files: [PlannedFile], reads: RecordedReads?)
+        /// Whether every read an earlier build recorded gives the same digest now.
+        public let isCurrent: @Sendable (RecordedReads) -> Bool
+
+        init(
+            isCurrent: @escaping @Sendable (RecordedReads) -> Bool,
+            plan: @escaping @Sendable () -> (files: [PlannedFile], reads: RecordedReads?)
+        ) {
+            self.plan = plan
+            self.isCurrent = isCurrent
+        }
+    }
+
+    public init(name: String, files: @escaping @Sendable () -> [PlannedFile]) {
         self.name = name
-        self.key = key
         self.files = files
+        recorded = nil
+    }
+
+    init(name: String, recorded: Recorded) {
+        self.name = name
+        files = { recorded.plan().files }
+        self.recorded = recorded
     }
 }
 
@@ -105,19 +127,4 @@ struct PlannedPage: Sendable {
     var template: String
     var title: String
     var body: any Encodable & Sendable
-}
-
-extension StableHasher {
-    /// The start of a section's key (`PlanBatch.key`): which kind of section it is (with the version of
-    /// what its key covers) and whose — the organization's id, its name (every page's layout shows it) and
-    /// its folder (every path starts with it).
-    static func sectionKey(_ kind: String, of org: Organization) -> StableHasher {
-        var hasher = StableHasher()
-        hasher.add(kind)
-        hasher.add(org.id)
-        hasher.add(org.name)
-        hasher.add(org.pathSegment)
-        return hasher
-    }
-
 }

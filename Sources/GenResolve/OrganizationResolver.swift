@@ -6,8 +6,6 @@ import GenSupport
 public struct ResolvedSite: Sendable {
     public var organizations: [Organization]
     public var diagnostics: [Diagnostic]
-    /// Every user, school and template document's digest (`TypedExport.sharedDigest`).
-    public var sharedDigest: ContentDigest
 }
 
 /// Stage 2: splits typed documents by organization, gives each a unique folder, and checks
@@ -52,7 +50,7 @@ public enum OrganizationResolver {
             diagnostics += checkReferences(org).map { $0.owned(by: org.id) }
             organizations.append(org)
         }
-        return ResolvedSite(organizations: organizations, diagnostics: diagnostics, sharedDigest: export.sharedDigest)
+        return ResolvedSite(organizations: organizations, diagnostics: diagnostics)
     }
 
     static func checkReferences(_ org: Organization) -> [Diagnostic] {

@@ -25,6 +25,18 @@ public struct ContentDigest: Sendable, Hashable {
     }
 
     public var hex: String { FastFormat.hex(withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }) }
+
+    /// One text's digest (or no text's), without `StableHasher`'s buffer: made for every report a month reads.
+    public static func of(text: String?) -> ContentDigest {
+        var sha = SHA256()
+        guard var text else {
+            sha.update(data: [0x6E])
+            return ContentDigest(sha256: sha.finalize())
+        }
+        sha.update(data: [0x73])
+        text.withUTF8 { sha.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        return ContentDigest(sha256: sha.finalize())
+    }
 }
 
 /// Feeds values to SHA-256 in an unambiguous form: every value is tagged with its kind, and text with its

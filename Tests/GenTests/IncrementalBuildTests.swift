@@ -31,6 +31,8 @@ final class IncrementalBuildTests: XCTestCase {
         var userNames: [String: String] = [:]
         /// Coordinates by school id, where moved (every route to the school changes).
         var schoolCoordinates: [String: String] = [:]
+        /// Names by school id, where renamed (a report naming the school by id shows the new name).
+        var schoolNames: [String: String] = [:]
         /// The report template's name, where changed (every report's form shows it).
         var templateName: String?
 
@@ -57,7 +59,7 @@ final class IncrementalBuildTests: XCTestCase {
                 ]
                 schools.append(
                     Doc.school(
-                        "s-\(org)", org: org, name: "Central High \(org)",
+                        "s-\(org)", org: org, name: schoolNames["s-\(org)"] ?? "Central High \(org)",
                         coordinates: schoolCoordinates["s-\(org)"] ?? "37.7334,-88.9337"))
                 templates.append(templateName.map { Doc.template("t1", org: org, name: $0) } ?? Doc.template("t1", org: org))
             }
@@ -108,7 +110,7 @@ final class IncrementalBuildTests: XCTestCase {
         let cache = site.root.appendingPathComponent("inc/cache")
         var kept = 0, monthsKept = 0
         var blockedManifest: URL?
-        let kinds = Array(0..<11).shuffled(using: &rng)
+        let kinds = Array(0..<12).shuffled(using: &rng)
         for round in 0..<16 {
             var edit = "initial"
             if round > 0 {
@@ -120,9 +122,14 @@ final class IncrementalBuildTests: XCTestCase {
                 case 10:  // rename the report template: every report's form names it
                     docs.templateName = "Daily Report \(round)"
                     edit = "rename template t1"
-                case 7:  // rename a user: a shared document every page naming them shows
-                    docs.userNames["u1-orgA"] = "Ana \(round)"
-                    edit = "rename user u1-orgA"
+                case 7:  // rename a user: a document every page naming them shows, in one organization
+                    let user = Bool.random(using: &rng) ? "u1-orgA" : "u2-orgB"
+                    docs.userNames[user] = "Ana \(round)"
+                    edit = "rename user \(user)"
+                case 11:  // rename a school: routes name it, matched by name (the reports name the old one)
+                    let school = Bool.random(using: &rng) ? "s-orgA" : "s-orgB"
+                    docs.schoolNames[school] = "School \(round)"
+                    edit = "rename school \(school)"
                 case 8:  // move a report to another month
                     let id = docs.reports.keys.sorted().randomElement(using: &rng)!
                     docs.reports[id]!["date"] = randomDate(&rng)
@@ -318,7 +325,7 @@ final class IncrementalBuildTests: XCTestCase {
 
     /// A month's archive lists what needed attention at its end, makeup days asked for in earlier months among
     /// them: a change to an earlier month's makeup day, a report that holds it, or a later save that moves the
-    /// export's last day plans the later months again (`MonthKey`), and every build equals a clean one.
+    /// export's last day plans the later months again (`MonthReads`), and every build equals a clean one.
     func testAnArchivesFollowUpListFollowsOtherMonths() async throws {
         let (site, templates, output, cache) = try makeSite()
         defer { site.remove() }
@@ -442,6 +449,54 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(
             changed.filesWritten - changed.filesKept, showing.count + archives.count,
             "only the pages showing rows were rendered again")
+    }
+
+    /// Each kind of document a month's pages show, changed in turn: the user who filed a report, a school its
+    /// route names, its template's label, a critique of the month. Each change plans the months showing it
+    /// again (what they read was recorded, `MonthReads`), and no month of another organization; every build
+    /// equals a clean one. In orgB: the two
+    /// organizations' templates share an id, and orgB's is the one the export keeps.
+    func testEachKindOfDocumentAMonthShowsPlansItAgain() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        for (id, date) in [("r1", "2024-08-05"), ("r2", "2024-09-03")] {
+            docs.reports[id] = Doc.report(id, org: "orgB", user: "u1-orgB", date: date, extra: ["schools_visited": ["s-orgB"]])
+        }
+        docs.critiques["c1"] = Doc.critique("c1", org: "orgB", target: "u2-orgB", notes: "Sharp focus")
+        docs.critiques["c1"]!["createdAt"] = ["_seconds": 1_725_390_000, "_nanoseconds": 0]  // 2024-09-03
+        let first = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        XCTAssertEqual(first.monthsKept, [])
+        func page(_ path: String) throws -> String {
+            try String(contentsOf: output.appendingPathComponent("orgB/\(path)"), encoding: .utf8)
+        }
+
+        // Nothing of orgB changed: both its months kept, as a baseline for what follows.
+        docs.reports["b1"] = Doc.report("b1", org: "orgA", user: "u1-orgA", date: "2024-08-06")
+        let other = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "other organization")
+        XCTAssertEqual(other.monthsKept(of: "orgB"), ["orgB 2024-08", "orgB 2024-09"])
+
+        docs.userNames["u1-orgB"] = "Anabel"
+        let user = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "user renamed")
+        XCTAssertEqual(user.monthsKept(of: "orgB"), [])
+        XCTAssertEqual(user.monthsKept(of: "orgA"), ["orgA 2024-08"], "another organization's user: nothing it reads")
+        XCTAssertTrue(try page("reports/monthly/2024-08/index.html").contains("Anabel"))
+
+        docs.schoolNames["s-orgB"] = "Lincoln Middle"
+        let school = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "school renamed")
+        XCTAssertEqual(school.monthsKept(of: "orgB"), [])
+        XCTAssertEqual(school.monthsKept(of: "orgA"), ["orgA 2024-08"], "another organization's school: nothing it reads")
+        XCTAssertTrue(try page("reports/report/r1.html").contains("Lincoln Middle"))
+
+        docs.templateName = "Picture Day Report"
+        let template = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "template renamed")
+        XCTAssertEqual(template.monthsKept(of: "orgB"), [])
+        XCTAssertTrue(try page("reports/report/r2.html").contains("Picture Day Report"))
+
+        docs.critiques["c1"]!["managerNotes"] = "Soft focus"
+        let critique = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "critique changed")
+        XCTAssertEqual(critique.monthsKept(of: "orgB"), ["orgB 2024-08"], "September, which lists the critique, planned")
+        XCTAssertTrue(try page("reports/monthly/2024-09/index.html").contains("Soft focus"))
     }
 
     /// `mileage.json` names a photographer as their first report does; a photographer without a user

@@ -31,8 +31,8 @@ enum BuildInputs {
     /// What a build reads, as two keys. `all`: SHA-256 over every file under the content folder and the
     /// template overlay folder, if any (path and bytes, in path order), the output path and the gen hash —
     /// equal means nothing to do; the built-in templates are part of gen, so of its hash. `shared`: the same
-    /// without the export folder — with the shared documents' digest, what every month of reports may depend
-    /// on (`PlanBatch.key` adds what one month reads of the export).
+    /// without the export folder: what every month of reports may depend on beyond what it records that it
+    /// reads of the export (`MonthReads`).
     static func keys(content: URL, templates: URL?, output: URL, gen: String) -> (all: String, shared: String) {
         var all = SHA256(), shared = SHA256()
         let header = Data("gen \(gen)\u{0}output \(output.standardizedFileURL.path)\u{0}".utf8)

@@ -1,21 +1,29 @@
 import Crypto
 import Foundation
+import GenPlan
 import GenSupport
 import GenWrite
 
 /// What the previous build of an output folder wrote, kept in the cache (never in the output): the key of its
-/// inputs, its report, every file's fingerprint and size, and each month's key with its files. The next build
-/// renders only files whose fingerprint changed, keeps the others, and keeps an unchanged month unplanned.
+/// inputs, its report, every file's fingerprint and size, and each month's recorded reads with its files. The
+/// next build renders only files whose fingerprint changed, keeps the others, and keeps a month unplanned
+/// while everything it read is unchanged.
 ///
 /// One text file, `<cache>/build/<hash of the output path>.manifest`, written whole or not at all:
 ///
 ///     gen-manifest <format>
 ///     <header as one line of JSON>
 ///     <fingerprint> <size> <path>        a file outside any month
-///     = <key> <batch name>               a month of reports; the file lines after it are its files
+///     = <shared key> <batch name>        a month of reports; the file lines after it are its files
+///     …
+///     = <batch name>                     the reads section (its length in the header): a month's reads,
+///     ~ <digest> <kind> <id>             one line each (`RecordedReads`), the id with `\` and newlines escaped
+///
+/// The reads come last, so a build with nothing to do (which checks no month) never splits them into lines.
 struct BuildManifest {
-    /// Bumped when fingerprints or the manifest change meaning.
-    static let format = 7
+    /// Bumped when fingerprints or the manifest change meaning: the whole manifest is versioned, never one
+    /// month's reads, which name what they read.
+    static let format = 8
 
     struct Entry: Equatable {
         /// `Renderer.Prepared.fingerprint` (SHA-256, hex).
@@ -23,10 +31,12 @@ struct BuildManifest {
         var size: Int
     }
 
-    /// A month of reports (`PlanBatch.key`): its key, with the build's shared key, and its files.
+    /// A month of reports (`PlanBatch.recorded`): the build's shared key it was planned with, its files, and
+    /// what it read (nil in a manifest read back: `reads(of:)` has them).
     struct Month {
         var key: String
         var files: [String]
+        var reads: RecordedReads?
     }
 
     struct Header: Codable {
@@ -36,16 +46,26 @@ struct BuildManifest {
         /// Hash of every input file (content folder, templates) and the gen hash: equal means nothing to do.
         var inputs: String
         var report: BuildReport
+        /// The length in bytes of the reads section, which ends the file.
+        var readsLength = 0
     }
 
     var header: Header
     var files: [String: Entry]
     var months: [String: Month]
+    /// A read-back manifest's reads section by month, found when a month is first checked.
+    private var storedReads: Lazy<[String: Data]>?
 
     init(gen: String, inputs: String, report: BuildReport, files: [String: Entry], months: [String: Month]) {
         header = Header(format: Self.format, gen: gen, inputs: inputs, report: report)
         self.files = files
         self.months = months
+    }
+
+    /// What the month `name` read, as this manifest holds it; nil when it holds none that reads.
+    func reads(of name: String) -> RecordedReads? {
+        if let reads = months[name]?.reads { return reads }
+        return storedReads?.value[name].flatMap(Self.parseReads)
     }
 
     /// `<cache>/build/<hash of the output path>.manifest`: one manifest per output folder.
@@ -64,11 +84,16 @@ struct BuildManifest {
         return (header, data)
     }
 
-    /// The whole manifest from the bytes `header(at:)` read, when every line reads.
+    /// The whole manifest from the bytes `header(at:)` read, when every line reads (the reads section's when
+    /// a month is checked).
     init?(_ header: Header, data: Data) {
-        var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).dropFirst(2)
+        guard header.readsLength >= 0, header.readsLength <= data.count else { return nil }
+        let readsSection = data.suffix(header.readsLength)
+        var lines = data.dropLast(header.readsLength).split(separator: 0x0A, omittingEmptySubsequences: false).dropFirst(2)
         guard lines.popLast()?.isEmpty == true else { return nil }
         self.init(gen: header.gen, inputs: header.inputs, report: header.report, files: [:], months: [:])
+        self.header.readsLength = header.readsLength
+        storedReads = Lazy { Self.readsByMonth(readsSection) }
         files.reserveCapacity(lines.count)
         var month: String?
         for line in lines {
@@ -86,24 +111,116 @@ struct BuildManifest {
         }
     }
 
-    /// Written to a temporary file and renamed: a crash never leaves half a manifest.
+    /// Written to a temporary file and renamed: a crash never leaves half a manifest. A month without its
+    /// reads is left out (it is planned next time).
     func save(to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let months = self.months.filter { $0.value.reads != nil }
+        var body = ""
+        let inMonths = Set(months.values.flatMap(\.files))
+        func line(_ path: String) { if let entry = files[path] { body += "\(entry.fingerprint) \(entry.size) \(path)\n" } }
+        for path in files.keys.sorted() where !inMonths.contains(path) { line(path) }
+        var reads = ""
+        for name in months.keys.sorted() {
+            body += "= \(months[name]!.key) \(name)\n"
+            for path in months[name]!.files { line(path) }
+            reads += "= \(name)\n"
+            for read in months[name]!.reads!.reads { reads += "~ \(read.digest.hex) \(read.kind) \(Self.escaped(read.id))\n" }
+        }
+        var header = self.header
+        header.readsLength = reads.utf8.count
         var text = "gen-manifest \(Self.format)\n"
         text += String(decoding: try JSONEncoder().encode(header), as: UTF8.self) + "\n"
-        let inMonths = Set(months.values.flatMap(\.files))
-        func line(_ path: String) { if let entry = files[path] { text += "\(entry.fingerprint) \(entry.size) \(path)\n" } }
-        for path in files.keys.sorted() where !inMonths.contains(path) { line(path) }
-        for name in months.keys.sorted() {
-            text += "= \(months[name]!.key) \(name)\n"
-            for path in months[name]!.files { line(path) }
-        }
+        text += body + reads
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
         try POSIXFiles.write(Data(text.utf8), to: temporary.path)
         guard rename(temporary.path, url.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
     static func remove(at url: URL) { try? FileManager.default.removeItem(at: url) }
+
+    /// Where each month's reads are in the reads section: found in one pass over its bytes, each month's lines
+    /// then read by the worker that checks the month (`reads(of:)`).
+    private static func readsByMonth(_ section: Data) -> [String: Data] {
+        var starts: [(name: String, from: Int, to: Int)] = []
+        section.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var index = 0
+            while index < bytes.count {
+                var end = index
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                if end - index >= 2, bytes[index] == 0x3D, bytes[index + 1] == 0x20 {
+                    let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(index + 2)..<end]), as: UTF8.self)
+                    let next = min(end + 1, bytes.count)
+                    starts.append((name, next, next))
+                } else if !starts.isEmpty {
+                    starts[starts.count - 1].to = min(end + 1, bytes.count)
+                }
+                index = end + 1
+            }
+        }
+        let base = section.startIndex
+        var table: [String: Data] = [:]
+        for month in starts { table[month.name] = section[(base + month.from)..<(base + max(month.from, month.to))] }
+        return table
+    }
+
+    /// One month's read lines; nil when one does not read (the month is then planned).
+    private static func parseReads(_ lines: Data) -> RecordedReads? {
+        var reads: [RecordedReads.Read] = []
+        for line in lines.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            let fields = line.split(separator: 0x20, maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count == 4, fields[0].elementsEqual([0x7E]), let digest = digest(hex: fields[1]) else { return nil }
+            reads.append(
+                RecordedReads.Read(kind: String(decoding: fields[2], as: UTF8.self), id: unescaped(fields[3]), digest: digest))
+        }
+        return RecordedReads(reads)
+    }
+
+    /// `ContentDigest.hex` read back.
+    private static func digest(hex: Data) -> ContentDigest? {
+        guard hex.count == 32 else { return nil }
+        var words: [UInt64] = [0, 0]
+        for (i, byte) in hex.enumerated() {
+            let value: UInt8
+            switch byte {
+            case 0x30...0x39: value = byte - 0x30
+            case 0x61...0x66: value = byte - 0x61 + 10
+            default: return nil
+            }
+            words[i / 16] = words[i / 16] << 4 | UInt64(value)
+        }
+        return ContentDigest(high: words[0], low: words[1])
+    }
+
+    /// Ids are any text: a backslash and a newline are escaped, so every read stays one line.
+    static func escaped(_ id: String) -> String {
+        guard id.utf8.contains(where: { $0 == 0x5C || $0 == 0x0A }) else { return id }
+        var out: [UInt8] = []
+        for byte in id.utf8 {
+            switch byte {
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x0A: out += [0x5C, 0x6E]
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func unescaped(_ bytes: Data) -> String {
+        guard bytes.contains(0x5C) else { return String(decoding: bytes, as: UTF8.self) }
+        var out: [UInt8] = [], escaping = false
+        for byte in bytes {
+            if escaping {
+                out.append(byte == 0x6E ? 0x0A : byte)
+                escaping = false
+            } else if byte == 0x5C {
+                escaping = true
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
     /// Whether the output folder still holds every file as this manifest recorded it (by size; an edit of the
     /// same size is caught by `OutputStamp`) and nothing else.

@@ -142,7 +142,8 @@ enum AttentionPage {
 
         /// The archive's list of `month`: as it stood at the month's end; the month's reports link to their place
         /// on the archive's monthly page, an earlier month's (a makeup day still to hold) name their archive.
-        func archiveBody(month: String) -> Body {
+        /// `paths`: the month's, which record the reports it names (`MonthReads`).
+        func archiveBody(month: String, paths: ReportPaths) -> Body {
             let day = asOf(month: month)
             let due = followUps.due(month: month, asOf: day)
             let title = Format.monthTitle(month)
@@ -152,28 +153,29 @@ enum AttentionPage {
                 + "not yet held, those asked for in earlier months too, and the month's reports with retakes, validation "
                 + "problems, mileage to check or filed late."
             return body(
-                due, heading: "Needs attention: \(title)", lede: lede, asOf: asOf, items: archiveItems(due, month: month),
+                due, heading: "Needs attention: \(title)", lede: lede, asOf: asOf,
+                items: archiveItems(due, month: month, paths: paths),
                 monthHref: "index.html")
         }
 
         /// The archive's items: the month's reports link to their place on its monthly page, an earlier month's
         /// (a makeup day still to hold) name the archive that holds them; schools are named without links.
-        private func archiveItems(_ due: FollowUps.Due, month: String) -> Items {
-            let paths = self.paths
-            return Items(planner: self, day: due.asOf, schoolPrefix: nil) { report in
+        private func archiveItems(_ due: FollowUps.Due, month: String, paths: ReportPaths) -> Items {
+            Items(planner: self, day: due.asOf, schoolPrefix: nil) { report in
                 guard report.date.monthKey == month else { return Link(href: nil, archive: Format.monthTitle(report.date.monthKey)) }
                 return Link(href: "index.html#" + paths.anchor(report.id), archive: nil)
             }
         }
 
-        /// What the archive's list of `month` reads from outside the month, for its key (`MonthKey`): the day it
-        /// stands on and the makeup days it lists as they show (those asked for in earlier months, and the
-        /// month's own, which a report of another month may have held). Its other groups show the month's
-        /// reports alone.
+        /// What the archive's list of `month` reads from outside the month, recorded as one read of the month's
+        /// (`MonthReads.attention`): the day it stands on (the month's last, or the export's last when the export
+        /// ends first, which any document may move) and the makeup days it lists as they show (those asked for in
+        /// earlier months and not held by the month's start, and the month's own, which a report of another
+        /// month may have held). Its other groups show the month's reports alone.
         func archiveKey(month: String) -> ContentDigest? {
             let day = asOf(month: month)
             let due = followUps.due(month: month, asOf: day)
-            let items = archiveItems(due, month: month)
+            let items = archiveItems(due, month: month, paths: paths)
             var hasher = StableHasher()
             hasher.add(day?.description)
             guard let upcoming = ContentDigest.of(due.upcoming.map { items.makeup($0, open: false) }),

@@ -82,25 +82,20 @@ enum MonthlyReports {
         var days: [Day]
     }
 
-    /// What every month needs, made once; `month(_:bodies:)` plans one month (`galleries` gives critique detail
-    /// pages), so a site can be planned (and rendered) a month at a time.
+    /// What every month needs, made once; `month(_:bodies:)` plans one month, reading what it shows through
+    /// the month's view (`MonthReads`), so a site can be planned (and rendered) a month at a time.
     struct Planner: Sendable {
         let input: OrganizationInput
-        let paths: ReportPaths
         let galleries: CritiqueGalleries
         let schools: SchoolVisits
         let zone: TimeZone
         let reportsByMonth: [String: [DailyJobReport]]
         let critiquesByMonth: [String: [Critique]]
-        /// Each photographer's statistics page, by the key the statistics count them under.
-        let photographerPages: [DocumentID: String]
         /// The months with a monthly report, oldest first.
         let keys: [String]
 
-        init(_ input: OrganizationInput, outline: OrganizationOutline, photographerPages: [DocumentID: String], zone: TimeZone) {
+        init(_ input: OrganizationInput, outline: OrganizationOutline, zone: TimeZone) {
             self.input = input
-            self.photographerPages = photographerPages
-            paths = outline.reportPaths
             galleries = outline.galleries
             schools = SchoolVisits(input)
             self.zone = zone
@@ -111,16 +106,19 @@ enum MonthlyReports {
             keys = outline.monthKeys
         }
 
-        /// The month `keys[index]`; `bodies` holds (at least) the bodies of the month's reports.
-        func month(_ index: Int, bodies: ReportBodies) -> Month {
+        /// The month `reads` plans; `bodies` holds (at least) the bodies of the month's reports.
+        func month(_ reads: MonthReads, bodies: ReportBodies) -> Month {
             let org = input.organization
             let forms = bodies.forms
-            let keys = self.keys
-            let key = keys[index]
-            let reports = reportsByMonth[key] ?? []
+            let key = reads.month
+            let reports = reads.reports()
             let numbers = input.statistics.month(key)
-            let slice = input.mileageSlice(key)
+            let slice = reads.mileage(input)
             let zone = self.zone
+            let paths = reads.paths
+            let photographerPage = reads.photographerPage
+            let monthCritiques = reads.critiques()
+            let galleries = self.galleries
             func body(archive: Bool) -> MonthBody {
                 // Site pages sit three folders down; the archive's page is at the zip's root folder.
                 let prefix = archive ? "" : "../../../"
@@ -131,17 +129,14 @@ enum MonthlyReports {
                         reports: reports.map { report in
                             ReportView.make(
                                 report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
-                                schools: schools, photographerPages: photographerPages, prefix: prefix,
+                                schools: schools, photographerPage: photographerPage, prefix: prefix,
                                 linking: archive ? .none : .toOwnPage,
                                 headingMarks: "###")
                         })
                 }
-                func link(_ i: Int) -> PageLink? {
-                    guard !archive, keys.indices.contains(i) else { return nil }
-                    return PageLink(href: "../\(keys[i])/index.html", label: Format.monthTitle(keys[i]))
-                }
+                func link(_ side: MonthSources.Side) -> PageLink? { archive ? nil : reads.monthLink(side) }
                 let charts = monthCharts(key: key, reports: reports, numbers: numbers, slice: slice)
-                let critiques = (critiquesByMonth[key] ?? []).map { critique in
+                let critiques = monthCritiques.map { critique in
                     CritiqueRow(
                         day: Format.shortDate(critique.createdAt!, in: zone),
                         photographer: critique.targetPhotographerName ?? critique.targetPhotographerId?.text ?? "Unknown photographer",
@@ -153,7 +148,7 @@ enum MonthlyReports {
                 return MonthBody(
                     monthTitle: Format.monthTitle(key), lede: lede(numbers),
                     facts: facts(numbers), indexHref: archive ? nil : "../../index.html",
-                    previous: link(index - 1), next: link(index + 1),
+                    previous: link(.before), next: link(.after),
                     archiveHref: archive ? nil : "../../../\(MonthlyArchive.path(key))",
                     attentionHref: archive ? AttentionPage.archivePath : nil,
                     markdownHref: "report.md", hasReports: !reports.isEmpty,

@@ -5,44 +5,48 @@ import GenResolve
 
 /// The reports, month by month: each month's day pages, report pages (HTML and Markdown), monthly page and
 /// archive, planned and rendered together (a report's body, shown on all of them, is made once and held only
-/// while its month is written). A month is the one batch with a key (`MonthKey`): an incremental build keeps an
-/// unchanged month's files without planning them.
+/// while its month is written). A month is the one batch whose reads are recorded (`MonthReads`): an incremental
+/// build keeps a month's files without planning them while everything it read is unchanged.
 struct ReportMonths: PageFamily {
     var sections: [NavSection] { [NavSection(title: "Reports", path: ReportPaths.index, order: 1)] }
 
     func batches(_ plan: OrganizationPlan) -> [PlanBatch] {
         let (input, monthly, reportPages, config) = (plan.input, plan.monthly, plan.reportPages, plan.config)
-        let monthKey = MonthKey(
-            monthly: monthly, reportPages: reportPages, paths: plan.reportPaths, galleries: plan.galleries, attention: plan.attention)
-        let statementNames = MileageStatements.fileNames(input.mileage)
-        return monthly.keys.enumerated().map { index, key in
-            PlanBatch(name: "\(plan.name) \(key)", key: { monthKey.digest(index) }) {
-                // Every page showing a report's body is in the report's month: the month's bodies suffice.
-                let reports = monthly.reportsByMonth[key] ?? []
-                let bodies = ReportBodies(input, reports: reports, zone: config.timeZone)
-                // Day and report pages first: they render the month's report bodies in parallel, one each; the
-                // month's page, Markdown and archive, which show them all, then only put the texts together.
-                let days = reportPages.pages(of: key, bodies: bodies).flatMap { _, pages in
-                    pages.map { plan.page($0, section: ReportPaths.index) }
-                }
-                return days
-                    + Self.monthlyFiles(
-                        monthly.month(index, bodies: bodies), reports: reports, critiques: monthly.critiquesByMonth[key] ?? [],
-                        plan: plan, spreadsheets: plan.spreadsheets.files(reports),
-                        statements: Self.statements(key, reports: reports, forms: bodies.forms, names: statementNames, plan: plan))
-            }
+        let sources = MonthSources(plan)
+        return monthly.keys.map { key in
+            PlanBatch(
+                name: "\(plan.name) \(key)",
+                recorded: PlanBatch.Recorded(isCurrent: sources.isCurrent) {
+                    // The month's planners reach the organization's documents through `reads`, which records them.
+                    let reads = MonthReads(month: key, sources: sources)
+                    // Every page showing a report's body is in the report's month: the month's bodies suffice.
+                    let reports = reads.reports()
+                    let bodies = ReportBodies(input, reports: reports, zone: config.timeZone)
+                    // Day and report pages first: they render the month's report bodies in parallel, one each; the
+                    // month's page, Markdown and archive, which show them all, then only put the texts together.
+                    let days = reportPages.pages(of: reads, bodies: bodies).flatMap { _, pages in
+                        pages.map { plan.page($0, section: ReportPaths.index) }
+                    }
+                    let files =
+                        days
+                        + Self.monthlyFiles(
+                            monthly.month(reads, bodies: bodies), reports: reports, reads: reads, plan: plan,
+                            spreadsheets: plan.spreadsheets.files(reports),
+                            statements: Self.statements(reads, reports: reports, forms: bodies.forms, plan: plan))
+                    return (files, reads.recorded)
+                })
         }
     }
 
     /// The month's reimbursement statements and their index (`MileageStatements`), relative to its folder.
     private static func statements(
-        _ key: String, reports: [DailyJobReport], forms: [DocumentID: ReportForm], names: [DocumentID: String],
-        plan: OrganizationPlan
+        _ reads: MonthReads, reports: [DailyJobReport], forms: [DocumentID: ReportForm], plan: OrganizationPlan
     ) -> [PlannedPage] {
         let org = plan.org
         let byId = Dictionary(reports.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         return MileageStatements.plan(
-            month: key, slice: plan.input.mileageSlice(key), names: names, preparer: plan.config.title, organization: org.name,
+            month: reads.month, slice: reads.mileage(plan.input), names: reads.statementNames(plan.input), preparer: plan.config.title,
+            organization: org.name,
             purpose: { id in byId[id].map { MileageStatements.purpose($0, form: forms[id], in: org) } ?? "School photography" })
     }
 
@@ -51,10 +55,11 @@ struct ReportMonths: PageFamily {
     /// show, the month's slices of `mileage.json` and `stats.json`, its search, what needed attention at its
     /// end, and `spreadsheets`, the month's rows of the report spreadsheets (paths inside the archive).
     private static func monthlyFiles(
-        _ month: MonthlyReports.Month, reports: [DailyJobReport], critiques: [Critique], plan: OrganizationPlan,
+        _ month: MonthlyReports.Month, reports: [DailyJobReport], reads: MonthReads, plan: OrganizationPlan,
         spreadsheets: [PlannedFile], statements: [PlannedPage]
     ) -> [PlannedFile] {
-        let (input, config, org, paths, galleries) = (plan.input, plan.config, plan.org, plan.reportPaths, plan.galleries)
+        let (input, config, org, paths, galleries) = (plan.input, plan.config, plan.org, reads.paths, plan.galleries)
+        let critiques = reads.critiques()
         let folder = "\(MonthlyReports.folder)/\(month.key)"
         func search(_ links: SearchIndex.Links) -> [SearchIndex.Entry] {
             SearchIndex.month(reports: reports, critiques: critiques, input: input, links: links, zone: config.timeZone)
@@ -75,7 +80,7 @@ struct ReportMonths: PageFamily {
             PlannedFile(path: "index.html", content: .page(template: "reports-month", context: archived)),
             PlannedFile(path: "report.md", content: .page(template: "markdown/reports-month", context: archived)),
             PlannedFile(path: "assets/style.css", content: .asset("style.css")),
-            PlannedFile(path: "data/mileage.json", content: .json(input.mileageSlice(month.key))),
+            PlannedFile(path: "data/mileage.json", content: .json(reads.mileage(input))),
             PlannedFile(path: "data/stats.json", content: .json(input.statistics.month(month.key))),
             // The month's search, so an unpacked archive searches its month offline.
             PlannedFile(
@@ -95,7 +100,7 @@ struct ReportMonths: PageFamily {
                     context: PageContext(
                         siteTitle: config.title, title: "Needs attention: \(Format.monthTitle(month.key))", root: "",
                         organization: OrganizationLink(name: org.name, id: org.id.text), nav: [],
-                        page: plan.attention.value.archiveBody(month: month.key)))),
+                        page: reads.attention()))),
             SearchIndex.indexFile(
                 SearchIndex.archiveIndex(month: month.key, entries: archiveSearch, input: input, reports: reports),
                 at: SearchIndex.indexPath),

@@ -77,8 +77,6 @@ enum ReportPages {
         let paths: ReportPaths
         /// The schools each report visited, which its head and its day's row of the index name.
         let schools: SchoolVisits
-        /// Each photographer's statistics page, by the key the statistics count them under.
-        let photographerPages: [DocumentID: String]
         /// Every day with reports, oldest first; `org.reports` is ordered by date, then photographer, then
         /// creation time: the daily order.
         let days: [(key: LocalDate, value: [DailyJobReport])]
@@ -86,10 +84,9 @@ enum ReportPages {
         let dayRanges: [String: Range<Int>]
         let months: [String]
 
-        init(_ input: OrganizationInput, paths: ReportPaths, photographerPages: [DocumentID: String]) {
+        init(_ input: OrganizationInput, paths: ReportPaths) {
             self.input = input
             self.paths = paths
-            self.photographerPages = photographerPages
             schools = SchoolVisits(input)
             days = Dictionary(grouping: input.organization.reports, by: \.date).sorted { $0.key < $1.key }
             var dayRanges: [String: Range<Int>] = [:]
@@ -107,13 +104,16 @@ enum ReportPages {
             self.months = months
         }
 
-        /// The day pages and report pages of `month`, day by day (`day` indexes `days`); `bodies` holds (at
-        /// least) the month's report bodies.
-        func pages(of month: String, bodies: ReportBodies) -> [(day: Int, pages: [PlannedPage])] {
-            guard let range = dayRanges[month] else { return [] }
+        /// The day pages and report pages of the month `reads` plans, day by day (`day` indexes `days`);
+        /// `bodies` holds (at least) the month's report bodies. What they show of other months (the links
+        /// to the days and reports beside the month) is read through `reads`.
+        func pages(of reads: MonthReads, bodies: ReportBodies) -> [(day: Int, pages: [PlannedPage])] {
+            guard let range = dayRanges[reads.month] else { return [] }
             let org = input.organization
             let forms = bodies.forms
             let days = self.days
+            let paths = reads.paths
+            let photographerPage = reads.photographerPage
             var byDay: [(day: Int, pages: [PlannedPage])] = []
             for index in range {
                 var planned: [PlannedPage] = []
@@ -123,12 +123,13 @@ enum ReportPages {
                 let views = reports.map { report in
                     ReportView.make(
                         report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths, schools: schools,
-                        photographerPages: photographerPages, prefix: prefix, linking: .toOwnPage)
+                        photographerPage: photographerPage, prefix: prefix, linking: .toOwnPage)
                 }
                 let invalid = views.count(where: { $0.validity == .invalid })
                 func link(_ i: Int) -> PageLink? {
-                    guard days.indices.contains(i) else { return nil }
-                    return PageLink(href: "../\(days[i].key)/index.html", label: Format.day(days[i].key.description))
+                    if i < range.lowerBound { return reads.dayLink(.before) }
+                    if i >= range.upperBound { return reads.dayLink(.after) }
+                    return dayLink(i)
                 }
                 let body = DayBody(
                     dayTitle: "\(Weekday.name(date)), \(Format.day(date.description))",
@@ -145,10 +146,17 @@ enum ReportPages {
                 for (i, report) in reports.enumerated() {
                     let view = ReportView.make(
                         report, form: forms[report.id]!, in: org, bodies: bodies, paths: paths,
-                        schools: schools, photographerPages: photographerPages, prefix: "../../", linking: .toDay)
+                        schools: schools, photographerPage: photographerPage, prefix: "../../", linking: .toDay)
+                    // The month's first and last reports link to reports of other months: read through `reads`.
+                    let previous =
+                        index == range.lowerBound && i == 0
+                        ? reads.reportLink(.before) : neighbour(day: index, report: i - 1, paths: paths)
+                    let next =
+                        index == range.upperBound - 1 && i == reports.count - 1
+                        ? reads.reportLink(.after) : neighbour(day: index, report: i + 1, paths: paths)
                     let body = ReportBody(
                         report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent,
-                        previous: neighbour(day: index, report: i - 1), next: neighbour(day: index, report: i + 1))
+                        previous: previous, next: next)
                     let title = "\(view.heading), \(Format.day(date.description))"
                     planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body))
                     markdown.append(PlannedPage(path: paths.markdown(report.id), template: "markdown/report", title: title, body: body))
@@ -162,9 +170,15 @@ enum ReportPages {
             return byDay
         }
 
+        /// The link to the day page at `index` (nil when there is none).
+        func dayLink(_ index: Int) -> PageLink? {
+            guard days.indices.contains(index) else { return nil }
+            return PageLink(href: "../\(days[index].key)/index.html", label: Format.day(days[index].key.description))
+        }
+
         /// The report at `report` of the day at `day`, counting on into the days before or after; linked from
-        /// a report's page (`MonthKey` holds the reports beside each month).
-        func neighbour(day: Int, report: Int) -> PageLink? {
+        /// a report's page (the links out of a month are read through `MonthReads`).
+        func neighbour(day: Int, report: Int, paths: ReportPaths) -> PageLink? {
             guard let (date, report) = self.report(day: day, report: report) else { return nil }
             let label = "\(Format.day(date.description)) · \(input.organization.photographerName(of: report))"
             return PageLink(href: (paths.page(report.id) as NSString).lastPathComponent, label: label)

@@ -43,7 +43,7 @@ struct ReportView: Sendable, Encodable {
     /// `prefix` leads from the page to the organization folder.
     static func make(
         _ report: DailyJobReport, form: ReportForm, in org: Organization, bodies: ReportBodies,
-        paths: ReportPaths, schools: SchoolVisits, photographerPages: [DocumentID: String], prefix: String,
+        paths: ReportPaths, schools: SchoolVisits, photographerPage: (DocumentID) -> String?, prefix: String,
         linking: Linking, headingMarks: String = "##"
     ) -> ReportView {
         let body = bodies.body(report.id, prefix: prefix)
@@ -56,7 +56,7 @@ struct ReportView: Sendable, Encodable {
             dayHref: linking == .toDay ? prefix + ReportPaths.dayFolder(report.date) + "/index.html" : nil,
             photographer: org.photographerName(of: report),
             photographerHref: linking == .none
-                ? nil : photographerPages[ReportStatistics.photographerKey(of: report)].map { prefix + $0 },
+                ? nil : photographerPage(ReportStatistics.photographerKey(of: report)).map { prefix + $0 },
             validity: Validity(form.isValid), problemCount: ReportBody.problemCount(form),
             schools: visited, hasSchools: !visited.isEmpty, body: body)
     }

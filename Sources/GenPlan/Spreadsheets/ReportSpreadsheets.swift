@@ -12,8 +12,9 @@ import GenSupport
 /// header row of labels.
 ///
 /// The same code makes a month's slice inside its archive from the month's reports alone: which files
-/// there are, their columns and their rows depend only on the reports given and on shared documents
-/// (templates, users, schools) and inputs (media, configuration), which is what `MonthKey` covers.
+/// there are, their columns and their rows depend only on the reports given and on the organization's
+/// templates, users and schools, which a month records that it reads (`MonthReads`), and on inputs (media,
+/// configuration), which the build's shared key holds.
 struct ReportSpreadsheets: Sendable {
     static let folder = "data/reports"
     /// The file of legacy and missing-template reports.

@@ -1,0 +1,97 @@
+import Foundation
+@testable import GenBuild
+import GenLoad
+@testable import GenPlan
+import GenResolve
+import GenSupport
+import XCTest
+
+/// What a month reads, recorded as it is planned (`MonthReads`) and kept in the manifest, is what the next
+/// build checks before keeping the month unplanned.
+final class RecordedReadsTests: XCTestCase {
+    /// The bundled sample up to the plan stage, from loaded documents (which have digests).
+    func sampleSite() throws -> SiteInput {
+        let content = TestSite.repositoryContent
+        let config = try ConfigLoader.load(contentDirectory: content)
+        let typed = DocumentDecoder.decode(try ExportLoader.load(contentDirectory: content), timeZone: config.timeZone)
+        let inputs = OrganizationResolver.resolve(typed, config: config).organizations.map { org in
+            let computed = ReportStep.run(org, config: config)
+            return OrganizationInput(
+                organization: org, mileage: computed.mileage, summaries: computed.summaries, forms: computed.forms,
+                timeZone: config.timeZone)
+        }
+        return SiteInput(config: config, organizations: inputs, pages: [])
+    }
+
+    /// The sample's month batches.
+    func monthBatches() throws -> [PlanBatch] {
+        SitePlanner(markdown: { $0 }).batches(try sampleSite()).filter { $0.recorded != nil }
+    }
+
+    func testAMonthsReadsAreCurrentUntilOneChanges() throws {
+        let batches = try monthBatches()
+        XCTAssertFalse(batches.isEmpty)
+        for batch in batches {
+            let recorded = try XCTUnwrap(batch.recorded)
+            let reads = try XCTUnwrap(recorded.plan().reads, batch.name)
+            XCTAssertEqual(reads, recorded.plan().reads, "\(batch.name): planned twice, read the same")
+            XCTAssertEqual(reads.reads.map { "\($0.kind) \($0.id)" }, reads.reads.map { "\($0.kind) \($0.id)" }.sorted())
+            XCTAssertTrue(recorded.isCurrent(reads), batch.name)
+            let kinds = Set(reads.reads.map(\.kind))
+            for kind in ["organization", "users", "schools", "templates", "critiques", "month-link", "attention"] {
+                XCTAssertTrue(kinds.contains(kind), "\(batch.name) reads \(kind)")
+            }
+            for index in reads.reads.indices {
+                var changed = reads
+                changed.reads[index].digest = ContentDigest(high: 1, low: 2)
+                XCTAssertFalse(recorded.isCurrent(changed), "\(batch.name): \(reads.reads[index].kind) changed")
+            }
+            var unknown = reads
+            unknown.reads.append(.init(kind: "no-such-kind", id: "", digest: reads.reads[0].digest))
+            XCTAssertFalse(recorded.isCurrent(unknown), "a read of a kind this gen does not know")
+        }
+        let reportPaths = try batches.flatMap { try XCTUnwrap($0.recorded?.plan().reads).reads.filter { $0.kind == "report-path" } }
+        let site = try sampleSite()
+        XCTAssertEqual(
+            Set(reportPaths.map(\.id)), Set(site.organizations.flatMap { $0.organization.reports.map { $0.id.text } }),
+            "every report's path is read by some month")
+    }
+
+    func testTheManifestKeepsEveryReadAsItWas() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reads-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ids = ["", "plain", "with space", "two\nlines", "back\\slash\\n", "crlf\r\nend", "ünï cödé", "= not a month"]
+        let reads = RecordedReads(
+            ids.enumerated().map {
+                RecordedReads.Read(kind: "report-path", id: $1, digest: ContentDigest(high: UInt64($0) << 60 | 0xABC, low: ~UInt64($0)))
+            })
+        let months = [
+            "org 2024-09": BuildManifest.Month(key: "shared", files: ["org/a.html"], reads: reads),
+            "org 2024-10": BuildManifest.Month(key: "shared", files: ["org/b.html"], reads: RecordedReads([]))
+        ]
+        let files = [
+            "org/a.html": BuildManifest.Entry(fingerprint: "f1", size: 1), "org/b.html": BuildManifest.Entry(fingerprint: "f2", size: 2),
+            "org/c.html": BuildManifest.Entry(fingerprint: "f3", size: 3)
+        ]
+        let url = folder.appendingPathComponent("build/x.manifest")
+        try BuildManifest(gen: "g", inputs: "i", report: BuildReport(), files: files, months: months).save(to: url)
+        let stored = try XCTUnwrap(BuildManifest.header(at: url))
+        let manifest = try XCTUnwrap(BuildManifest(stored.header, data: stored.data))
+        XCTAssertEqual(manifest.files, files)
+        XCTAssertEqual(manifest.months["org 2024-09"]?.files, ["org/a.html"])
+        XCTAssertEqual(manifest.months["org 2024-09"]?.key, "shared")
+        XCTAssertEqual(manifest.reads(of: "org 2024-09"), reads)
+        XCTAssertEqual(manifest.reads(of: "org 2024-10"), RecordedReads([]))
+        XCTAssertNil(manifest.reads(of: "org 2024-11"))
+
+        // A read line that does not read (a digest cut short): its month is planned, the others are kept.
+        var text = try String(contentsOf: url, encoding: .utf8)
+        let line = try XCTUnwrap(text.range(of: "~ 0"))
+        text.replaceSubrange(line.upperBound..<text.index(line.upperBound, offsetBy: 1), with: " ")
+        try Data(text.utf8).write(to: url)
+        let damaged = try XCTUnwrap(BuildManifest.header(at: url))
+        let read = try XCTUnwrap(BuildManifest(damaged.header, data: damaged.data))
+        XCTAssertNil(read.reads(of: "org 2024-09"))
+        XCTAssertEqual(read.reads(of: "org 2024-10"), RecordedReads([]))
+    }
+}
