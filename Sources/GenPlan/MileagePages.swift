@@ -77,6 +77,11 @@ enum MileagePages {
         var notes: [String]
         var hasNotes: Bool
         var discrepancy: Bool
+        /// The route drawn (`RouteSketch`): on a report's body, where its computed legs run through known points.
+        var sketch: MapSketch? = nil
+        var hasSketch = false
+        /// The sketch's key: home and each school in visiting order, the schools with map links outside an archive.
+        var stops: [RouteSketch.Stop] = []
 
         /// Shown in a report's body, rendered once per distinct route.
         var block: RepeatedBlock { RepeatedBlock(view: self) }
@@ -169,14 +174,18 @@ enum MileagePages {
             schools: r.schools.isEmpty ? "No schools listed" : r.schools.joined(separator: " → "), route: route(r, notes: notes))
     }
 
-    static func route(_ r: ReportMileage, notes: [String]) -> Route {
+    /// `points`: the route's points, for a sketch (a report's body); `mapLinks`: whether its key links the schools
+    /// to maps outside the site (not inside a monthly archive).
+    static func route(_ r: ReportMileage, notes: [String], points: RouteSketch.Points? = nil, mapLinks: Bool = false) -> Route {
         let minutes = r.legs.reduce(0) { $0 + $1.minutes }
+        let computed = r.computedMiles.map(Format.miles) ?? "—"
+        let drawn = points.map { RouteSketch.make($0, miles: computed, links: mapLinks) }
         return Route(
             legs: r.legs.map { LegRow(from: $0.from, to: $0.to, miles: Format.miles($0.miles), minutes: Format.integer($0.minutes)) },
             hasLegs: !r.legs.isEmpty, totalMinutes: r.legs.isEmpty ? nil : Format.integer(minutes),
-            computed: r.computedMiles.map(Format.miles) ?? "—", recorded: r.recordedMiles.map(Format.miles) ?? "—",
+            computed: computed, recorded: r.recordedMiles.map(Format.miles) ?? "—",
             miles: Format.miles(r.miles), source: sourceLabel(r.source), notes: notes, hasNotes: !notes.isEmpty,
-            discrepancy: r.isDiscrepancy)
+            discrepancy: r.isDiscrepancy, sketch: drawn?.sketch, hasSketch: drawn != nil, stops: drawn?.key ?? [])
     }
 
     static func sourceLabel(_ source: MileageSource) -> String {

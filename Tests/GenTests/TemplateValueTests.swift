@@ -49,6 +49,17 @@ final class TemplateValueTests: XCTestCase {
             fields: RepeatedRows(rows), hasFields: true, others: RepeatedRows([]), hasOthers: false, route: route.block, valid: false,
             problems: ["p"], problemCount: "1 problem", hasOrigins: true)
         try assertSame(route)
+        // A route drawn, with its key and map links; a map with dots and a ringed point.
+        let home = GeoPoint(latitude: 37, longitude: -89)
+        let (sketch, stops) = RouteSketch.make(
+            RouteSketch.Points(home: home, stops: [("A & B", GeoPoint(latitude: 37.1, longitude: -89))]), miles: "13.8", links: true)
+        var drawn = route
+        drawn.sketch = sketch
+        drawn.hasSketch = true
+        drawn.stops = stops
+        try assertSame(drawn)
+        let projection = SketchProjection([home], plot: MapSketch.Frame.plot)
+        try assertSame(MapSketch(label: "m", projection: projection, dots: "M1.0,2.0h0", here: .init(hereX: "1.0", hereY: "2.0")))
         XCTAssertEqual(Describe(body.templateValue).text, Describe(try encoded(body)).text)
         try assertSame(
             SiteHeader(

@@ -46,7 +46,7 @@ struct ReportView: Sendable, Encodable {
         paths: ReportPaths, schools: SchoolVisits, photographerPages: [DocumentID: String], prefix: String,
         linking: Linking, headingMarks: String = "##"
     ) -> ReportView {
-        let body = bodies.body(report.id, prefix: prefix)
+        let body = bodies.body(report.id, prefix: prefix, archive: linking == .none)
         let visited = schools.links(schools.named(report.id), prefix: linking == .none ? nil : prefix)
         return ReportView(
             anchor: paths.anchor(report.id),
@@ -63,7 +63,8 @@ struct ReportView: Sendable, Encodable {
 }
 
 /// The part of a report's block that is the same on every page showing it: facts, notes, validation
-/// problems, field tables and route. Its only page-dependent links are those to local thumbnails.
+/// problems, field tables and route. Its only page-dependent links are those to local thumbnails, and the
+/// route's map links, which a monthly archive leaves out.
 struct ReportBody: Sendable, Encodable {
     struct Fact: Sendable, Encodable {
         var label: String
@@ -101,10 +102,11 @@ struct ReportBody: Sendable, Encodable {
         form.problems.isEmpty ? "Valid" : Format.count(form.problems.count, "problem")
     }
 
-    /// `prefix` leads from the page to the organization folder.
+    /// `prefix` leads from the page to the organization folder; `mapLinks`: whether the route's schools link to
+    /// maps outside the site (not inside a monthly archive).
     static func make(
         _ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?, routeNotes: [String] = [],
-        prefix: String, zone: TimeZone, media: [String: ProcessedImage]
+        prefix: String, zone: TimeZone, media: [String: ProcessedImage], mapLinks: Bool = true
     ) -> ReportBody {
         let day = Format.day(report.date.description)
         let photographer = org.photographerName(of: report)
@@ -146,9 +148,23 @@ struct ReportBody: Sendable, Encodable {
         return ReportBody(
             facts: facts, notes: notes, fields: RepeatedRows(fields), hasFields: !fields.isEmpty, others: RepeatedRows(others),
             hasOthers: !others.isEmpty,
-            route: mileage.map { MileagePages.route($0, notes: routeNotes).block },
+            route: mileage.map { mileage in
+                let points = RouteSketch.points(mileage, home: home(of: report, in: org), in: org)
+                return MileagePages.route(mileage, notes: routeNotes, points: points, mapLinks: mapLinks).block
+            },
             valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },
             problemCount: problemCount(form), hasOrigins: shown.contains { FieldRow.tellsOrigin($0.origin) })
+    }
+
+    /// The photographer's home, where the route starts and ends (as `MileageCalculator` finds it).
+    static func home(of report: DailyJobReport, in org: Organization) -> GeoPoint? {
+        report.userId.flatMap { org.usersByID[$0]?.userCoordinates }.flatMap { GeoPoint(coordinates: $0) }
+    }
+
+    /// Whether the body's route has map links, which a monthly archive's copy leaves out.
+    static func hasMapLinks(_ report: DailyJobReport, in org: Organization, mileage: ReportMileage?) -> Bool {
+        guard let mileage else { return false }
+        return RouteSketch.points(mileage, home: home(of: report, in: org), in: org) != nil
     }
 
     /// A text or list value as one line; nil for other shapes.
@@ -177,11 +193,14 @@ struct ReportBody: Sendable, Encodable {
 
 /// Every report body of one organization as a fragment, made once before the pages: the report's own
 /// page, its day, its month and the month's archive all show the same fragment, in HTML and Markdown. A
-/// body with local thumbnails has one per page depth (`prefixes`), the others one for all.
+/// body with local thumbnails has one per page depth (`prefixes`), the others one for all; a body whose route
+/// links its schools to outside maps has one more for the archive, without them (the archive links nothing
+/// outside itself).
 struct ReportBodies: Sendable {
-    /// One fragment for every page, or (a body with local thumbnails) one per prefix.
+    /// One fragment for every page (and one for the archive where the route has map links), or (a body with
+    /// local thumbnails) one per prefix, the archive's without map links.
     private enum Variants: Sendable {
-        case shared(Fragment)
+        case shared(Fragment, archive: Fragment?)
         case byPrefix([String: Fragment])
     }
 
@@ -190,7 +209,8 @@ struct ReportBodies: Sendable {
     let forms: [DocumentID: ReportForm]
 
     /// Report pages sit two folders down, daily and monthly pages three, the archive's page at its root.
-    static let prefixes = ["../../", "../../../", ""]
+    static let prefixes = ["../../", "../../../", archivePrefix]
+    static let archivePrefix = ""
 
     /// The bodies of `reports` (default: all of the organization's). A month's pages need only the month's.
     init(_ input: OrganizationInput, reports: [DailyJobReport]? = nil, zone: TimeZone) {
@@ -205,20 +225,29 @@ struct ReportBodies: Sendable {
             let mileage = mileage[report.id]
             let notes = routeNotes[report.id] ?? []
             // The body is made when the renderer first needs it.
-            func fragment(_ prefix: String) -> Fragment {
+            func fragment(_ prefix: String, mapLinks: Bool = true) -> Fragment {
                 Fragment(view: {
-                    ReportBody.make(report, form: form, in: org, mileage: mileage, routeNotes: notes, prefix: prefix, zone: zone, media: media)
+                    ReportBody.make(
+                        report, form: form, in: org, mileage: mileage, routeNotes: notes, prefix: prefix, zone: zone, media: media,
+                        mapLinks: mapLinks)
                 })
             }
-            guard ReportBody.linksLocalFiles(form, media: media) else { return (report.id, .shared(fragment(Self.prefixes[0]))) }
-            return (report.id, .byPrefix(Dictionary(uniqueKeysWithValues: Self.prefixes.map { ($0, fragment($0)) })))
+            guard ReportBody.linksLocalFiles(form, media: media) else {
+                let archive = ReportBody.hasMapLinks(report, in: org, mileage: mileage) ? fragment(Self.archivePrefix, mapLinks: false) : nil
+                return (report.id, .shared(fragment(Self.prefixes[0]), archive: archive))
+            }
+            return (
+                report.id,
+                .byPrefix(Dictionary(uniqueKeysWithValues: Self.prefixes.map { ($0, fragment($0, mapLinks: $0 != Self.archivePrefix)) }))
+            )
         }
         bodies = Dictionary(made, uniquingKeysWith: { a, _ in a })
     }
 
-    func body(_ reportId: DocumentID, prefix: String) -> Fragment {
+    /// `archive`: for the page inside a monthly archive (whose `prefix` is `archivePrefix`).
+    func body(_ reportId: DocumentID, prefix: String, archive: Bool = false) -> Fragment {
         switch bodies[reportId]! {
-        case .shared(let body): return body
+        case .shared(let body, let archived): return archive ? archived ?? body : body
         case .byPrefix(let bodies): return bodies[prefix]!
         }
     }
