@@ -223,6 +223,31 @@ final class RouteSketchTests: XCTestCase {
         }
     }
 
+    func testSchoolPageRingsItsOwnSchoolAmongTheOthers() async throws {
+        let site = try makeSite()
+        defer { site.remove() }
+        try await site.build()
+        // Alpha, Bravo, Central and the hostile school (at Central's point) have coordinates; the box is the one
+        // worked out above.
+        let expected = ["s-alpha": "cx=\"58.0\" cy=\"126.0\"", "s-bravo": "cx=\"170.0\" cy=\"14.0\"", "s-central": "cx=\"114.0\" cy=\"70.0\""]
+        for (school, ring) in expected {
+            let page = try site.text("\(Self.org)/schools/\(school).html")
+            let svg = try XCTUnwrap(sketch(page), school)
+            XCTAssertTrue(svg.contains("<circle class=\"sk-here\" \(ring) r=\"6\"/>"), "\(school): \(svg)")
+            XCTAssertEqual(svg.components(separatedBy: "<circle").count - 1, 1, school)
+            // Every school by name (the hostile one sorts first), one dot per place: Central and the hostile
+            // school share theirs.
+            XCTAssertTrue(svg.contains("<path class=\"sk-dots\" d=\"M114.0,70.0h0M58.0,126.0h0M170.0,14.0h0\"/>"), svg)
+            XCTAssertTrue(svg.contains("schools with coordinates"), svg)
+        }
+        let central = try site.text("\(Self.org)/schools/s-central.html")
+        XCTAssertTrue(central.contains("<title>Map of the organization’s 4 schools with coordinates, Central Middle ringed"), central)
+        // The coordinates as stored, and the links made of the numbers they read as.
+        XCTAssertTrue(central.contains("<dd>60.0 ,10.2<br><span class=\"map-links\">"), central)
+        XCTAssertTrue(central.contains("href=\"https://www.openstreetmap.org/?mlat=60.00000&amp;mlon=10.20000#map=15/60.00000/10.20000\""))
+        XCTAssertTrue(central.contains("href=\"geo:60.00000,10.20000\""))
+    }
+
     func testArchiveDrawsTheRouteButLinksNothingOutside() async throws {
         let site = try makeSite()
         defer { site.remove() }
