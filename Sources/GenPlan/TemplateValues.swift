@@ -25,7 +25,7 @@ extension ReportBody: TemplateValue {
         [
             "facts": MustacheValue(facts), "notes": MustacheValue(texts: notes), "fields": fields.templateValue,
             "hasFields": .bool(hasFields), "others": others.templateValue, "hasOthers": .bool(hasOthers),
-            "route": route?.templateValue ?? .null, "valid": .bool(valid), "problems": MustacheValue(texts: problems),
+            "valid": .bool(valid), "problems": MustacheValue(texts: problems),
             "problemCount": .text(problemCount), "hasOrigins": .bool(hasOrigins)
         ]
     }

@@ -46,7 +46,7 @@ final class TemplateValueTests: XCTestCase {
             recorded: "4.0", miles: "3.0", source: "computed", notes: ["n"], hasNotes: true, discrepancy: false)
         let body = ReportBody(
             facts: [.init(label: "Date", value: "Oct 3"), .init(label: "Schools", value: "A", inHead: true)], notes: ["note"],
-            fields: RepeatedRows(rows), hasFields: true, others: RepeatedRows([]), hasOthers: false, route: route.block, valid: false,
+            fields: RepeatedRows(rows), hasFields: true, others: RepeatedRows([]), hasOthers: false, valid: false,
             problems: ["p"], problemCount: "1 problem", hasOrigins: true)
         try assertSame(route)
         // A route drawn, with its key and map links; a map with dots and a ringed point.

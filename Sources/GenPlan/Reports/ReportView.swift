@@ -39,6 +39,10 @@ struct ReportView: Sendable, Encodable {
     var hasSchools: Bool
     /// The same on every page showing the report: rendered once per partial showing it (HTML, Markdown).
     var body: Fragment
+    /// The report's route, after its body: the same on every page but inside a monthly archive, where its
+    /// schools have no map links (the archive links nothing outside itself). Routes recur (a photographer
+    /// driving to the same schools): each distinct route is rendered once.
+    var route: RepeatedBlock?
 
     /// `prefix` leads from the page to the organization folder.
     static func make(
@@ -46,7 +50,7 @@ struct ReportView: Sendable, Encodable {
         paths: ReportPaths, schools: SchoolVisits, photographerPages: [DocumentID: String], prefix: String,
         linking: Linking, headingMarks: String = "##"
     ) -> ReportView {
-        let body = bodies.body(report.id, prefix: prefix, archive: linking == .none)
+        let body = bodies.body(report.id, prefix: prefix)
         let visited = schools.links(schools.named(report.id), prefix: linking == .none ? nil : prefix)
         return ReportView(
             anchor: paths.anchor(report.id),
@@ -58,13 +62,13 @@ struct ReportView: Sendable, Encodable {
             photographerHref: linking == .none
                 ? nil : photographerPages[ReportStatistics.photographerKey(of: report)].map { prefix + $0 },
             validity: Validity(form.isValid), problemCount: ReportBody.problemCount(form),
-            schools: visited, hasSchools: !visited.isEmpty, body: body)
+            schools: visited, hasSchools: !visited.isEmpty, body: body, route: bodies.route(report.id, archive: linking == .none))
     }
 }
 
 /// The part of a report's block that is the same on every page showing it: facts, notes, validation
-/// problems, field tables and route. Its only page-dependent links are those to local thumbnails, and the
-/// route's map links, which a monthly archive leaves out.
+/// problems, field tables. Its only page-dependent links are those to local thumbnails. (The route follows
+/// the body, in the report's view: inside a monthly archive it has no map links.)
 struct ReportBody: Sendable, Encodable {
     struct Fact: Sendable, Encodable {
         var label: String
@@ -81,8 +85,6 @@ struct ReportBody: Sendable, Encodable {
     var hasFields: Bool
     var others: RepeatedRows
     var hasOthers: Bool
-    /// Routes recur too (a photographer driving to the same schools): each distinct route is rendered once.
-    var route: RepeatedBlock?
     var valid: Bool
     var problems: [String]
     var problemCount: String
@@ -102,11 +104,10 @@ struct ReportBody: Sendable, Encodable {
         form.problems.isEmpty ? "Valid" : Format.count(form.problems.count, "problem")
     }
 
-    /// `prefix` leads from the page to the organization folder; `mapLinks`: whether the route's schools link to
-    /// maps outside the site (not inside a monthly archive).
+    /// `prefix` leads from the page to the organization folder.
     static func make(
-        _ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?, routeNotes: [String] = [],
-        prefix: String, zone: TimeZone, media: [String: ProcessedImage], mapLinks: Bool = true
+        _ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?, prefix: String, zone: TimeZone,
+        media: [String: ProcessedImage]
     ) -> ReportBody {
         let day = Format.day(report.date.description)
         let photographer = org.photographerName(of: report)
@@ -147,24 +148,8 @@ struct ReportBody: Sendable, Encodable {
         let others = form.otherValues.map { FieldRow($0, media: media, prefix: prefix).withoutOrigin.block }
         return ReportBody(
             facts: facts, notes: notes, fields: RepeatedRows(fields), hasFields: !fields.isEmpty, others: RepeatedRows(others),
-            hasOthers: !others.isEmpty,
-            route: mileage.map { mileage in
-                let points = RouteSketch.points(mileage, home: home(of: report, in: org), in: org)
-                return MileagePages.route(mileage, notes: routeNotes, points: points, mapLinks: mapLinks).block
-            },
-            valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },
+            hasOthers: !others.isEmpty, valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },
             problemCount: problemCount(form), hasOrigins: shown.contains { FieldRow.tellsOrigin($0.origin) })
-    }
-
-    /// The photographer's home, where the route starts and ends (as `MileageCalculator` finds it).
-    static func home(of report: DailyJobReport, in org: Organization) -> GeoPoint? {
-        report.userId.flatMap { org.usersByID[$0]?.userCoordinates }.flatMap { GeoPoint(coordinates: $0) }
-    }
-
-    /// Whether the body's route has map links, which a monthly archive's copy leaves out.
-    static func hasMapLinks(_ report: DailyJobReport, in org: Organization, mileage: ReportMileage?) -> Bool {
-        guard let mileage else { return false }
-        return RouteSketch.points(mileage, home: home(of: report, in: org), in: org) != nil
     }
 
     /// A text or list value as one line; nil for other shapes.
@@ -193,24 +178,29 @@ struct ReportBody: Sendable, Encodable {
 
 /// Every report body of one organization as a fragment, made once before the pages: the report's own
 /// page, its day, its month and the month's archive all show the same fragment, in HTML and Markdown. A
-/// body with local thumbnails has one per page depth (`prefixes`), the others one for all; a body whose route
-/// links its schools to outside maps has one more for the archive, without them (the archive links nothing
-/// outside itself).
+/// body with local thumbnails has one per page depth (`prefixes`), the others one for all. With each body,
+/// its route: one block for every page, and one more without map links for the archive where the route has
+/// them.
 struct ReportBodies: Sendable {
-    /// One fragment for every page (and one for the archive where the route has map links), or (a body with
-    /// local thumbnails) one per prefix, the archive's without map links.
+    /// One fragment for every page, or (a body with local thumbnails) one per prefix.
     private enum Variants: Sendable {
-        case shared(Fragment, archive: Fragment?)
+        case shared(Fragment)
         case byPrefix([String: Fragment])
     }
 
+    /// A report's route as its pages show it, and as its month's archive does (without map links).
+    private struct Routes: Sendable {
+        var site: RepeatedBlock
+        var archive: RepeatedBlock
+    }
+
     private let bodies: [DocumentID: Variants]
+    private let routes: [DocumentID: Routes]
     /// Every report's form, by report id.
     let forms: [DocumentID: ReportForm]
 
     /// Report pages sit two folders down, daily and monthly pages three, the archive's page at its root.
-    static let prefixes = ["../../", "../../../", archivePrefix]
-    static let archivePrefix = ""
+    static let prefixes = ["../../", "../../../", ""]
 
     /// The bodies of `reports` (default: all of the organization's). A month's pages need only the month's.
     init(_ input: OrganizationInput, reports: [DailyJobReport]? = nil, zone: TimeZone) {
@@ -220,36 +210,45 @@ struct ReportBodies: Sendable {
         let mileage = input.mileageByReport
         let routeNotes = input.routeNotes
         let media = input.media
-        let made = ParallelMap.map(reports ?? org.reports) { report -> (DocumentID, Variants) in
+        let made = ParallelMap.map(reports ?? org.reports) { report -> (DocumentID, Variants, Routes?) in
             let form = forms[report.id]!
             let mileage = mileage[report.id]
             let notes = routeNotes[report.id] ?? []
+            let routes = mileage.map { mileage in
+                let points = RouteSketch.points(mileage, home: Self.home(of: report, in: org), in: org)
+                let site = MileagePages.route(mileage, notes: notes, points: points, mapLinks: true).block
+                // Only a route with a sketch has map links: the others are the same in the archive.
+                let archive = points == nil ? site : MileagePages.route(mileage, notes: notes, points: points, mapLinks: false).block
+                return Routes(site: site, archive: archive)
+            }
             // The body is made when the renderer first needs it.
-            func fragment(_ prefix: String, mapLinks: Bool = true) -> Fragment {
+            func fragment(_ prefix: String) -> Fragment {
                 Fragment(view: {
-                    ReportBody.make(
-                        report, form: form, in: org, mileage: mileage, routeNotes: notes, prefix: prefix, zone: zone, media: media,
-                        mapLinks: mapLinks)
+                    ReportBody.make(report, form: form, in: org, mileage: mileage, prefix: prefix, zone: zone, media: media)
                 })
             }
-            guard ReportBody.linksLocalFiles(form, media: media) else {
-                let archive = ReportBody.hasMapLinks(report, in: org, mileage: mileage) ? fragment(Self.archivePrefix, mapLinks: false) : nil
-                return (report.id, .shared(fragment(Self.prefixes[0]), archive: archive))
-            }
-            return (
-                report.id,
-                .byPrefix(Dictionary(uniqueKeysWithValues: Self.prefixes.map { ($0, fragment($0, mapLinks: $0 != Self.archivePrefix)) }))
-            )
+            guard ReportBody.linksLocalFiles(form, media: media) else { return (report.id, .shared(fragment(Self.prefixes[0])), routes) }
+            return (report.id, .byPrefix(Dictionary(uniqueKeysWithValues: Self.prefixes.map { ($0, fragment($0)) })), routes)
         }
-        bodies = Dictionary(made, uniquingKeysWith: { a, _ in a })
+        bodies = Dictionary(made.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
+        routes = Dictionary(made.compactMap { id, _, routes in routes.map { (id, $0) } }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// `archive`: for the page inside a monthly archive (whose `prefix` is `archivePrefix`).
-    func body(_ reportId: DocumentID, prefix: String, archive: Bool = false) -> Fragment {
+    func body(_ reportId: DocumentID, prefix: String) -> Fragment {
         switch bodies[reportId]! {
-        case .shared(let body, let archived): return archive ? archived ?? body : body
+        case .shared(let body): return body
         case .byPrefix(let bodies): return bodies[prefix]!
         }
+    }
+
+    /// The report's route; `archive`: as a monthly archive shows it, without map links. Nil without mileage.
+    func route(_ reportId: DocumentID, archive: Bool) -> RepeatedBlock? {
+        routes[reportId].map { archive ? $0.archive : $0.site }
+    }
+
+    /// The photographer's home, where the route starts and ends (as `MileageCalculator` finds it).
+    static func home(of report: DailyJobReport, in org: Organization) -> GeoPoint? {
+        report.userId.flatMap { org.usersByID[$0]?.userCoordinates }.flatMap { GeoPoint(coordinates: $0) }
     }
 }
 
