@@ -20,7 +20,7 @@ enum ReportStep {
     }
 
     static func run(_ org: Organization, config: SiteConfig) -> Result {
-        let calculator = MileageCalculator(averageSpeedKmh: config.mileage.averageSpeedKmh)
+        let calculator = MileageCalculator(config.mileage)
         let shapes = FormShape.all(in: org)
         let outcomes = ParallelMap.map(org.reports) { report in
             let (mileage, diagnostics, notes) = calculator.route(report, in: org)

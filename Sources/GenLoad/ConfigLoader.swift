@@ -5,9 +5,11 @@ import Yams
 
 /// Reads `CONTENT/site.yml`. A missing file means defaults; anything else wrong is an `InputError`.
 public enum ConfigLoader {
-    static let topKeys: Set<String> = ["title", "baseURL", "timeZone", "organizations", "mileage", "gallery", "thumbnails"]
-    static let mileageKeys: Set<String> = ["ratePerMile", "averageSpeedKmh"]
+    static let topKeys: Set<String> = ["title", "baseURL", "timeZone", "organizations", "mileage", "gallery", "thumbnails", "attention"]
+    static let mileageKeys: Set<String> = ["ratePerMile", "rates", "averageSpeedKmh", "discrepancyPercent", "discrepancyMiles"]
+    static let rateKeys: Set<String> = ["from", "ratePerMile"]
     static let galleryKeys: Set<String> = ["pageSize"]
+    static let attentionKeys: Set<String> = ["lateAfterDays"]
     static let thumbnailKeys: Set<String> = [
         "thumbnailWidth", "thumbnailHeight", "displayWidth", "displayHeight",
         "quality", "maxMegapixels"
@@ -54,18 +56,30 @@ public enum ConfigLoader {
         }
         if let v = root["mileage"], !(v is NSNull) {  // `mileage:` with every key commented out means defaults
             guard let mileage = v as? [String: Any] else {
-                throw InputError(file: file, message: "mileage: expected a mapping with ratePerMile and averageSpeedKmh")
+                throw InputError(file: file, message: "mileage: expected a mapping with \(mileageKeys.sorted().joined(separator: ", "))")
             }
             try rejectUnknown(mileage, allowed: mileageKeys, prefix: "mileage.", file: file)
             if let r = mileage["ratePerMile"], !(r is NSNull) {
                 config.mileage.ratePerMile = try number(r, "mileage.ratePerMile", 0...100, file)
             }
+            if let r = mileage["rates"], !(r is NSNull) { config.mileage.rates = try rates(r, file) }
             if let s = mileage["averageSpeedKmh"] {
                 config.mileage.averageSpeedKmh = try number(s, "mileage.averageSpeedKmh", 1...300, file)
+            }
+            if let v = mileage["discrepancyPercent"] {
+                config.mileage.discrepancyPercent = try number(v, "mileage.discrepancyPercent", 0...1000, file)
+            }
+            if let v = mileage["discrepancyMiles"] {
+                config.mileage.discrepancyMiles = try number(v, "mileage.discrepancyMiles", 0...1000, file)
             }
         }
         if let gallery = try section(root, "gallery", allowed: galleryKeys, file: file) {
             if let v = gallery["pageSize"] { config.gallery.pageSize = try integer(v, "gallery.pageSize", 1...1000, file) }
+        }
+        if let attention = try section(root, "attention", allowed: attentionKeys, file: file) {
+            if let v = attention["lateAfterDays"] {
+                config.attention.lateAfterDays = try integer(v, "attention.lateAfterDays", 0...365, file)
+            }
         }
         if let thumbs = try section(root, "thumbnails", allowed: thumbnailKeys, file: file) {
             let t = "thumbnails."
@@ -79,6 +93,41 @@ public enum ConfigLoader {
             }
         }
         return config
+    }
+
+    /// `mileage.rates`: a list of `{from: YYYY-MM-DD, ratePerMile: N}`, each day later than the one before.
+    private static func rates(_ v: Any, _ file: String) throws(InputError) -> [MileageRates.Period] {
+        guard let items = v as? [Any] else {
+            throw InputError(file: file, message: "mileage.rates: expected a list of {from: YYYY-MM-DD, ratePerMile: N}")
+        }
+        var periods: [MileageRates.Period] = []
+        for (index, item) in items.enumerated() {
+            let key = "mileage.rates[\(index)]"
+            guard let map = item as? [String: Any] else {
+                throw InputError(file: file, message: "\(key): expected a mapping with from and ratePerMile")
+            }
+            try rejectUnknown(map, allowed: rateKeys, prefix: key + ".", file: file)
+            guard let f = map["from"], !(f is NSNull) else { throw InputError(file: file, message: "\(key).from: missing (a day, YYYY-MM-DD)") }
+            guard let r = map["ratePerMile"], !(r is NSNull) else {
+                throw InputError(file: file, message: "\(key).ratePerMile: missing (dollars per mile, 0–100)")
+            }
+            let from = try day(f, key + ".from", file)
+            let rate = try number(r, key + ".ratePerMile", 0...100, file)
+            if let previous = periods.last?.from, previous >= from {
+                let problem = previous == from ? "repeats the day \(from)" : "\(from) comes before \(previous)"
+                throw InputError(file: file, message: "\(key).from: \(problem); list the rates oldest first, one per day")
+            }
+            periods.append(MileageRates.Period(from: from, ratePerMile: rate))
+        }
+        return periods
+    }
+
+    /// A day as `YYYY-MM-DD`, a real calendar day (`YAMLGuard` gives a plain day as the text written).
+    private static func day(_ v: Any, _ key: String, _ file: String) throws(InputError) -> String {
+        guard let text = v as? String, LocalDate(iso: text)?.description == text else {
+            throw InputError(file: file, message: "\(key): expected a day as YYYY-MM-DD")
+        }
+        return text
     }
 
     /// A nested mapping of settings; nil when absent or empty (`gallery:` with every key commented out).

@@ -1,3 +1,4 @@
+import Foundation
 import GenModel
 import Yams
 
@@ -31,7 +32,11 @@ enum YAMLGuard {
 
     private static func value(_ node: Node, file: String, lineOffset: Int) throws(InputError) -> Any {
         switch node {
-        case .scalar, .alias:
+        case .scalar(let scalar):
+            // A day written plainly (`2024-01-01`) is a YAML timestamp, and Yams rolls an impossible one over
+            // (`2024-13-01` is a day of 2025): gen reads days as the text written, and checks them itself.
+            return node.any is Date ? scalar.string : node.any
+        case .alias:
             return node.any
         case .sequence(let items):
             var out: [Any] = []

@@ -17,17 +17,47 @@ public struct SiteConfig: Sendable, Equatable {
     public var mileage = Mileage()
     public var gallery = Gallery()
     public var thumbnails = Thumbnails()
+    public var attention = Attention()
 
     public struct Mileage: Sendable, Equatable {
-        /// Reimbursement in dollars per mile; nil means no reimbursement is computed.
+        /// Reimbursement in dollars per mile from the beginning of time (until the first of `rates`); with
+        /// neither, no reimbursement is computed.
         public var ratePerMile: Double?
+        /// Dated rates (`mileage.rates`), oldest first, each in force from its day.
+        public var rates: [MileageRates.Period] = []
         /// Used to estimate driving minutes per leg.
         public var averageSpeedKmh: Double = 50
+        /// A report's recorded miles are a discrepancy when they differ from its route's by more than this
+        /// percentage of the route and by more than `discrepancyMiles`.
+        public var discrepancyPercent: Double = defaultDiscrepancyPercent
+        public var discrepancyMiles: Double = defaultDiscrepancyMiles
 
-        public init(ratePerMile: Double? = nil, averageSpeedKmh: Double = 50) {
+        public static let defaultDiscrepancyPercent = 10.0
+        public static let defaultDiscrepancyMiles = 1.0
+
+        public init(
+            ratePerMile: Double? = nil, averageSpeedKmh: Double = 50, rates: [MileageRates.Period] = [],
+            discrepancyPercent: Double = defaultDiscrepancyPercent, discrepancyMiles: Double = defaultDiscrepancyMiles
+        ) {
             self.ratePerMile = ratePerMile
             self.averageSpeedKmh = averageSpeedKmh
+            self.rates = rates
+            self.discrepancyPercent = discrepancyPercent
+            self.discrepancyMiles = discrepancyMiles
         }
+
+        /// Every rate: `ratePerMile` from the beginning of time, then the dated ones.
+        public var schedule: MileageRates {
+            MileageRates((ratePerMile.map { [MileageRates.Period(from: nil, ratePerMile: $0)] } ?? []) + rates)
+        }
+    }
+
+    /// The "Needs attention" page.
+    public struct Attention: Sendable, Equatable {
+        /// A report filed (saved) more than this many days after the day it reports is late.
+        public var lateAfterDays: Int = 2
+
+        public init(lateAfterDays: Int = 2) { self.lateAfterDays = lateAfterDays }
     }
 
     /// Critique galleries.

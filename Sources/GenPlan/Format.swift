@@ -14,6 +14,24 @@ public enum Format {
         (x < 0 ? "-$" : "$") + grouped(abs(x), decimals: 2)
     }
 
+    /// A rate in dollars: `0.67` → `$0.67`, `0.655` → `$0.655` (cents, and a fraction of a cent when set).
+    public static func rate(_ x: Double) -> String {
+        var text = FastFormat.fixed(x, decimals: 4)
+        while text.hasSuffix("0"), let dot = text.firstIndex(of: "."), text.distance(from: dot, to: text.endIndex) > 3 { text.removeLast() }
+        return "$" + text
+    }
+
+    /// The rates of `rates` (`only`: those periods) in words: `$0.67 per mile`, or with dated rates
+    /// `$0.655 per mile; $0.67 per mile from Jan 1, 2024`. Nil without rates.
+    public static func rates(_ rates: MileageRates, only: [Int]? = nil) -> String? {
+        let shown = only ?? Array(rates.periods.indices)
+        guard !shown.isEmpty else { return nil }
+        return shown.map { i in
+            let p = rates.periods[i]
+            return rate(p.ratePerMile) + " per mile" + (p.from.map { " from " + day($0) } ?? "")
+        }.joined(separator: "; ")
+    }
+
     public static func integer(_ n: Int) -> String { grouped(Double(n), decimals: 0) }
 
     /// Thousands separated by commas, as bytes (every page shows numbers; a `Character` at a time was a

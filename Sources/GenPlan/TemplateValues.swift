@@ -76,7 +76,7 @@ extension MileagePages.Route: TemplateValue {
         [
             "legs": MustacheValue(legs), "hasLegs": .bool(hasLegs), "totalMinutes": MustacheValue(totalMinutes),
             "computed": .text(computed), "recorded": .text(recorded), "miles": .text(miles), "source": .text(source),
-            "notes": MustacheValue(texts: notes), "hasNotes": .bool(hasNotes), "discrepancy": .bool(discrepancy),
+            "notes": MustacheValue(texts: notes), "hasNotes": .bool(hasNotes), "discrepancy": MustacheValue(discrepancy),
             "sketch": sketch?.templateValue ?? .null, "hasSketch": .bool(hasSketch), "stops": MustacheValue(stops)
         ]
     }

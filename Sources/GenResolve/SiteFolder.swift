@@ -25,6 +25,8 @@ public struct SiteFolder: Sendable {
     public static let critiqueGalleries = SiteFolder(path: "critiques/photographer", ownNames: [], fileExtension: "")
     public static let critiquePhotos = SiteFolder(path: "critiques/photo", ownNames: [], fileExtension: ".html")
     public static let mileage = SiteFolder(path: "mileage", ownNames: ["index.html"], fileExtension: ".html")
+    /// A month's reimbursement statements (`reports/monthly/YYYY-MM/statements/`, and `statements/` in its archive).
+    public static let statements = SiteFolder(path: "statements", ownNames: ["index.html"], fileExtension: ".html")
     public static let schools = SiteFolder(path: "schools", ownNames: ["index.html"], fileExtension: ".html")
     public static let statisticsPhotographers = SiteFolder(path: "stats/photographer", ownNames: [], fileExtension: ".html")
     public static let statisticsManagers = SiteFolder(path: "stats/manager", ownNames: [], fileExtension: ".html")

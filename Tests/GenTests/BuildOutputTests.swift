@@ -110,7 +110,7 @@ final class BuildOutputTests: XCTestCase {
         }
         let json =
             try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("\(org)/data/mileage.json"))) as! [String: Any]
-        XCTAssertEqual(Set(json.keys), ["organizationId", "unit", "ratePerMile", "reports", "photographers", "months"])
+        XCTAssertEqual(Set(json.keys), ["organizationId", "unit", "ratePerMile", "rates", "reports", "photographers", "months"])
         let reports = json["reports"] as! [[String: Any]]
         XCTAssertEqual(reports.count, 133)
         XCTAssertEqual(

@@ -78,8 +78,9 @@ final class FidelityTests: XCTestCase {
         let site = try await site()
         defer { site.remove() }
         let json = try JSONSerialization.jsonObject(with: Data(site.text("\(Self.org)/data/mileage.json").utf8)) as! [String: Any]
-        XCTAssertEqual(Set(json.keys), ["organizationId", "unit", "ratePerMile", "reports", "photographers", "months"])
+        XCTAssertEqual(Set(json.keys), ["organizationId", "unit", "ratePerMile", "rates", "reports", "photographers", "months"])
         XCTAssertTrue(json["ratePerMile"] is NSNull)
+        XCTAssertEqual((json["rates"] as? [Any])?.count, 0, "no rates: an empty list")
         let keys: Set = [
             "reportId", "date", "photographerId", "photographer", "schools", "legs", "computedMiles",
             "recordedMiles", "miles", "source", "flags"

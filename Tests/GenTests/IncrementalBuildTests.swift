@@ -3,6 +3,7 @@ import GenBuild
 import GenModel
 @testable import GenPlan
 import XCTest
+import ZIPFoundation
 
 /// Incremental builds: after any edit — documents changed, added, deleted; a user renamed, a school moved, a
 /// report template renamed; a template changed; the configuration changed — the incremental build's tree is
@@ -78,12 +79,20 @@ final class IncrementalBuildTests: XCTestCase {
         func randomDate(_ rng: inout SplitMix64) -> String {
             String(format: "2024-%02d-%02d", Int.random(in: 8...11, using: &rng), Int.random(in: 1...28, using: &rng))
         }
-        for _ in 0..<12 {
+        for i in 0..<12 {
             let org = Bool.random(using: &rng) ? "orgA" : "orgB"
             let id = docs.id("r")
+            let date = randomDate(&rng)
             docs.reports[id] = Doc.report(
-                id, org: org, user: "u1-\(org)", date: randomDate(&rng),
-                extra: ["schools_visited": ["Central High \(org)"], "notes": "Report \(id)"])
+                id, org: org, user: "u1-\(org)", date: date, extra: ["schools_visited": ["Central High \(org)"], "notes": "Report \(id)"])
+            // Some ask for a makeup day (at the month's end: held by a later report at the school, or carried into the
+            // next months' archives), some count retakes; none draws from the generator.
+            if i % 3 == 0 {
+                docs.reports[id]!["makeup_needed"] = true
+                docs.reports[id]!["makeup_date"] = String(date.prefix(8)) + "28"
+            } else if i % 3 == 1 {
+                docs.reports[id]!["retakes"] = i
+            }
         }
         for _ in 0..<4 {
             let org = Bool.random(using: &rng) ? "orgA" : "orgB"
@@ -305,6 +314,51 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertTrue(
             try String(contentsOf: output.appendingPathComponent("orgA/reports/monthly/2024-08/index.html"), encoding: .utf8)
                 .contains("Anabel"))
+    }
+
+    /// A month's archive lists what needed attention at its end, makeup days asked for in earlier months among
+    /// them: a change to an earlier month's makeup day, a report that holds it, or a later save that moves the
+    /// export's last day plans the later months again (`MonthKey`), and every build equals a clean one.
+    func testAnArchivesFollowUpListFollowsOtherMonths() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        docs.reports["r1"] = Doc.report(
+            "r1", org: "orgA", user: "u1-orgA", date: "2024-08-05",
+            extra: ["schools_visited": ["Central High orgA"], "makeup_needed": true, "makeup_date": "2024-08-20"])
+        docs.reports["r2"] = Doc.report("r2", org: "orgA", user: "u1-orgA", date: "2024-09-03", extra: ["notes": "September"])
+        docs.reports["r3"] = Doc.report("r3", org: "orgA", user: "u1-orgA", date: "2024-10-01", extra: ["notes": "October"])
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        func october() throws -> String {
+            let zip = try Archive(url: output.appendingPathComponent("orgA/archive/2024-10.zip"), accessMode: .read)
+            var data = Data()
+            _ = try zip.extract(zip["2024-10/attention.html"]!) { data.append($0) }
+            return String(decoding: data, as: UTF8.self)
+        }
+        XCTAssertTrue(try october().contains("Makeup day Tue, Aug 20, 2024"), "August's makeup day, still open at October's end")
+
+        // August's makeup day moved: September and October list it as it now is.
+        docs.reports["r1"]!["makeup_date"] = "2024-08-27"
+        let moved = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "makeup day moved")
+        XCTAssertEqual(moved.monthsKept(of: "orgA"), [])
+        XCTAssertTrue(try october().contains("Makeup day Tue, Aug 27, 2024"))
+
+        // A September report at the school holds it: October's list no longer has it; August's is unchanged.
+        docs.reports["r4"] = Doc.report("r4", org: "orgA", user: "u1-orgA", date: "2024-09-10", extra: ["schools_visited": ["Central High orgA"]])
+        let held = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "makeup day held")
+        XCTAssertEqual(held.monthsKept(of: "orgA"), ["orgA 2024-08"])
+        XCTAssertFalse(try october().contains("Makeup day Tue, Aug 27"))
+
+        // A September report saved in late October: October's list now stands on Oct 25, not Oct 1.
+        docs.reports["r2"]!["updatedAt"] = ["_seconds": 1_729_900_000, "_nanoseconds": 0]  // 2024-10-25
+        let saved = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "later save")
+        XCTAssertEqual(saved.monthsKept(of: "orgA"), ["orgA 2024-08"])
+        XCTAssertTrue(try october().contains("(Oct 25, 2024)"))
+
+        // Nothing that shows in the lists: every month kept.
+        docs.reports["r3"]!["notes"] = "October, edited"
+        let edited = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "October's notes")
+        XCTAssertEqual(edited.monthsKept(of: "orgA"), ["orgA 2024-08", "orgA 2024-09"])
     }
 
     /// A new critique changes the "newer" link of the critique before it, whatever month that one is in.

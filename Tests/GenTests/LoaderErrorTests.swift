@@ -268,8 +268,13 @@ final class LoaderErrorTests: XCTestCase {
             ("mileage:\n  averageSpeedKmh: 1e21\n", "mileage.averageSpeedKmh: 1e+21 is out of range (1.0–300.0)"),
             ("mileage:\n  ratePerMile: .nan\n", "mileage.ratePerMile: nan is not a number (0.0–100.0)"),
             ("mileage:\n  ratePerMile: .inf\n", "mileage.ratePerMile: inf is not a number (0.0–100.0)"),
+            ("mileage:\n  discrepancyPercent: -1\n", "mileage.discrepancyPercent: -1.0 is out of range (0.0–1000.0)"),
+            ("mileage:\n  discrepancyMiles: 1001\n", "mileage.discrepancyMiles: 1001.0 is out of range (0.0–1000.0)"),
             ("thumbnails:\n  maxMegapixels: 0\n", "thumbnails.maxMegapixels: 0.0 is out of range (0.1–1000.0)"),
             ("gallery:\n  pageSize: 0\n", "gallery.pageSize: 0 is out of range (1–1000)"),
+            ("attention:\n  lateAfterDays: 366\n", "attention.lateAfterDays: 366 is out of range (0–365)"),
+            ("attention:\n  lateAfterDays: 1.5\n", "attention.lateAfterDays: expected a whole number"),
+            ("attention:\n  lateDays: 3\n", "unknown setting \"attention.lateDays\" (known: attention.lateAfterDays)"),
             ("thumbnails:\n  quality: 101\n", "thumbnails.quality: 101 is out of range (1–100)")
         ]
         for (yaml, message) in cases {
@@ -335,6 +340,10 @@ final class LoaderErrorTests: XCTestCase {
             mileage:
               ratePerMile: 0.67
               averageSpeedKmh: 60
+              discrepancyPercent: 15
+              discrepancyMiles: 2.5
+            attention:
+              lateAfterDays: 5
             """, file: "site.yml")
         XCTAssertEqual(config.title, "Field Reports 2024")
         XCTAssertEqual(config.baseURL, "https://reports.example.com")
@@ -342,6 +351,9 @@ final class LoaderErrorTests: XCTestCase {
         XCTAssertEqual(config.organizations, ["org1": "Lifetouch South", "42": "Numbers Inc"])
         XCTAssertEqual(config.mileage.ratePerMile, 0.67)
         XCTAssertEqual(config.mileage.averageSpeedKmh, 60)
+        XCTAssertEqual(config.mileage.discrepancyPercent, 15)
+        XCTAssertEqual(config.mileage.discrepancyMiles, 2.5)
+        XCTAssertEqual(config.attention.lateAfterDays, 5)
     }
 
     func testMissingOrEmptySiteYmlMeansDefaults() throws {
@@ -353,6 +365,9 @@ final class LoaderErrorTests: XCTestCase {
         XCTAssertEqual(config.timeZone.secondsFromGMT(), 0)
         XCTAssertNil(config.mileage.ratePerMile)
         XCTAssertEqual(config.mileage.averageSpeedKmh, 50)
+        XCTAssertEqual(config.mileage.discrepancyPercent, 10)
+        XCTAssertEqual(config.mileage.discrepancyMiles, 1)
+        XCTAssertEqual(config.attention.lateAfterDays, 2)
 
         try folder.write("site.yml", "")
         XCTAssertEqual(try ConfigLoader.load(contentDirectory: folder.content), SiteConfig())

@@ -208,6 +208,48 @@ final class MileageTests: XCTestCase {
         XCTAssertEqual(compute(report(["schools_visited": short, "mileage": .string("1.5")])).0.flags, [.discrepancy])
     }
 
+    /// `mileage.discrepancyPercent` and `discrepancyMiles` move both limits; the rule's words name them.
+    func testDiscrepancyToleranceIsConfigurable() {
+        let schools = FirestoreValue.array([.string("Adams School - Marion"), .string("Herrin High School")])  // 15.2
+        func flags(_ recorded: String, _ tolerance: MileageTolerance) -> [MileageFlag] {
+            MileageCalculator(averageSpeedKmh: 50, tolerance: tolerance)
+                .compute(report(["schools_visited": schools, "mileage": .string(recorded)]), in: org()).0.flags
+        }
+        let loose = MileageTolerance(percent: 50, miles: 5)
+        XCTAssertEqual(flags("20.0 miles", loose), [])  // +4.8 mi, 32%: within both
+        XCTAssertEqual(flags("25.0 miles", loose), [.discrepancy])  // +9.8 mi, 64%
+        let strict = MileageTolerance(percent: 5, miles: 0.5)
+        XCTAssertEqual(flags("16.5", strict), [.discrepancy])  // +1.3 mi, 8.6%
+        XCTAssertEqual(flags("15.8", strict), [])  // +0.6 mi but 3.9%
+        // Exactly at a limit is no discrepancy: "more than".
+        XCTAssertFalse(MileageTolerance(percent: 10, miles: 1).isExceeded(recorded: 22, computed: 20))
+        XCTAssertTrue(MileageTolerance(percent: 10, miles: 1).isExceeded(recorded: 22.1, computed: 20))
+        XCTAssertEqual(MileageTolerance().words, "more than 10% and more than 1 mile")
+        XCTAssertEqual(MileageTolerance(percent: 12.5, miles: 2).words, "more than 12.5% and more than 2 miles")
+        XCTAssertEqual(MileageCalculator(SiteConfig.Mileage(discrepancyPercent: 50, discrepancyMiles: 5)).tolerance, loose)
+    }
+
+    /// Every page that flags a discrepancy states the configured rule, not the default one.
+    func testPagesStateTheConfiguredTolerance() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("site.yml", "mileage:\n  discrepancyPercent: 50\n  discrepancyMiles: 5\n")
+        try site.writeCollection("users", [Doc.user("u1", org: "o", first: "Ann", last: "Lee")])
+        try site.writeCollection("schools", [Doc.school("s1", org: "o", name: "Adams School")])
+        try site.writeCollection("reportTemplates", [Doc.template(org: "o")])
+        // The route is 0.4 miles; 9 recorded is 8.6 more: beyond 50% and 5 miles.
+        try site.writeCollection(
+            "dailyJobReports", [Doc.report("r1", org: "o", user: "u1", extra: ["schools_visited": ["Adams School"], "mileage": "9.0 miles"])])
+        try await site.build()
+        let rule = "more than 50% and more than 5 miles"
+        let mileage = try XCTUnwrap(TestSite.files(under: site.output).first { $0.hasPrefix("o/mileage/") && !$0.hasSuffix("index.html") })
+        for page in ["o/reports/report/r1.html", "o/reports/report/r1.md", "o/schools/s1.html", mileage, "o/stats/data-quality.html"] {
+            let text = try site.text(page)
+            XCTAssertTrue(text.contains(rule), page)
+            XCTAssertFalse(text.contains("10%"), page)
+        }
+    }
+
     // MARK: - Summaries
 
     func testMonthlyTotalsPerPhotographerAndOrganization() {

@@ -355,14 +355,14 @@ final class MonthlyReportTests: XCTestCase {
             let files = TestSite.files(under: folder)
             for required in [
                 "index.html", "report.md", "assets/style.css", "data/mileage.json", "data/stats.json", "SHA256SUMS",
-                "search.html", "assets/search.js", "search/index.js", "search/\(month).js"
+                "search.html", "assets/search.js", "search/index.js", "search/\(month).js", "attention.html"
             ] {
                 XCTAssertTrue(files.contains(required), "\(month): \(required)")
             }
             XCTAssertTrue(
                 files.allSatisfy {
-                    $0 == "SHA256SUMS" || ["index.html", "report.md", "search.html"].contains($0) || $0.hasPrefix("assets/")
-                        || $0.hasPrefix("media/") || $0.hasPrefix("data/") || $0.hasPrefix("search/")
+                    $0 == "SHA256SUMS" || ["index.html", "report.md", "search.html", "attention.html"].contains($0) || $0.hasPrefix("assets/")
+                        || $0.hasPrefix("media/") || $0.hasPrefix("data/") || $0.hasPrefix("search/") || $0.hasPrefix("statements/")
                 }, "\(month): \(files)")
             // The month's search finds its reports at their anchors in the archived page.
             let shard = String(decoding: try Data(contentsOf: folder.appendingPathComponent("search/\(month).js")), as: UTF8.self)
@@ -393,6 +393,8 @@ final class MonthlyReportTests: XCTestCase {
             // Links: every local reference resolves inside the folder; nothing climbs out; no navigation.
             let html = String(decoding: try Data(contentsOf: folder.appendingPathComponent("index.html")), as: UTF8.self)
             Self.assertLocalReferencesResolve(html, page: "index.html", in: folder, label: month)
+            let attention = String(decoding: try Data(contentsOf: folder.appendingPathComponent("attention.html")), as: UTF8.self)
+            Self.assertLocalReferencesResolve(attention, page: "attention.html", in: folder, label: "\(month) attention")
             let md = String(decoding: try Data(contentsOf: folder.appendingPathComponent("report.md")), as: UTF8.self)
             for target in Self.matches(#"\]\(([^)\s]+)\)"#, in: md).map({ $0[1] }) where !Self.isExternal(target) {
                 XCTAssertFalse(target.contains("../"), "\(month) report.md: \(target)")

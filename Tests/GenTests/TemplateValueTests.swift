@@ -43,7 +43,7 @@ final class TemplateValueTests: XCTestCase {
         let rows = [FieldRow(field(.text("x"))).block, FieldRow(field(.yesNo(false))).block]
         let route = MileagePages.Route(
             legs: [.init(from: "Home", to: "School", miles: "3.0", minutes: "7")], hasLegs: true, totalMinutes: nil, computed: "3.0",
-            recorded: "4.0", miles: "3.0", source: "computed", notes: ["n"], hasNotes: true, discrepancy: false)
+            recorded: "4.0", miles: "3.0", source: "computed", notes: ["n"], hasNotes: true, discrepancy: "more than 10% and more than 1 mile")
         let body = ReportBody(
             facts: [.init(label: "Date", value: "Oct 3"), .init(label: "Schools", value: "A", inHead: true)], notes: ["note"],
             fields: RepeatedRows(rows), hasFields: true, others: RepeatedRows([]), hasOthers: false, valid: false,

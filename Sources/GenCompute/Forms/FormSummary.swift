@@ -29,6 +29,8 @@ public struct FormSummary: Sendable, Equatable {
     public var weather: WeatherReading?
     public var calculations: [Calculation]
     public var attachments: [Attachment]
+    /// Retakes and a makeup day (`ReportForm.followUp`).
+    public var followUp: FollowUpFacts
 
     public var isValid: Bool { problems.isEmpty }
 
@@ -55,6 +57,7 @@ public struct FormSummary: Sendable, Equatable {
                 return Calculation(fieldId: shown.id, number: FormFormat.parseNumber(text) ?? FormFormat.parseMoney(text))
             }
         attachments = form.attachments.map { Attachment(fieldId: $0.fieldId, url: $0.file.url) }
+        followUp = form.followUp
     }
 
     /// The calculation the form shows under this field id (the first, as the form lists them); nil when it

@@ -19,6 +19,21 @@ extension ReportForm {
         _ report: DailyJobReport, in org: Organization, mileage: ReportMileage?,
         timeZone: TimeZone, shapes: [DocumentID: FormShape]? = nil
     ) -> ReportForm {
+        var form = read(report, in: org, mileage: mileage, timeZone: timeZone, shapes: shapes)
+        // Read from the raw fields while the report still has them, but for the fields its template's logic hides.
+        let ids = [FollowUpFacts.retakesField, FollowUpFacts.makeupNeededField]
+        if ids.contains(where: { report.fields[$0] != nil }) {
+            let declared = form.layout == .template ? report.templateId.flatMap { org.templatesByID[$0] }?.fields.map(\.id) ?? [] : []
+            let hidden = Set(declared).subtracting(form.fields.map(\.id))
+            form.followUp = FollowUpFacts(report, hidden: hidden, zone: timeZone)
+        }
+        return form
+    }
+
+    private static func read(
+        _ report: DailyJobReport, in org: Organization, mileage: ReportMileage?,
+        timeZone: TimeZone, shapes: [DocumentID: FormShape]?
+    ) -> ReportForm {
         let templateId = report.templateId
         if report.reportType?.trimmedBlanks.lowercased() == "legacy"
             || templateId == nil || templateId!.isEmpty

@@ -37,6 +37,8 @@ public struct ReportForm: Sendable {
     public var diagnostics: [Diagnostic]
     /// The parsed weather of a `weather_conditions` smart field, for statistics.
     public var weather: WeatherReading?
+    /// Retakes and a makeup day, for the "Needs attention" page (`FollowUpFacts`).
+    public var followUp = FollowUpFacts()
 
     public var isValid: Bool { problems.isEmpty }
 

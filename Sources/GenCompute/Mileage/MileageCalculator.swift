@@ -6,8 +6,18 @@ import GenResolve
 /// Pure: an organization and settings in, summaries and warnings out.
 public struct MileageCalculator: Sendable {
     public var averageSpeedKmh: Double
+    /// When recorded miles are a discrepancy.
+    public var tolerance: MileageTolerance
 
-    public init(averageSpeedKmh: Double) { self.averageSpeedKmh = averageSpeedKmh }
+    public init(averageSpeedKmh: Double, tolerance: MileageTolerance = MileageTolerance()) {
+        self.averageSpeedKmh = averageSpeedKmh
+        self.tolerance = tolerance
+    }
+
+    /// With the speed and tolerance `site.yml` sets.
+    public init(_ config: SiteConfig.Mileage) {
+        self.init(averageSpeedKmh: config.averageSpeedKmh, tolerance: MileageTolerance(config))
+    }
 
     public func compute(_ report: DailyJobReport, in org: Organization) -> (ReportMileage, [Diagnostic]) {
         let route = route(report, in: org)
@@ -77,7 +87,7 @@ public struct MileageCalculator: Sendable {
 
         let recorded = RecordedMileage.find(in: report, org: org)
         warnings += recorded.diagnostics
-        if let c = computed, let r = recorded.miles, abs(r - c) > 0.1 * c, abs(r - c) > 1 {
+        if let c = computed, let r = recorded.miles, tolerance.isExceeded(recorded: r, computed: c) {
             flags.insert(.discrepancy, at: 0)
         }
         let source: MileageSource = computed != nil ? .computed : (recorded.miles != nil ? .recorded : .none)

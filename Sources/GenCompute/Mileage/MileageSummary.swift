@@ -37,10 +37,21 @@ public struct PhotographerMileage: Sendable, Hashable, Codable {
 public struct MileageSummary: Sendable, Hashable, Codable {
     public var organizationId: DocumentID
     public var unit: String = "mi"
+    /// The newest rate (`rates.latest`), for readers of one rate; null when not configured.
     public var ratePerMile: Double?
+    /// Every rate with the day it comes into force (`site.yml`); each trip is paid at the rate of its day.
+    public var rates: MileageRates
     public var reports: [ReportMileage]
     public var photographers: [PhotographerMileage]
     public var months: [MonthMileage]
+    /// When a report's recorded miles are a discrepancy (the `discrepancy` flag of its row), for the pages that
+    /// say so in words; not written to `mileage.json`.
+    public var tolerance = MileageTolerance()
+
+    /// What `mileage.json` holds: every property but `tolerance`.
+    enum CodingKeys: String, CodingKey {
+        case organizationId, unit, ratePerMile, rates, reports, photographers, months
+    }
 
     /// `ratePerMile` is written as null when not configured: every documented key is always present.
     public func encode(to encoder: any Encoder) throws {
@@ -48,6 +59,7 @@ public struct MileageSummary: Sendable, Hashable, Codable {
         try c.encode(organizationId, forKey: .organizationId)
         try c.encode(unit, forKey: .unit)
         try c.encode(ratePerMile, forKey: .ratePerMile)
+        try c.encode(rates, forKey: .rates)
         try c.encode(reports, forKey: .reports)
         try c.encode(photographers, forKey: .photographers)
         try c.encode(months, forKey: .months)
@@ -58,7 +70,7 @@ public struct MileageSummary: Sendable, Hashable, Codable {
 
     /// Computes every report's mileage and adds the (already rounded) per-report miles up.
     public static func compute(for org: Organization, config: SiteConfig.Mileage) -> (MileageSummary, [Diagnostic]) {
-        let calculator = MileageCalculator(averageSpeedKmh: config.averageSpeedKmh)
+        let calculator = MileageCalculator(config)
         // Each report's route is independent of the others: on all cores, in report order.
         let computed = ParallelMap.map(org.reports) { calculator.compute($0, in: org) }
         return (assemble(org, rows: computed.map(\.0), config: config), computed.flatMap(\.1))
@@ -67,7 +79,7 @@ public struct MileageSummary: Sendable, Hashable, Codable {
     /// The summary of `rows` (each report's mileage, in the order of the organization's reports): the
     /// totals per photographer and month.
     public static func assemble(_ org: Organization, rows reports: [ReportMileage], config: SiteConfig.Mileage) -> MileageSummary {
-        let rate = config.ratePerMile
+        let rates = config.schedule
         // Rows by position, each row's month worked out once: grouping the rows themselves copied every row into
         // its groups, and a row's `month` is a new string each time it is read.
         let months = reports.map(\.month)
@@ -77,26 +89,29 @@ public struct MileageSummary: Sendable, Hashable, Codable {
             PhotographerMileage(
                 photographerId: id, name: reports[rows[0]].photographer,
                 totalMiles: rounded(rows.reduce(0) { $0 + reports[$1].miles }, decimals: 1),
-                months: monthTotals(rows, of: reports, months: months, rate: rate))
+                months: monthTotals(rows, of: reports, months: months, rates: rates))
         }.sorted { ($0.name, $0.photographerId) < ($1.name, $1.photographerId) }
         return MileageSummary(
-            organizationId: org.id, ratePerMile: rate, reports: reports, photographers: photographers,
-            months: monthTotals(Array(reports.indices), of: reports, months: months, rate: rate))
+            organizationId: org.id, ratePerMile: rates.latest, rates: rates, reports: reports, photographers: photographers,
+            months: monthTotals(Array(reports.indices), of: reports, months: months, rates: rates), tolerance: MileageTolerance(config))
     }
 
-    /// The month totals of the rows at `indices` (in order: each month's miles are added in row order).
-    static func monthTotals(_ indices: [Int], of reports: [ReportMileage], months: [String], rate: Double?) -> [MonthMileage] {
-        var totals: [String: (miles: Double, reports: Int)] = [:]
+    /// The month totals of the rows at `indices` (in order: each month's miles are added in row order). A
+    /// month's reimbursement is its miles per rate period, each times its rate (`MileageRates.totals`): with
+    /// one rate, the month's miles times the rate.
+    static func monthTotals(_ indices: [Int], of reports: [ReportMileage], months: [String], rates: MileageRates) -> [MonthMileage] {
+        var totals: [String: (miles: Double, reports: Int, rows: [Int])] = [:]
         for i in indices {
-            totals[months[i], default: (0, 0)].miles += reports[i].miles
-            totals[months[i], default: (0, 0)].reports += 1
+            totals[months[i], default: (0, 0, [])].miles += reports[i].miles
+            totals[months[i], default: (0, 0, [])].reports += 1
+            if !rates.isEmpty { totals[months[i], default: (0, 0, [])].rows.append(i) }
         }
         return totals.map { month, total in
             // Sum of values rounded to 0.1, re-rounded so float noise (0.1 + 0.2) never shows.
             let miles = rounded(total.miles, decimals: 1)
             return MonthMileage(
                 month: month, miles: miles, reports: total.reports,
-                reimbursement: rate.map { rounded(miles * $0, decimals: 2) })
+                reimbursement: rates.amount(rates.totals(total.rows.lazy.map { (day: reports[$0].date, miles: reports[$0].miles) })))
         }.sorted { $0.month < $1.month }
     }
 }
@@ -124,8 +139,8 @@ extension MileageSummary {
             return PhotographerMileage(photographerId: p.photographerId, name: p.name, totalMiles: row.miles, months: [row])
         }
         return MileageSummary(
-            organizationId: organizationId, unit: unit, ratePerMile: ratePerMile,
-            reports: reports, photographers: photographers, months: months.filter { $0.month == month })
+            organizationId: organizationId, unit: unit, ratePerMile: ratePerMile, rates: rates,
+            reports: reports, photographers: photographers, months: months.filter { $0.month == month }, tolerance: tolerance)
     }
 }
 

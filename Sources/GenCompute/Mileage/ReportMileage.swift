@@ -17,7 +17,7 @@ public enum MileageSource: String, Sendable, Codable {
 
 /// Flags a report's mileage can carry; stable strings, they appear in `mileage.json`.
 public enum MileageFlag: String, Sendable, Codable, CaseIterable {
-    /// Recorded and computed differ by more than 10% and more than 1 mile.
+    /// Recorded and computed differ by more than the tolerance (`MileageTolerance`: 10% and 1 mile by default).
     case discrepancy
     /// The photographer's home coordinates are missing or invalid.
     case noHome = "no-home"

@@ -16,6 +16,8 @@ struct CritiqueGalleries: Sendable {
     }
 
     static let root = "critiques"
+    /// The gallery of every published critique, newest first: the section's page.
+    static let indexPath = "\(root)/index.html"
     static let photographerFolder = SiteFolder.critiqueGalleries.path
     static let detailFolder = SiteFolder.critiquePhotos.path
 

@@ -16,11 +16,22 @@ import GenSupport
 ///   and photographers' names: what the links to them from its first and last report pages show);
 /// - each of the month's reports' photographer's statistics page path, which the report heads link to;
 /// - every photographer's name in `mileage.json` (taken from their first report, in whatever month it is),
-///   which the month's mileage table and archived `mileage.json` show.
+///   which the month's mileage table and archived `mileage.json` show;
+/// - what the archive's "Needs attention" list reads beyond the month's reports (`AttentionPage.Planner
+///   .archiveKey`): the day it stands on (the month's last, or the export's last when the export ends first,
+///   which any document may move) and its makeup days as they show: those asked for in earlier months and not
+///   held by the month's start, and whether a report of another month held one of the month's own (a makeup
+///   date before the report asking for it). Its other groups are the month's reports alone.
 ///
 /// The month's rows of the report spreadsheets in its archive need nothing more: they are made from the
 /// month's reports (their forms, routes and photographers) and the organization's templates, which name the
 /// files (`ReportSpreadsheets`), never from another month.
+///
+/// The month's reimbursement statements (`MileageStatements`, in the site and the archive) need nothing more
+/// either: their trips are the month's rows of `mileage.json` (each made from its report and the shared
+/// documents), their business purposes the reports' job types and templates, their file names allocated from
+/// every photographer's id in `mileage.json` (hashed with the names above, in their order), and their rates,
+/// site title and organization name come from `site.yml` and the organization, which every key holds.
 ///
 /// Not listed, because every month's key already holds them: the shared documents (users, schools, report
 /// templates), through the build's shared key (`TypedExport.sharedDigest`, added to every month's key in
@@ -32,13 +43,18 @@ struct MonthKey {
     let reportPages: ReportPages.Planner
     let paths: ReportPaths
     let galleries: CritiqueGalleries
+    let attention: Lazy<AttentionPage.Planner>
     let photographers: ContentDigest
 
-    init(monthly: MonthlyReports.Planner, reportPages: ReportPages.Planner, paths: ReportPaths, galleries: CritiqueGalleries) {
+    init(
+        monthly: MonthlyReports.Planner, reportPages: ReportPages.Planner, paths: ReportPaths, galleries: CritiqueGalleries,
+        attention: Lazy<AttentionPage.Planner>
+    ) {
         self.monthly = monthly
         self.reportPages = reportPages
         self.paths = paths
         self.galleries = galleries
+        self.attention = attention
         var names = StableHasher()
         for p in monthly.input.mileage.photographers {
             names.add(p.photographerId)
@@ -52,7 +68,7 @@ struct MonthKey {
         let org = monthly.input.organization
         let keys = monthly.keys
         let key = keys[index]
-        var hasher = StableHasher.sectionKey("month 2", of: org)
+        var hasher = StableHasher.sectionKey("month 3", of: org)
         hasher.add(key)
         hasher.add(index > 0 ? keys[index - 1] : nil)
         hasher.add(index + 1 < keys.count ? keys[index + 1] : nil)
@@ -78,6 +94,8 @@ struct MonthKey {
             hasher.add(galleries.detailPaths[critique.id])
         }
         hasher.add(photographers)
+        guard let attention = attention.value.archiveKey(month: key) else { return nil }
+        hasher.add(attention)
         return hasher.finalize()
     }
 

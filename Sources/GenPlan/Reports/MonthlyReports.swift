@@ -58,6 +58,8 @@ enum MonthlyReports {
         var previous: PageLink?
         var next: PageLink?
         var archiveHref: String?
+        /// The archive's month-end "Needs attention" list (`AttentionPage.archivePath`); nil in the site.
+        var attentionHref: String?
         var markdownHref: String
         var hasReports: Bool
         var mileage: [MileageRow]
@@ -65,6 +67,8 @@ enum MonthlyReports {
         var mileageTotal: MileageRow
         var showReimbursement: Bool
         var rate: String?
+        /// The month's reimbursement statements (`MileageStatements`), beside the month's page; nil without mileage.
+        var statementsHref: String?
         var critiques: [CritiqueRow]
         var hasCritiques: Bool
         /// Some critique of the month has notes (shown after the table, each under its critique).
@@ -151,6 +155,7 @@ enum MonthlyReports {
                     facts: facts(numbers), indexHref: archive ? nil : "../../index.html",
                     previous: link(index - 1), next: link(index + 1),
                     archiveHref: archive ? nil : "../../../\(MonthlyArchive.path(key))",
+                    attentionHref: archive ? AttentionPage.archivePath : nil,
                     markdownHref: "report.md", hasReports: !reports.isEmpty,
                     mileage: slice.photographers.map { p in
                         MileageRow(
@@ -162,7 +167,9 @@ enum MonthlyReports {
                         name: "Total", reports: Format.integer(numbers.mileage.reports),
                         miles: Format.miles(numbers.mileage.miles),
                         reimbursement: numbers.mileage.reimbursement.map(Format.money)),
-                    showReimbursement: slice.ratePerMile != nil, rate: slice.ratePerMile.map(Format.money),
+                    showReimbursement: !slice.rates.isEmpty,
+                    rate: Format.rates(slice.rates, only: slice.rates.periods(during: key)),
+                    statementsHref: slice.photographers.isEmpty ? nil : MileageStatements.indexPath,
                     critiques: critiques, hasCritiques: !critiques.isEmpty,
                     hasCritiqueNotes: critiques.contains { $0.notes != nil },
                     critiqueSummary: critiqueSummary(numbers.critiques),

@@ -5,6 +5,8 @@ import GenResolve
 /// pages and the statistics all link to the same files.
 struct ReportPaths: Sendable {
     static let root = "reports"
+    /// The reports index, the section's page.
+    static let index = "\(root)/index.html"
     private let segments: PathAllocator
 
     init(_ org: Organization) {

@@ -210,15 +210,17 @@ struct ReportBodies: Sendable {
         let mileage = input.mileageByReport
         let routeNotes = input.routeNotes
         let media = input.media
+        let tolerance = input.mileage.tolerance
         let made = ParallelMap.map(reports ?? org.reports) { report -> (DocumentID, Variants, Routes?) in
             let form = forms[report.id]!
             let mileage = mileage[report.id]
             let notes = routeNotes[report.id] ?? []
             let routes = mileage.map { mileage in
                 let points = RouteSketch.points(mileage, home: Self.home(of: report, in: org), in: org)
-                let site = MileagePages.route(mileage, notes: notes, points: points, mapLinks: true).block
+                let site = MileagePages.route(mileage, notes: notes, tolerance: tolerance, points: points, mapLinks: true).block
                 // Only a route with a sketch has map links: the others are the same in the archive.
-                let archive = points == nil ? site : MileagePages.route(mileage, notes: notes, points: points, mapLinks: false).block
+                let archive =
+                    points == nil ? site : MileagePages.route(mileage, notes: notes, tolerance: tolerance, points: points, mapLinks: false).block
                 return Routes(site: site, archive: archive)
             }
             // The body is made when the renderer first needs it.

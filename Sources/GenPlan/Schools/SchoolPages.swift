@@ -50,8 +50,8 @@ enum SchoolPages {
         var miles: String
         /// How the route's miles were found and how many there were in all, in words.
         var source: String
-        /// The route's flags, worded as the mileage pages word them.
-        var discrepancy: Bool
+        /// The route's flags, worded as the mileage pages word them: the tolerance the recorded miles exceed.
+        var discrepancy: String?
         var notes: [String]
         var hasFlags: Bool
     }
@@ -191,7 +191,7 @@ enum SchoolPages {
                 let form = input.forms[report.id]
                 let mileage = input.mileageByReport[report.id]
                 let notes = input.routeNotes[report.id] ?? []
-                let discrepancy = mileage?.isDiscrepancy ?? false
+                let discrepancy = mileage?.isDiscrepancy == true ? input.mileage.tolerance.words : nil
                 return VisitRow(
                     day: Format.day(report.date.description), reportHref: "../" + reportPaths.page(report.id),
                     photographer: org.photographerName(of: report),
@@ -202,7 +202,7 @@ enum SchoolPages {
                     miles: mileage.map { _ in Format.miles(visit.miles) } ?? "—",
                     source: mileage.map { "of \(Format.miles($0.miles)), \(MileagePages.sourceLabel($0.source))" }
                         ?? MileagePages.sourceLabel(.none),
-                    discrepancy: discrepancy, notes: notes, hasFlags: discrepancy || !notes.isEmpty)
+                    discrepancy: discrepancy, notes: notes, hasFlags: discrepancy != nil || !notes.isEmpty)
             }
             let total = Self.total("Total", visits)
             let cards = [

@@ -81,7 +81,7 @@ enum SearchIndex {
 
         func critique(_ id: DocumentID) -> String {
             switch self {
-            case .site(_, let galleries): return galleries.detailPaths[id] ?? "critiques/index.html"
+            case .site(_, let galleries): return galleries.detailPaths[id] ?? CritiqueGalleries.indexPath
             case .archive: return "index.html#critiques-h"
             }
         }

@@ -51,11 +51,12 @@ enum DataQualityPage {
             }
         }
 
-        var action: String {
+        /// `tolerance`: the organization's, which its discrepancies exceed.
+        func action(_ tolerance: MileageTolerance) -> String {
             switch self {
             case .validation: return "Ask the photographer to correct the value in the app; the report is published as filed."
             case .mileageDiscrepancy:
-                return "The recorded miles differ from the route by more than 10% and more than 1 mile: compare them before reimbursing."
+                return "The recorded miles differ from the route by \(tolerance.words): compare them before reimbursing."
             case .mileageMissing:
                 return "Add the missing map coordinates or correct the school names, and the next build computes the route."
             case .calculation: return "Correct the numbers the formula reads; until then the template's stand-in is shown."
@@ -143,7 +144,9 @@ enum DataQualityPage {
         }
         let shown = Concern.allCases.compactMap { concern -> Group? in
             guard let items = groups[concern] else { return nil }
-            return Group(id: concern.rawValue, title: concern.title, action: concern.action, items: items, count: Format.integer(items.count))
+            return Group(
+                id: concern.rawValue, title: concern.title, action: concern.action(input.mileage.tolerance), items: items,
+                count: Format.integer(items.count))
         }
         let invalid = zip(org.reports, input.summaries).count { !$1.isValid }
         func count(_ concern: Concern) -> Int { groups[concern]?.count ?? 0 }

@@ -106,7 +106,7 @@ enum PhotographerStatisticsPage {
             pageLinks.append(PageLink(href: up + folder + "/index.html", label: "Training photos gallery"))
         }
         if let page = links.mileagePages[key] { pageLinks.append(PageLink(href: up + page, label: "Mileage and routes")) }
-        pageLinks.append(PageLink(href: up + "reports/index.html", label: "All daily reports"))
+        pageLinks.append(PageLink(href: up + ReportPaths.index, label: "All daily reports"))
 
         return Body(
             name: person.name,

@@ -128,7 +128,7 @@ enum StatisticsOverview {
             lede: Format.count(stats.reports.total, "report") + range + " · " + Format.count(stats.critiques.total, "critique")
                 + " · " + Format.miles(stats.mileage.miles) + " miles",
             critiqueCards: critiqueCards(stats.critiques),
-            comparison: comparison(stats, through: lastDay(input.organization, zone: zone)),
+            comparison: comparison(stats, through: ExportSpan.lastDay(input.organization, zone: zone)),
             charts: charts,
             photographers: photographers, hasPhotographers: !photographers.isEmpty,
             managers: managers, hasManagers: !managers.isEmpty,
@@ -164,17 +164,6 @@ enum StatisticsOverview {
     /// Value → count rows, most frequent first, then by value.
     static func counts(_ values: [String: Int]) -> [CountRow] {
         values.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { CountRow(rowLabel: $0.key, count: Format.integer($0.value)) }
-    }
-
-    /// The last day the export holds anything for: the newest report day, or the newest time a report or a
-    /// critique was saved (one saved on Sep 2 says August is over, even when its last report is of Aug 18).
-    static func lastDay(_ org: Organization, zone: TimeZone) -> LocalDate? {
-        // The newest time is on the newest day: one time turned into a day, not every one.
-        let newest = (org.reports.lazy.flatMap { [$0.createdAt, $0.updatedAt] } + org.critiques.lazy.flatMap { [$0.createdAt, $0.updatedAt] })
-            .compactMap { $0 }.max()
-        let saved = newest.map { LocalDate($0, in: zone) }
-        guard let reported = org.reports.last?.date else { return saved }
-        return saved.map { max($0, reported) } ?? reported
     }
 
     /// The newest whole month with data against the calendar month before it. A month the export ends in

@@ -11,11 +11,11 @@ enum MileageCSV {
             ("Report", "reportId"), ("Date", "date"), ("Photographer id", "photographerId"), ("Photographer", "photographer"),
             ("Schools", "schools"), ("Route", "legs"), ("Computed miles", "computedMiles"),
             ("Recorded miles", "recordedMiles"), ("Miles used", "miles"), ("Miles from", "source"), ("Flags", "flags")
-        ] + (summary.ratePerMile == nil ? [] : [("Reimbursement ($)", "reimbursement")])
+        ] + (summary.rates.isEmpty ? [] : [("Reimbursement ($)", "reimbursement")])
     }
 
     static func table(_ summary: MileageSummary) -> CSVTable {
-        let rate = summary.ratePerMile
+        let rates = summary.rates
         return CSVTable(of: summary.reports, header: columns(summary).map(\.label), count: summary.reports.count) { reports, index in
             let r = reports[index]
             let row = [
@@ -24,7 +24,7 @@ enum MileageCSV {
                 r.computedMiles.map(number) ?? "", r.recordedMiles.map(number) ?? "", number(r.miles), r.source.rawValue,
                 r.flags.map(\.rawValue).joined(separator: " ")
             ]
-            return row + (rate.map { [FastFormat.fixed(rounded(r.miles * $0, decimals: 2), decimals: 2)] } ?? [])
+            return row + (rates.amount(miles: r.miles, on: r.date).map { [FastFormat.fixed($0, decimals: 2)] } ?? [])
         }
     }
 

@@ -5,11 +5,16 @@ import GenResolve
 /// `mileage/index.html` (the organization by month and photographer) and
 /// `mileage/<photographer>.html` (each report's route, leg by leg).
 enum MileagePages {
+    /// The organization's mileage, by month and photographer: the section's page.
+    static let indexPath = "mileage/index.html"
+
     struct MonthRow: Sendable, Encodable {
         var month: String
         var reports: String
         var miles: String
         var reimbursement: String?
+        /// The month's reimbursement statements (the mileage pages'; nil elsewhere).
+        var statementsHref: String?
     }
 
     struct PhotographerRow: Sendable, Encodable {
@@ -76,8 +81,9 @@ enum MileagePages {
         /// What the route leaves out and why (`MileageCalculator.route`).
         var notes: [String]
         var hasNotes: Bool
-        var discrepancy: Bool
-        /// The route drawn (`RouteSketch`): on a report's body, where its computed legs run through known points.
+        /// The tolerance the recorded miles exceed, in words (`MileageTolerance.words`); nil when they do not.
+        var discrepancy: String?
+        /// The route drawn (`RouteSketch`): on a report's page, where its computed legs run through known points.
         var sketch: MapSketch? = nil
         var hasSketch = false
         /// The sketch's key: home and each school in visiting order, the schools with map links outside an archive.
@@ -93,6 +99,8 @@ enum MileagePages {
         var miles: String
         var reports: [ReportRow]
         var reimbursement: String?
+        /// The photographer's reimbursement statement for the month.
+        var statementHref: String
     }
 
     struct PhotographerBody: Sendable, Encodable {
@@ -120,8 +128,15 @@ enum MileagePages {
     static func plan(_ input: OrganizationInput, config: SiteConfig, reportHref: (DocumentID) -> String? = { _ in nil }) -> [PlannedPage] {
         let summary = input.mileage
         let files = photographerFiles(summary)
-        let showMoney = summary.ratePerMile != nil
+        let showMoney = !summary.rates.isEmpty
         let byPhotographer = Dictionary(grouping: summary.reports, by: \.photographerId)
+        let statementNames = MileageStatements.fileNames(summary)
+        func statements(_ month: String) -> String { "../\(MonthlyReports.folder)/\(month)/\(MileageStatements.folder)" }
+        func monthRow(_ m: MonthMileage) -> MonthRow {
+            var row = Self.monthRow(m)
+            row.statementsHref = "\(statements(m.month))/index.html"
+            return row
+        }
 
         let overview = OverviewBody(
             // Month tables run newest first on every page (the home page, statistics, mileage).
@@ -134,11 +149,11 @@ enum MileagePages {
                     totalMiles: Format.miles(p.totalMiles), reimbursement: showMoney ? Format.money(total) : nil)
             },
             hasReports: !summary.reports.isEmpty, showReimbursement: showMoney,
-            rate: summary.ratePerMile.map { Format.money($0) }, speed: Format.integer(Int((config.mileage.averageSpeedKmh / 1.609344).rounded())),
+            rate: Format.rates(summary.rates), speed: Format.integer(Int((config.mileage.averageSpeedKmh / 1.609344).rounded())),
             totalMiles: Format.miles(summary.totalMiles),
             totalReports: Format.integer(summary.reports.count),
             discrepancies: Format.integer(summary.reports.filter(\.isDiscrepancy).count))
-        var planned = [PlannedPage(path: "mileage/index.html", template: "mileage", title: "Mileage", body: overview)]
+        var planned = [PlannedPage(path: indexPath, template: "mileage", title: "Mileage", body: overview)]
 
         for p in summary.photographers {
             let rows = byPhotographer[p.photographerId] ?? []
@@ -147,9 +162,12 @@ enum MileagePages {
                 return MonthSection(
                     id: "m-\(month)", title: Format.monthTitle(month), miles: Format.miles(total?.miles ?? 0),
                     reports: reports.map {
-                        reportRow($0, href: reportHref($0.reportId).map { "../" + $0 }, notes: input.routeNotes[$0.reportId] ?? [])
+                        reportRow(
+                            $0, href: reportHref($0.reportId).map { "../" + $0 }, notes: input.routeNotes[$0.reportId] ?? [],
+                            tolerance: summary.tolerance)
                     },
-                    reimbursement: total?.reimbursement.map(Format.money))
+                    reimbursement: total?.reimbursement.map(Format.money),
+                    statementHref: "\(statements(month))/\(statementNames[p.photographerId] ?? "index").html")
             }
             let body = PhotographerBody(
                 name: p.name, totalMiles: Format.miles(p.totalMiles), months: p.months.reversed().map(monthRow),
@@ -165,18 +183,22 @@ enum MileagePages {
     static func monthRow(_ m: MonthMileage) -> MonthRow {
         MonthRow(
             month: Format.monthTitle(m.month), reports: Format.integer(m.reports), miles: Format.miles(m.miles),
-            reimbursement: m.reimbursement.map(Format.money))
+            reimbursement: m.reimbursement.map(Format.money), statementsHref: nil)
     }
 
-    static func reportRow(_ r: ReportMileage, href: String? = nil, notes: [String] = []) -> ReportRow {
+    static func reportRow(_ r: ReportMileage, href: String? = nil, notes: [String] = [], tolerance: MileageTolerance) -> ReportRow {
         ReportRow(
             anchor: "r-\(PathSegment.sanitize(r.reportId.text))", reportId: r.reportId.text, reportHref: href, day: Format.day(r.date),
-            schools: r.schools.isEmpty ? "No schools listed" : r.schools.joined(separator: " → "), route: route(r, notes: notes))
+            schools: r.schools.isEmpty ? "No schools listed" : r.schools.joined(separator: " → "), route: route(r, notes: notes, tolerance: tolerance)
+        )
     }
 
-    /// `points`: the route's points, for a sketch (a report's body); `mapLinks`: whether its key links the schools
+    /// `tolerance`: the organization's (`MileageSummary.tolerance`), which decided the row's discrepancy flag;
+    /// `points`: the route's points, for a sketch (a report's pages); `mapLinks`: whether its key links the schools
     /// to maps outside the site (not inside a monthly archive).
-    static func route(_ r: ReportMileage, notes: [String], points: RouteSketch.Points? = nil, mapLinks: Bool = false) -> Route {
+    static func route(
+        _ r: ReportMileage, notes: [String], tolerance: MileageTolerance, points: RouteSketch.Points? = nil, mapLinks: Bool = false
+    ) -> Route {
         let minutes = r.legs.reduce(0) { $0 + $1.minutes }
         let computed = r.computedMiles.map(Format.miles) ?? "—"
         let drawn = points.map { RouteSketch.make($0, miles: computed, links: mapLinks) }
@@ -185,7 +207,8 @@ enum MileagePages {
             hasLegs: !r.legs.isEmpty, totalMinutes: r.legs.isEmpty ? nil : Format.integer(minutes),
             computed: computed, recorded: r.recordedMiles.map(Format.miles) ?? "—",
             miles: Format.miles(r.miles), source: sourceLabel(r.source), notes: notes, hasNotes: !notes.isEmpty,
-            discrepancy: r.isDiscrepancy, sketch: drawn?.sketch, hasSketch: drawn != nil, stops: drawn?.key ?? [])
+            discrepancy: r.isDiscrepancy ? tolerance.words : nil, sketch: drawn?.sketch, hasSketch: drawn != nil,
+            stops: drawn?.key ?? [])
     }
 
     static func sourceLabel(_ source: MileageSource) -> String {

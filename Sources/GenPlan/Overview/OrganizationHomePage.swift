@@ -19,6 +19,10 @@ enum OrganizationHomePage {
         var spreadsheets: [Spreadsheet]
         /// How many schools the organization has, and how many of them a report visited.
         var schoolSummary: String
+        /// What to follow up, a count per group of the "Needs attention" page, linking to the group.
+        var counts: [AttentionPage.Count]
+        /// The day those counts stand on (the export's last).
+        var attentionAsOf: String?
     }
 
     struct Spreadsheet: Sendable, Encodable {
@@ -33,10 +37,11 @@ enum OrganizationHomePage {
         var value: String
     }
 
-    /// `visitedSchools`: how many of the organization's schools a report visited (`SchoolPages.Planner`).
+    /// `visitedSchools`: how many of the organization's schools a report visited (`SchoolPages.Planner`);
+    /// `attention`: what the "Needs attention" page lists.
     static func make(
         _ input: OrganizationInput, pages: [NavLink], spreadsheets: [ReportSpreadsheets.Group] = [],
-        visitedSchools: Int
+        visitedSchools: Int, attention: AttentionPage.Planner
     ) -> Body {
         let org = input.organization
         let published = org.critiques.filter(\.isPublished).count
@@ -55,11 +60,12 @@ enum OrganizationHomePage {
             stats: stats, firstDay: org.reports.first.map { Format.day($0.date.description) },
             lastDay: org.reports.last.map { Format.day($0.date.description) }, months: months,
             hasMonths: !months.isEmpty, pages: pages, hasPages: !pages.isEmpty,
-            showReimbursement: input.mileage.ratePerMile != nil,
+            showReimbursement: !input.mileage.rates.isEmpty,
             critiques: GalleryPages.statCards(org.critiques.filter(\.isPublished).map(ExampleKind.init)),
             spreadsheets: spreadsheets.map {
                 Spreadsheet(title: $0.title, href: $0.path, columnsHref: $0.columnsPath, reports: Format.count($0.reports.count, "report"))
             },
-            schoolSummary: SchoolPages.summary(schools: org.schools.count, visited: visitedSchools))
+            schoolSummary: SchoolPages.summary(schools: org.schools.count, visited: visitedSchools),
+            counts: attention.homeCounts(), attentionAsOf: attention.lastDay.map { Format.day($0.description) })
     }
 }

@@ -1,0 +1,129 @@
+import Foundation
+import GenCompute
+import GenModel
+import GenResolve
+
+/// The reports, month by month: each month's day pages, report pages (HTML and Markdown), monthly page and
+/// archive, planned and rendered together (a report's body, shown on all of them, is made once and held only
+/// while its month is written). A month is the one batch with a key (`MonthKey`): an incremental build keeps an
+/// unchanged month's files without planning them.
+struct ReportMonths: PageFamily {
+    var sections: [NavSection] { [NavSection(title: "Reports", path: ReportPaths.index, order: 1)] }
+
+    func batches(_ plan: OrganizationPlan) -> [PlanBatch] {
+        let (input, monthly, reportPages, config) = (plan.input, plan.monthly, plan.reportPages, plan.config)
+        let monthKey = MonthKey(
+            monthly: monthly, reportPages: reportPages, paths: plan.reportPaths, galleries: plan.galleries, attention: plan.attention)
+        let statementNames = MileageStatements.fileNames(input.mileage)
+        return monthly.keys.enumerated().map { index, key in
+            PlanBatch(name: "\(plan.name) \(key)", key: { monthKey.digest(index) }) {
+                // Every page showing a report's body is in the report's month: the month's bodies suffice.
+                let reports = monthly.reportsByMonth[key] ?? []
+                let bodies = ReportBodies(input, reports: reports, zone: config.timeZone)
+                // Day and report pages first: they render the month's report bodies in parallel, one each; the
+                // month's page, Markdown and archive, which show them all, then only put the texts together.
+                let days = reportPages.pages(of: key, bodies: bodies).flatMap { _, pages in
+                    pages.map { plan.page($0, section: ReportPaths.index) }
+                }
+                return days
+                    + Self.monthlyFiles(
+                        monthly.month(index, bodies: bodies), reports: reports, critiques: monthly.critiquesByMonth[key] ?? [],
+                        plan: plan, spreadsheets: plan.spreadsheets.files(reports),
+                        statements: Self.statements(key, reports: reports, forms: bodies.forms, names: statementNames, plan: plan))
+            }
+        }
+    }
+
+    /// The month's reimbursement statements and their index (`MileageStatements`), relative to its folder.
+    private static func statements(
+        _ key: String, reports: [DailyJobReport], forms: [DocumentID: ReportForm], names: [DocumentID: String],
+        plan: OrganizationPlan
+    ) -> [PlannedPage] {
+        let org = plan.org
+        let byId = Dictionary(reports.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return MileageStatements.plan(
+            month: key, slice: plan.input.mileageSlice(key), names: names, preparer: plan.config.title, organization: org.name,
+            purpose: { id in byId[id].map { MileageStatements.purpose($0, form: forms[id], in: org) } ?? "School photography" })
+    }
+
+    /// A month's page and Markdown in the site, and its archive: the same month planned for inside the zip
+    /// (no navigation, links only to files in the zip), with the stylesheet, the thumbnails its reports
+    /// show, the month's slices of `mileage.json` and `stats.json`, its search, what needed attention at its
+    /// end, and `spreadsheets`, the month's rows of the report spreadsheets (paths inside the archive).
+    private static func monthlyFiles(
+        _ month: MonthlyReports.Month, reports: [DailyJobReport], critiques: [Critique], plan: OrganizationPlan,
+        spreadsheets: [PlannedFile], statements: [PlannedPage]
+    ) -> [PlannedFile] {
+        let (input, config, org, paths, galleries) = (plan.input, plan.config, plan.org, plan.reportPaths, plan.galleries)
+        let folder = "\(MonthlyReports.folder)/\(month.key)"
+        func search(_ links: SearchIndex.Links) -> [SearchIndex.Entry] {
+            SearchIndex.month(reports: reports, critiques: critiques, input: input, links: links, zone: config.timeZone)
+        }
+        let archiveSearch = search(.archive(paths))
+        var files = [
+            plan.planner.page(
+                "\(folder)/index.html", template: "reports-month", title: month.title, current: ReportPaths.index,
+                body: month.site),
+            plan.planner.page(
+                "\(folder)/report.md", template: "markdown/reports-month", title: month.title, current: ReportPaths.index,
+                body: month.site)
+        ]
+        let archived = PageContext(
+            siteTitle: config.title, title: month.title, root: "",
+            organization: OrganizationLink(name: org.name, id: org.id.text), nav: [], page: month.archive)
+        var entries = [
+            PlannedFile(path: "index.html", content: .page(template: "reports-month", context: archived)),
+            PlannedFile(path: "report.md", content: .page(template: "markdown/reports-month", context: archived)),
+            PlannedFile(path: "assets/style.css", content: .asset("style.css")),
+            PlannedFile(path: "data/mileage.json", content: .json(input.mileageSlice(month.key))),
+            PlannedFile(path: "data/stats.json", content: .json(input.statistics.month(month.key))),
+            // The month's search, so an unpacked archive searches its month offline.
+            PlannedFile(
+                path: SearchPage.path,
+                content: .page(
+                    template: "search",
+                    context: PageContext(
+                        siteTitle: config.title, title: "Search \(month.title)", root: "",
+                        organization: OrganizationLink(name: org.name, id: org.id.text), nav: [],
+                        page: SearchPage.Body(month: month.title)))),
+            PlannedFile(path: "assets/search.js", content: .asset("search.js")),
+            // What needed attention at the month's end; links only to the month's page beside it.
+            PlannedFile(
+                path: AttentionPage.archivePath,
+                content: .page(
+                    template: "attention",
+                    context: PageContext(
+                        siteTitle: config.title, title: "Needs attention: \(Format.monthTitle(month.key))", root: "",
+                        organization: OrganizationLink(name: org.name, id: org.id.text), nav: [],
+                        page: plan.attention.value.archiveBody(month: month.key)))),
+            SearchIndex.indexFile(
+                SearchIndex.archiveIndex(month: month.key, entries: archiveSearch, input: input, reports: reports),
+                at: SearchIndex.indexPath),
+            SearchIndex.monthFile(month.key, archiveSearch, at: SearchIndex.monthPath(month.key))
+        ]
+        entries += spreadsheets
+        // The statements, in the site beside the month's page and in the archive under `statements/`.
+        for page in statements {
+            files.append(
+                plan.planner.page(
+                    "\(folder)/\(page.path)", template: page.template, title: page.title, current: MileagePages.indexPath,
+                    body: page.body))
+            let context = PageContext(
+                siteTitle: config.title, title: page.title, root: "../",
+                organization: OrganizationLink(name: org.name, id: org.id.text), nav: [], page: page.body)
+            entries.append(PlannedFile(path: page.path, content: .page(template: page.template, context: context)))
+        }
+        let renditions = Dictionary(month.media.flatMap(\.renditions).map { ($0.fileName, $0) }, uniquingKeysWith: { a, _ in a })
+        entries += renditions.values.sorted { $0.fileName < $1.fileName }
+            .map { PlannedFile(path: MediaFiles.path($0), content: .copy(plan.planner.mediaFile($0))) }
+        files.append(
+            PlannedFile(
+                path: "\(org.pathSegment)/\(MonthlyArchive.path(month.key))",
+                content: .archive(root: month.key, entries: entries)))
+        files.append(
+            SearchIndex.monthFile(
+                month.key, search(.site(paths, galleries)),
+                at: "\(org.pathSegment)/\(SearchIndex.monthPath(month.key))"))
+        return files
+    }
+}
