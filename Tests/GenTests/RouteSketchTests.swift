@@ -7,7 +7,8 @@ import ZIPFoundation
 
 /// The route sketches on report bodies and the school map on school pages (`GenPlan/Maps`): the projection and
 /// scale bar against positions worked out by hand, the markers in visiting order, the words for a screen
-/// reader, the degenerate routes, hostile names, the map links (numbers only, none inside an archive).
+/// reader, the degenerate routes, hostile names, the map links (numbers only), and where sketches appear: on a
+/// report's own page and a school's page, never on a day, a month or inside an archive.
 ///
 /// The points lie around latitude 60°, where cos(mean latitude) = 0.5, so by hand: Alpha (59.9, 10.0),
 /// Central (60.0, 10.2) and Bravo (60.1, 10.4) scale to u = 5.0, 5.1, 5.2 and v = 59.9, 60.0, 60.1; the box,
@@ -58,7 +59,7 @@ final class RouteSketchTests: XCTestCase {
 
     func testTwoSchoolRouteHasHomeThenItsSchoolsInVisitingOrder() {
         let points = RouteSketch.Points(home: Self.central, stops: [("Bravo High", Self.bravo), ("Alpha Elementary", Self.alpha)])
-        let (sketch, key) = RouteSketch.make(points, miles: "39.1", links: true)
+        let (sketch, key) = RouteSketch.make(points, miles: "39.1")
         XCTAssertEqual(sketch.marks.map(\.text), ["H", "1", "2"])
         XCTAssertEqual(sketch.marks.map(\.kind), ["home", "stop", "stop"])
         XCTAssertEqual(sketch.marks.map { "\($0.textX),\($0.textY)" }, ["114.0,70.0", "170.0,14.0", "58.0,126.0"])
@@ -75,14 +76,13 @@ final class RouteSketchTests: XCTestCase {
         XCTAssertEqual(key[1].links?.osm, "https://www.openstreetmap.org/?mlat=60.10000&mlon=10.40000#map=15/60.10000/10.40000")
         XCTAssertEqual(key[1].links?.geo, "geo:60.10000,10.40000")
         XCTAssertEqual(key[2].links?.geo, "geo:59.90000,10.00000")
-        XCTAssertTrue(RouteSketch.make(points, miles: "39.1", links: false).key.allSatisfy { $0.links == nil })
     }
 
     func testRouteWithAllStopsAtOnePointIsDrawnAroundIt() {
         // Home and the school at one point: one marker for both, a mile across the plot's height (112 units a
         // mile), so the scale bar is half a mile (56 units).
         let points = RouteSketch.Points(home: Self.central, stops: [("Central School", Self.central)])
-        let (sketch, key) = RouteSketch.make(points, miles: "0.0", links: true)
+        let (sketch, key) = RouteSketch.make(points, miles: "0.0")
         XCTAssertEqual(sketch.marks.map(\.text), ["H,1"])
         XCTAssertEqual(sketch.marks[0].textX, "114.0")
         XCTAssertEqual(sketch.marks[0].textY, "70.0")
@@ -94,7 +94,7 @@ final class RouteSketchTests: XCTestCase {
         XCTAssertFalse(text.joined().lowercased().contains("nan") || text.joined().contains("inf"), "\(text)")
         // Two stops at one point, the second visit of a school: its marker lists both.
         let twice = RouteSketch.Points(home: Self.alpha, stops: [("A", Self.bravo), ("B", Self.central), ("A", Self.bravo)])
-        XCTAssertEqual(RouteSketch.make(twice, miles: "1.0", links: false).sketch.marks.map(\.text), ["H", "1,3", "2"])
+        XCTAssertEqual(RouteSketch.make(twice, miles: "1.0").sketch.marks.map(\.text), ["H", "1,3", "2"])
     }
 
     func testMapLinksComeOnlyFromValidNumbers() {
@@ -178,9 +178,12 @@ final class RouteSketchTests: XCTestCase {
             ), key)
         XCTAssertTrue(key.contains("<a href=\"geo:59.90000,10.00000\">"), key)
         XCTAssertFalse(key.contains("60.0,10.2") || key.contains("60.00000"), "no link to home")
-        // The same route on its day's page and its month's page.
+        // Its day's page and its month's page show the route's table alone: no sketch, no key, no map links.
         for other in ["reports/daily/2024-09-03/index.html", "reports/monthly/2024-09/index.html"] {
-            XCTAssertTrue(try site.text("\(Self.org)/\(other)").contains(svg), other)
+            let text = try site.text("\(Self.org)/\(other)")
+            XCTAssertTrue(text.contains("<table class=\"legs\">"), other)
+            XCTAssertNil(sketch(text), other)
+            XCTAssertFalse(text.contains("route-stops") || text.contains("openstreetmap") || text.contains("geo:"), other)
         }
         // A school seen in the route table's order: the To column names Bravo before Alpha.
         let table = try XCTUnwrap(page.range(of: "<table class=\"legs\">").map { String(page[$0.lowerBound...]) })
@@ -248,24 +251,22 @@ final class RouteSketchTests: XCTestCase {
         XCTAssertTrue(central.contains("href=\"geo:60.00000,10.20000\""))
     }
 
-    func testArchiveDrawsTheRouteButLinksNothingOutside() async throws {
+    func testArchiveShowsTheRouteWithoutSketchOrLinks() async throws {
         let site = try makeSite()
         defer { site.remove() }
         try await site.build()
-        let monthly = try site.text("\(Self.org)/reports/monthly/2024-09/index.html")
-        XCTAssertTrue(monthly.contains("https://www.openstreetmap.org"))
         let zip = try Archive(url: site.output.appendingPathComponent("\(Self.org)/archive/2024-09.zip"), accessMode: .read)
         var index = Data()
         _ = try zip.extract(try XCTUnwrap(zip["2024-09/index.html"])) { index.append($0) }
         let page = String(decoding: index, as: UTF8.self)
-        XCTAssertTrue(page.contains("<title>Home → Bravo High (1) → Alpha Elementary (2) → Home, 39.1 mi</title>"), "the sketch is inline")
-        XCTAssertTrue(page.contains("<ol class=\"route-stops\">"), "with its key")
-        XCTAssertFalse(page.contains("https://www.openstreetmap.org"))
-        XCTAssertFalse(page.contains("geo:"))
+        XCTAssertTrue(page.contains("<table class=\"legs\">"), "the route's table")
+        XCTAssertNil(sketch(page))
+        XCTAssertFalse(page.contains("route-stops"))
         for entry in zip where entry.path.hasSuffix(".html") || entry.path.hasSuffix(".md") {
             var data = Data()
             _ = try zip.extract(entry) { data.append($0) }
-            XCTAssertFalse(String(decoding: data, as: UTF8.self).contains("openstreetmap"), entry.path)
+            let text = String(decoding: data, as: UTF8.self)
+            XCTAssertFalse(text.contains("openstreetmap") || text.contains("geo:"), entry.path)
         }
     }
 }

@@ -52,7 +52,7 @@ final class TemplateValueTests: XCTestCase {
         // A route drawn, with its key and map links; a map with dots and a ringed point.
         let home = GeoPoint(latitude: 37, longitude: -89)
         let (sketch, stops) = RouteSketch.make(
-            RouteSketch.Points(home: home, stops: [("A & B", GeoPoint(latitude: 37.1, longitude: -89))]), miles: "13.8", links: true)
+            RouteSketch.Points(home: home, stops: [("A & B", GeoPoint(latitude: 37.1, longitude: -89))]), miles: "13.8")
         var drawn = route
         drawn.sketch = sketch
         drawn.hasSketch = true

@@ -4,8 +4,8 @@ import GenResolve
 
 /// A report's route as a sketch (`MapSketch`): home (`H`) and each school in visiting order (`1`, `2`, … as the
 /// route's table lists them), joined by straight lines and back home; and its key, the same stops by name, each
-/// school with links to open it in a map outside the site (none inside a monthly archive, which links nothing
-/// outside itself). Home has no map link: it is a photographer's house.
+/// school with links to open it in a map outside the site. Only a report's own page shows it: never a monthly
+/// archive, which links nothing outside itself. Home has no map link: it is a photographer's house.
 enum RouteSketch {
     /// One stop of the key, in visiting order: home first.
     struct Stop: Sendable, Encodable {
@@ -14,7 +14,7 @@ enum RouteSketch {
         /// `home` or `stop`, as the marker.
         var kind: String
         var name: String
-        /// Where the school is on OpenStreetMap and in a maps app; nil for home and inside an archive.
+        /// Where the school is on OpenStreetMap and in a maps app; nil for home.
         var links: MapLinks?
     }
 
@@ -42,9 +42,8 @@ enum RouteSketch {
         return Points(home: home, stops: stops)
     }
 
-    /// The sketch and its key; `miles` is the route's computed total as the page shows it, `links` whether the
-    /// key links each school to outside maps.
-    static func make(_ points: Points, miles: String, links: Bool) -> (sketch: MapSketch, key: [Stop]) {
+    /// The sketch and its key; `miles` is the route's computed total as the page shows it.
+    static func make(_ points: Points, miles: String) -> (sketch: MapSketch, key: [Stop]) {
         let all = [points.home] + points.stops.map(\.point)
         let projection = SketchProjection(all, plot: MapSketch.Frame.plot)
         let placed = all.map(projection.project)
@@ -68,9 +67,7 @@ enum RouteSketch {
         let key =
             [Stop(mark: "H", kind: "home", name: "Home", links: nil)]
             + points.stops.enumerated().map { i, stop in
-                Stop(
-                    mark: String(i + 1), kind: "stop", name: stop.name,
-                    links: links ? MapLinks(stop.point) : nil)
+                Stop(mark: String(i + 1), kind: "stop", name: stop.name, links: MapLinks(stop.point))
             }
         return (sketch, key)
     }

@@ -39,10 +39,9 @@ struct ReportView: Sendable, Encodable {
     var hasSchools: Bool
     /// The same on every page showing the report: rendered once per partial showing it (HTML, Markdown).
     var body: Fragment
-    /// The report's route, after its body: the same on every page but inside a monthly archive, where its
-    /// schools have no map links (the archive links nothing outside itself). Routes recur (a photographer
-    /// driving to the same schools): each distinct route is rendered once.
-    var route: RepeatedBlock?
+    /// The report's route, after its body: on the report's own page with its sketch and map links, elsewhere
+    /// (its day, its month, the month's archive) as a table and its facts alone.
+    var route: Fragment?
 
     /// `prefix` leads from the page to the organization folder.
     static func make(
@@ -62,13 +61,13 @@ struct ReportView: Sendable, Encodable {
             photographerHref: linking == .none
                 ? nil : photographerPages[ReportStatistics.photographerKey(of: report)].map { prefix + $0 },
             validity: Validity(form.isValid), problemCount: ReportBody.problemCount(form),
-            schools: visited, hasSchools: !visited.isEmpty, body: body, route: bodies.route(report.id, archive: linking == .none))
+            schools: visited, hasSchools: !visited.isEmpty, body: body, route: bodies.route(report.id, sketched: linking == .toDay))
     }
 }
 
 /// The part of a report's block that is the same on every page showing it: facts, notes, validation
 /// problems, field tables. Its only page-dependent links are those to local thumbnails. (The route follows
-/// the body, in the report's view: inside a monthly archive it has no map links.)
+/// the body, in the report's view: only the report's own page draws it.)
 struct ReportBody: Sendable, Encodable {
     struct Fact: Sendable, Encodable {
         var label: String
@@ -179,8 +178,9 @@ struct ReportBody: Sendable, Encodable {
 /// Every report body of one organization as a fragment, made once before the pages: the report's own
 /// page, its day, its month and the month's archive all show the same fragment, in HTML and Markdown. A
 /// body with local thumbnails has one per page depth (`prefixes`), the others one for all. With each body,
-/// its route: one block for every page, and one more without map links for the archive where the route has
-/// them.
+/// its route, also a fragment: as the day, the month and the archive show it (a table and its facts), and as
+/// the report's own page does (with its sketch and map links). Each is made when the renderer first needs it,
+/// so a sketch is worked out only for a report's own page.
 struct ReportBodies: Sendable {
     /// One fragment for every page, or (a body with local thumbnails) one per prefix.
     private enum Variants: Sendable {
@@ -188,10 +188,10 @@ struct ReportBodies: Sendable {
         case byPrefix([String: Fragment])
     }
 
-    /// A report's route as its pages show it, and as its month's archive does (without map links).
+    /// A report's route as its day, month and archive show it, and as its own page does.
     private struct Routes: Sendable {
-        var site: RepeatedBlock
-        var archive: RepeatedBlock
+        var plain: Fragment
+        var sketched: Fragment
     }
 
     private let bodies: [DocumentID: Variants]
@@ -215,13 +215,15 @@ struct ReportBodies: Sendable {
             let form = forms[report.id]!
             let mileage = mileage[report.id]
             let notes = routeNotes[report.id] ?? []
+            // Routes recur (a photographer driving to the same schools): a fragment is keyed by its content, so
+            // each distinct route is rendered once.
             let routes = mileage.map { mileage in
-                let points = RouteSketch.points(mileage, home: Self.home(of: report, in: org), in: org)
-                let site = MileagePages.route(mileage, notes: notes, tolerance: tolerance, points: points, mapLinks: true).block
-                // Only a route with a sketch has map links: the others are the same in the archive.
-                let archive =
-                    points == nil ? site : MileagePages.route(mileage, notes: notes, tolerance: tolerance, points: points, mapLinks: false).block
-                return Routes(site: site, archive: archive)
+                Routes(
+                    plain: Fragment(view: { MileagePages.route(mileage, notes: notes, tolerance: tolerance) }),
+                    sketched: Fragment(view: {
+                        let points = RouteSketch.points(mileage, home: Self.home(of: report, in: org), in: org)
+                        return MileagePages.route(mileage, notes: notes, tolerance: tolerance, points: points)
+                    }))
             }
             // The body is made when the renderer first needs it.
             func fragment(_ prefix: String) -> Fragment {
@@ -243,9 +245,10 @@ struct ReportBodies: Sendable {
         }
     }
 
-    /// The report's route; `archive`: as a monthly archive shows it, without map links. Nil without mileage.
-    func route(_ reportId: DocumentID, archive: Bool) -> RepeatedBlock? {
-        routes[reportId].map { archive ? $0.archive : $0.site }
+    /// The report's route; `sketched`: as its own page shows it, with a sketch and map links where the route
+    /// can be drawn. Nil without mileage.
+    func route(_ reportId: DocumentID, sketched: Bool) -> Fragment? {
+        routes[reportId].map { sketched ? $0.sketched : $0.plain }
     }
 
     /// The photographer's home, where the route starts and ends (as `MileageCalculator` finds it).
