@@ -25,21 +25,17 @@ enum RouteSketch {
     }
 
     /// The points of `mileage`'s computed route as `MileageCalculator.route` made it: `home` (the photographer's
-    /// coordinates), then each school the route names that is one of the organization's and has usable
-    /// coordinates, in order, repeats kept. Nil without computed legs, or when the legs do not run through
-    /// exactly these stops (then nothing is drawn rather than something that differs from the table).
+    /// coordinates), then each stop (`RouteStops`), in order, repeats kept. Nil without computed legs, or when the
+    /// legs do not run through exactly these stops (then nothing is drawn rather than something that differs
+    /// from the table).
     static func points(_ mileage: ReportMileage, home: GeoPoint?, in org: Organization) -> Points? {
         guard let home, mileage.computedMiles != nil, !mileage.legs.isEmpty else { return nil }
-        let stops = mileage.schools.compactMap { name -> (name: String, point: GeoPoint)? in
-            guard let school = org.school(matching: name), let text = school.coordinates, let point = GeoPoint(coordinates: text)
-            else { return nil }
-            return (school.value, point)
-        }
-        let legs = mileage.legs
-        guard legs.count == stops.count + 1, legs.last?.to == "Home",
-            zip(legs, stops).allSatisfy({ leg, stop in leg.to == stop.name })
+        let route = RouteStops(mileage.schools, in: org)
+        let ends = route.legs
+        guard mileage.legs.count == ends.count,
+            zip(mileage.legs, ends).allSatisfy({ leg, end in leg.to == (end.to?.school.value ?? RouteStops.home) })
         else { return nil }
-        return Points(home: home, stops: stops)
+        return Points(home: home, stops: route.stops.map { ($0.school.value, $0.point) })
     }
 
     /// The sketch and its key; `miles` is the route's computed total as the page shows it.
