@@ -1,7 +1,7 @@
 import Foundation
 import MustacheEngine
 
-/// A context shown on several pages. A report's body (facts, fields, route) appears on its own page, on its
+/// A context shown on several pages. A report's body (facts, fields) appears on its own page, on its
 /// day, on its month and in the month's archive, as HTML and as Markdown: the pages hold the same
 /// `Fragment`, which the renderer encodes and hashes once, and renders once per partial showing it alone
 /// (`{{#body}}{{>partials/report-body}}{{/body}}`).

@@ -1,8 +1,8 @@
 import MustacheEngine
 
 /// A value that recurs with the same content on many pages (a field row: "Job Type: Picture Day" on
-/// thousands of reports; a route; a section's header). It reads in a template as its content does; where a
-/// template shows it through a partial alone (`{{#route}}{{>partials/report-route}}{{/route}}`), the
+/// thousands of reports; a section's header). It reads in a template as its content does; where a
+/// template shows it through a partial alone (`{{#fields}}{{>partials/field-row}}{{/fields}}`), the
 /// renderer renders each distinct content once per build and partial and reuses the text, as Hugo's
 /// `partialCached` does, without the template saying so: a report body is mostly such rows, and rendering
 /// them was most of a build's time.

@@ -25,7 +25,7 @@ extension ReportBody: TemplateValue {
         [
             "facts": MustacheValue(facts), "notes": MustacheValue(texts: notes), "fields": fields.templateValue,
             "hasFields": .bool(hasFields), "others": others.templateValue, "hasOthers": .bool(hasOthers),
-            "route": route?.templateValue ?? .null, "valid": .bool(valid), "problems": MustacheValue(texts: problems),
+            "valid": .bool(valid), "problems": MustacheValue(texts: problems),
             "problemCount": .text(problemCount), "hasOrigins": .bool(hasOrigins)
         ]
     }
@@ -76,9 +76,45 @@ extension MileagePages.Route: TemplateValue {
         [
             "legs": MustacheValue(legs), "hasLegs": .bool(hasLegs), "totalMinutes": MustacheValue(totalMinutes),
             "computed": .text(computed), "recorded": .text(recorded), "miles": .text(miles), "source": .text(source),
-            "notes": MustacheValue(texts: notes), "hasNotes": .bool(hasNotes), "discrepancy": MustacheValue(discrepancy)
+            "notes": MustacheValue(texts: notes), "hasNotes": .bool(hasNotes), "discrepancy": MustacheValue(discrepancy),
+            "sketch": sketch?.templateValue ?? .null, "hasSketch": .bool(hasSketch), "stops": MustacheValue(stops)
         ]
     }
+}
+
+extension MapSketch: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "sketchLabel": .text(sketchLabel), "sketchWidth": .text(sketchWidth), "sketchHeight": .text(sketchHeight),
+            "dots": MustacheValue(dots), "line": MustacheValue(line), "marks": MustacheValue(marks),
+            "here": here?.templateValue ?? .null, "scalePath": .text(scalePath), "scaleText": .text(scaleText),
+            "scaleX": .text(scaleX), "scaleY": .text(scaleY), "northPath": .text(northPath), "northX": .text(northX),
+            "northY": .text(northY)
+        ]
+    }
+}
+
+extension MapSketch.Mark: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "kind": .text(kind), "text": .text(text), "x": .text(x), "y": .text(y), "width": .text(width), "textX": .text(textX),
+            "textY": .text(textY)
+        ]
+    }
+}
+
+extension MapSketch.Here: TemplateValue {
+    var templateValue: MustacheValue { ["hereX": .text(hereX), "hereY": .text(hereY)] }
+}
+
+extension RouteSketch.Stop: TemplateValue {
+    var templateValue: MustacheValue {
+        ["mark": .text(mark), "kind": .text(kind), "name": .text(name), "links": links?.templateValue ?? .null]
+    }
+}
+
+extension MapLinks: TemplateValue {
+    var templateValue: MustacheValue { ["osm": .text(osm), "geo": .text(geo)] }
 }
 
 extension MileagePages.LegRow: TemplateValue {

@@ -8,8 +8,8 @@ import MustacheEngine
 /// value of the same name).
 ///
 /// A value that recurs on many pages becomes `shared`, keyed by a digest of its content, so the engine renders
-/// it once per partial: a `RepeatedBlock` (a field row, a route, a section's header) and a `Fragment` (a report
-/// body, made once per build for every page showing it).
+/// it once per partial: a `RepeatedBlock` (a field row, a section's header) and a `Fragment` (a report's body
+/// or route, made once per build for every page showing it).
 ///
 /// Types are told apart by comparing metatypes, not by casting (`value as? Fragment`): a cast in this generic,
 /// unspecialized code is a call into the runtime, which the render stage must not make.

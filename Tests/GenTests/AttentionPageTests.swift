@@ -158,6 +158,28 @@ final class AttentionPageTests: XCTestCase {
         XCTAssertTrue(bravo.contains("As of Oct 30, 2024"), "its own export's last day")
     }
 
+    /// The groups the needs-attention page shares with the data-quality page read the same on both: title, what to
+    /// do, and the discrepancy's words (`FollowUpWords`).
+    func testTheDataQualityPageWordsTheSharedGroupsTheSame() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try Self.write(site)
+        try await site.build()
+        let attention = try site.text("orgA/attention/index.html")
+        let quality = try site.text("orgA/stats/data-quality.html")
+        let shared = [
+            "Reports that fail validation", "Ask the photographer to correct the values in the app; the report is published as filed.",
+            "Mileage to check before paying it",
+            "The recorded miles differ from the route by more than 10% and more than 1 mile: compare them before reimbursing."
+        ]
+        for text in shared {
+            XCTAssertTrue(attention.contains(text), "attention: \(text)")
+            XCTAssertTrue(quality.contains(text), "data quality: \(text)")
+        }
+        let discrepancy = try XCTUnwrap(attention.firstMatch(of: /Recorded [0-9.,—]+ miles; the route computes [0-9.,—]+/)).output
+        XCTAssertTrue(quality.contains(discrepancy + "."), String(discrepancy))
+    }
+
     func testTheHomePageCountsEachGroup() async throws {
         let site = try TestSite()
         defer { site.remove() }

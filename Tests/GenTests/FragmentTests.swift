@@ -14,7 +14,6 @@ final class FragmentTests: XCTestCase {
         var hasFields = false
         var hasOthers = false
         var counts: [String: Int]  // a dictionary: hashed from its sorted tree
-        var route: String?  // the body template looks it up: a fragment without it would be rendered in place
     }
 
     struct Page: Sendable, Encodable {

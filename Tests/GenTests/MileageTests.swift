@@ -76,6 +76,36 @@ final class MileageTests: XCTestCase {
         XCTAssertEqual(m.legs[1].minutes, 14)
     }
 
+    /// The one stops rule (`RouteStops`): which names become stops, in which order, and the legs home → each stop
+    /// → home, which the calculator's legs follow.
+    func testRouteStopsAreTheSchoolsWithCoordinatesInOrderRepeatsKept() {
+        let s = DocumentSource(file: "f", collection: "c", documentID: "d")
+        let bad = School(id: "sX", organizationID: "o", value: "Bad Coordinates", coordinates: "91,0", source: s)
+        let o = org(schools: org().schools + [bad])
+        let names = ["sB", "Nowhere", "No Coordinates Elementary", " adams school - marion ", "Bad Coordinates", "Herrin High School"]
+        let route = RouteStops(names, in: o)
+        let outcomes = route.outcomes.map { outcome -> String in
+            switch outcome {
+            case .stop(let stop): return "stop \(stop.school.id)"
+            case .unknown(let name): return "unknown \(name)"
+            case .withoutCoordinates(let school): return "no point \(school.id)"
+            }
+        }
+        XCTAssertEqual(outcomes, ["stop sB", "unknown Nowhere", "no point sN", "stop sA", "no point sX", "stop sB"])
+        XCTAssertEqual(route.stops.map(\.school.id), ["sB", "sA", "sB"])
+        XCTAssertEqual(route.stops[1].point, GeoPoint(latitude: 37.7334, longitude: -88.9337))
+        // Home → each stop → home; nil is home. No stop, no leg.
+        let ends = RouteStops.legs(["a", "b"]).map { "\($0.from ?? "home")-\($0.to ?? "home")" }
+        XCTAssertEqual(ends, ["home-a", "a-b", "b-home"])
+        XCTAssertTrue(RouteStops.legs([String]()).isEmpty)
+        XCTAssertTrue(RouteStops(["Nowhere", "sN"], in: o).legs.isEmpty)
+        // The calculator's legs are these legs, by name.
+        let (m, _) = compute(report(["schools_visited": .array(names.map { .string($0) })]), in: o)
+        XCTAssertEqual(m.legs.map(\.from), route.legs.map { $0.from?.school.value ?? RouteStops.home })
+        XCTAssertEqual(m.legs.map(\.to), route.legs.map { $0.to?.school.value ?? RouteStops.home })
+        XCTAssertEqual(m.legs.map(\.to), ["Herrin High School", "Adams School - Marion", "Herrin High School", "Home"])
+    }
+
     func testSchoolsMatchByIdAndCaseFoldedName() {
         let (m, _) = compute(report(["schools_visited": .array([.string("  adams school - MARION "), .string("sB")])]))
         XCTAssertEqual(m.legs.map(\.to), ["Adams School - Marion", "Herrin High School", "Home"])

@@ -46,9 +46,20 @@ final class TemplateValueTests: XCTestCase {
             recorded: "4.0", miles: "3.0", source: "computed", notes: ["n"], hasNotes: true, discrepancy: "more than 10% and more than 1 mile")
         let body = ReportBody(
             facts: [.init(label: "Date", value: "Oct 3"), .init(label: "Schools", value: "A", inHead: true)], notes: ["note"],
-            fields: RepeatedRows(rows), hasFields: true, others: RepeatedRows([]), hasOthers: false, route: route.block, valid: false,
+            fields: RepeatedRows(rows), hasFields: true, others: RepeatedRows([]), hasOthers: false, valid: false,
             problems: ["p"], problemCount: "1 problem", hasOrigins: true)
         try assertSame(route)
+        // A route drawn, with its key and map links; a map with dots and a ringed point.
+        let home = GeoPoint(latitude: 37, longitude: -89)
+        let (sketch, stops) = RouteSketch.make(
+            RouteSketch.Points(home: home, stops: [("A & B", GeoPoint(latitude: 37.1, longitude: -89))]), miles: "13.8")
+        var drawn = route
+        drawn.sketch = sketch
+        drawn.hasSketch = true
+        drawn.stops = stops
+        try assertSame(drawn)
+        let projection = SketchProjection([home], plot: MapSketch.Frame.plot)
+        try assertSame(MapSketch(label: "m", projection: projection, dots: "M1.0,2.0h0", here: .init(hereX: "1.0", hereY: "2.0")))
         XCTAssertEqual(Describe(body.templateValue).text, Describe(try encoded(body)).text)
         try assertSame(
             SiteHeader(

@@ -49,18 +49,18 @@ public struct MileageCalculator: Sendable {
             notes.append("The photographer’s home has no usable map coordinates on file, so no route was computed.")
         }
         if let names = visit.names, let home {
-            var stops: [(name: String, point: GeoPoint)] = []
-            for name in names {
-                guard let school = org.school(matching: name) else {
+            let route = RouteStops(names, in: org)
+            for outcome in route.outcomes {
+                switch outcome {
+                case .stop: continue
+                case .unknown(let name):
                     if !flags.contains(.unknownSchool) { flags.append(.unknownSchool) }
                     notes.append("“\(name)” is not one of this organization’s schools, so it is left out of the route.")
                     warnings.append(
                         Diagnostic(
                             .unknownSchool, report.source, field: visit.field,
                             "school \"\(name)\" matches no school of this organization; left out of the route"))
-                    continue
-                }
-                guard let text = school.coordinates, let point = GeoPoint(coordinates: text) else {
+                case .withoutCoordinates(let school):
                     if !flags.contains(.schoolWithoutCoordinates) { flags.append(.schoolWithoutCoordinates) }
                     notes.append(
                         "\(school.value) has \(school.coordinates == nil ? "no map coordinates" : "map coordinates that cannot be read") on file, so it is left out of the route."
@@ -70,17 +70,16 @@ public struct MileageCalculator: Sendable {
                             .schoolWithoutCoordinates, report.source, field: visit.field,
                             "school \"\(school.value)\" (\(school.id)) has \(school.coordinates == nil ? "no" : "invalid") coordinates; left out of the route"
                         ))
-                    continue
                 }
-                stops.append((school.value, point))
             }
-            var here = (name: "Home", point: home)
             var total = 0.0
-            for stop in stops + (stops.isEmpty ? [] : [(name: "Home", point: home)]) {
-                let miles = Haversine.miles(here.point, stop.point)
+            for (from, to) in route.legs {
+                let miles = Haversine.miles(from?.point ?? home, to?.point ?? home)
                 total += miles
-                legs.append(MileageLeg(from: here.name, to: stop.name, miles: rounded(miles, decimals: 1), minutes: minutes(miles)))
-                here = stop
+                legs.append(
+                    MileageLeg(
+                        from: from?.school.value ?? RouteStops.home, to: to?.school.value ?? RouteStops.home,
+                        miles: rounded(miles, decimals: 1), minutes: minutes(miles)))
             }
             computed = rounded(total, decimals: 1)
         }

@@ -24,8 +24,8 @@ enum AttentionPage {
             case .upcoming: return "Makeup days coming up"
             case .open: return "Makeup days with no report"
             case .retakes: return "Reports with retakes"
-            case .invalid: return "Reports that fail validation"
-            case .discrepancies: return "Mileage to check before paying it"
+            case .invalid: return FollowUpWords.Shared.validation.title
+            case .discrepancies: return FollowUpWords.Shared.mileageDiscrepancy.title
             case .late: return "Reports filed late"
             }
         }
@@ -39,8 +39,8 @@ enum AttentionPage {
                     "The day has passed and no report at the school has been filed since: ask the photographer whether it took "
                     + "place, or set a new day."
             case .retakes: return "Check that the retakes were shot and read why; talk with the photographer or the school if they keep coming back."
-            case .invalid: return "Ask the photographer to correct the values in the app; the report is published as filed."
-            case .discrepancies: return "The recorded miles differ from the route by \(tolerance.words): compare them before reimbursing."
+            case .invalid: return FollowUpWords.Shared.validation.action(tolerance)
+            case .discrepancies: return FollowUpWords.Shared.mileageDiscrepancy.action(tolerance)
             case .late:
                 return "Filed more than \(Format.count(lateAfterDays, "day")) after the day they report: remind the photographer to file on the day."
             }
@@ -266,9 +266,7 @@ enum AttentionPage {
                     detail: problems.map { "\($0.label) \($0.message)" }.joined(separator: "; ") + ".")
             }
             items[.discrepancies] = due.discrepancies.map { i in
-                let row = mileage[reports[i].id]
-                let recorded = row?.recordedMiles.map(Format.miles) ?? "—", computed = row?.computedMiles.map(Format.miles) ?? "—"
-                return maker.item(i, heading: "Recorded \(recorded) miles; the route computes \(computed)")
+                maker.item(i, heading: FollowUpWords.discrepancy(mileage[reports[i].id]))
             }
             items[.late] = due.late.map { late in
                 maker.item(

@@ -83,9 +83,11 @@ enum MileagePages {
         var hasNotes: Bool
         /// The tolerance the recorded miles exceed, in words (`MileageTolerance.words`); nil when they do not.
         var discrepancy: String?
-
-        /// Shown in a report's body, rendered once per distinct route.
-        var block: RepeatedBlock { RepeatedBlock(view: self) }
+        /// The route drawn (`RouteSketch`): on a report's own page, where its computed legs run through known points.
+        var sketch: MapSketch? = nil
+        var hasSketch = false
+        /// The sketch's key: home and each school in visiting order, the schools with map links.
+        var stops: [RouteSketch.Stop] = []
     }
 
     struct MonthSection: Sendable, Encodable {
@@ -188,15 +190,19 @@ enum MileagePages {
         )
     }
 
-    /// `tolerance`: the organization's (`MileageSummary.tolerance`), which decided the row's discrepancy flag.
-    static func route(_ r: ReportMileage, notes: [String], tolerance: MileageTolerance) -> Route {
+    /// `tolerance`: the organization's (`MileageSummary.tolerance`), which decided the row's discrepancy flag;
+    /// `points`: the route's points, for a sketch (a report's own page).
+    static func route(_ r: ReportMileage, notes: [String], tolerance: MileageTolerance, points: RouteSketch.Points? = nil) -> Route {
         let minutes = r.legs.reduce(0) { $0 + $1.minutes }
+        let computed = r.computedMiles.map(Format.miles) ?? "—"
+        let drawn = points.map { RouteSketch.make($0, miles: computed) }
         return Route(
             legs: r.legs.map { LegRow(from: $0.from, to: $0.to, miles: Format.miles($0.miles), minutes: Format.integer($0.minutes)) },
             hasLegs: !r.legs.isEmpty, totalMinutes: r.legs.isEmpty ? nil : Format.integer(minutes),
-            computed: r.computedMiles.map(Format.miles) ?? "—", recorded: r.recordedMiles.map(Format.miles) ?? "—",
+            computed: computed, recorded: r.recordedMiles.map(Format.miles) ?? "—",
             miles: Format.miles(r.miles), source: sourceLabel(r.source), notes: notes, hasNotes: !notes.isEmpty,
-            discrepancy: r.isDiscrepancy ? tolerance.words : nil)
+            discrepancy: r.isDiscrepancy ? tolerance.words : nil, sketch: drawn?.sketch, hasSketch: drawn != nil,
+            stops: drawn?.key ?? [])
     }
 
     static func sourceLabel(_ source: MileageSource) -> String {

@@ -159,7 +159,10 @@ enum ReportPages {
                         previous: previous, next: next)
                     let title = "\(view.heading), \(Format.day(date.description))"
                     planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body))
-                    markdown.append(PlannedPage(path: paths.markdown(report.id), template: "markdown/report", title: title, body: body))
+                    // Markdown draws no sketch: its route is the one the day's Markdown renders too.
+                    var text = body
+                    text.report.route = bodies.route(report.id, sketched: false)
+                    markdown.append(PlannedPage(path: paths.markdown(report.id), template: "markdown/report", title: title, body: text))
                 }
                 planned += markdown
                 let title = "Reports of \(Format.day(date.description))"

@@ -39,6 +39,9 @@ struct ReportView: Sendable, Encodable {
     var hasSchools: Bool
     /// The same on every page showing the report: rendered once per partial showing it (HTML, Markdown).
     var body: Fragment
+    /// The report's route, after its body: on the report's own page with its sketch and map links, elsewhere
+    /// (its day, its month, the month's archive) as a table and its facts alone.
+    var route: Fragment?
 
     /// `prefix` leads from the page to the organization folder.
     static func make(
@@ -58,12 +61,13 @@ struct ReportView: Sendable, Encodable {
             photographerHref: linking == .none
                 ? nil : photographerPage(ReportStatistics.photographerKey(of: report)).map { prefix + $0 },
             validity: Validity(form.isValid), problemCount: ReportBody.problemCount(form),
-            schools: visited, hasSchools: !visited.isEmpty, body: body)
+            schools: visited, hasSchools: !visited.isEmpty, body: body, route: bodies.route(report.id, sketched: linking == .toDay))
     }
 }
 
 /// The part of a report's block that is the same on every page showing it: facts, notes, validation
-/// problems, field tables and route. Its only page-dependent links are those to local thumbnails.
+/// problems, field tables. Its only page-dependent links are those to local thumbnails. (The route follows
+/// the body, in the report's view: only the report's own page draws it.)
 struct ReportBody: Sendable, Encodable {
     struct Fact: Sendable, Encodable {
         var label: String
@@ -80,8 +84,6 @@ struct ReportBody: Sendable, Encodable {
     var hasFields: Bool
     var others: RepeatedRows
     var hasOthers: Bool
-    /// Routes recur too (a photographer driving to the same schools): each distinct route is rendered once.
-    var route: RepeatedBlock?
     var valid: Bool
     var problems: [String]
     var problemCount: String
@@ -101,10 +103,10 @@ struct ReportBody: Sendable, Encodable {
         form.problems.isEmpty ? "Valid" : Format.count(form.problems.count, "problem")
     }
 
-    /// `prefix` leads from the page to the organization folder; `tolerance` decided the route's discrepancy flag.
+    /// `prefix` leads from the page to the organization folder.
     static func make(
-        _ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?, routeNotes: [String] = [],
-        tolerance: MileageTolerance = MileageTolerance(), prefix: String, zone: TimeZone, media: [String: ProcessedImage]
+        _ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?, prefix: String, zone: TimeZone,
+        media: [String: ProcessedImage]
     ) -> ReportBody {
         let day = Format.day(report.date.description)
         let photographer = org.photographerName(of: report)
@@ -145,9 +147,7 @@ struct ReportBody: Sendable, Encodable {
         let others = form.otherValues.map { FieldRow($0, media: media, prefix: prefix).withoutOrigin.block }
         return ReportBody(
             facts: facts, notes: notes, fields: RepeatedRows(fields), hasFields: !fields.isEmpty, others: RepeatedRows(others),
-            hasOthers: !others.isEmpty,
-            route: mileage.map { MileagePages.route($0, notes: routeNotes, tolerance: tolerance).block },
-            valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },
+            hasOthers: !others.isEmpty, valid: form.isValid, problems: form.problems.map { "\($0.label): \($0.message)" },
             problemCount: problemCount(form), hasOrigins: shown.contains { FieldRow.tellsOrigin($0.origin) })
     }
 
@@ -177,7 +177,10 @@ struct ReportBody: Sendable, Encodable {
 
 /// Every report body of one organization as a fragment, made once before the pages: the report's own
 /// page, its day, its month and the month's archive all show the same fragment, in HTML and Markdown. A
-/// body with local thumbnails has one per page depth (`prefixes`), the others one for all.
+/// body with local thumbnails has one per page depth (`prefixes`), the others one for all. With each body,
+/// its route, also a fragment: as the day, the month and the archive show it (a table and its facts), and as
+/// the report's own page does (with its sketch and map links). Each is made when the renderer first needs it,
+/// so a sketch is worked out only for a report's own page.
 struct ReportBodies: Sendable {
     /// One fragment for every page, or (a body with local thumbnails) one per prefix.
     private enum Variants: Sendable {
@@ -185,7 +188,14 @@ struct ReportBodies: Sendable {
         case byPrefix([String: Fragment])
     }
 
+    /// A report's route as its day, month and archive show it, and as its own page does.
+    private struct Routes: Sendable {
+        var plain: Fragment
+        var sketched: Fragment
+    }
+
     private let bodies: [DocumentID: Variants]
+    private let routes: [DocumentID: Routes]
     /// Every report's form, by report id.
     let forms: [DocumentID: ReportForm]
 
@@ -201,22 +211,31 @@ struct ReportBodies: Sendable {
         let routeNotes = input.routeNotes
         let media = input.media
         let tolerance = input.mileage.tolerance
-        let made = ParallelMap.map(reports ?? org.reports) { report -> (DocumentID, Variants) in
+        let made = ParallelMap.map(reports ?? org.reports) { report -> (DocumentID, Variants, Routes?) in
             let form = forms[report.id]!
             let mileage = mileage[report.id]
             let notes = routeNotes[report.id] ?? []
+            // Routes recur (a photographer driving to the same schools): a fragment is keyed by its content, so
+            // each distinct route is rendered once.
+            let routes = mileage.map { mileage in
+                Routes(
+                    plain: Fragment(view: { MileagePages.route(mileage, notes: notes, tolerance: tolerance) }),
+                    sketched: Fragment(view: {
+                        let points = RouteSketch.points(mileage, home: Self.home(of: report, in: org), in: org)
+                        return MileagePages.route(mileage, notes: notes, tolerance: tolerance, points: points)
+                    }))
+            }
             // The body is made when the renderer first needs it.
             func fragment(_ prefix: String) -> Fragment {
                 Fragment(view: {
-                    ReportBody.make(
-                        report, form: form, in: org, mileage: mileage, routeNotes: notes, tolerance: tolerance, prefix: prefix, zone: zone,
-                        media: media)
+                    ReportBody.make(report, form: form, in: org, mileage: mileage, prefix: prefix, zone: zone, media: media)
                 })
             }
-            guard ReportBody.linksLocalFiles(form, media: media) else { return (report.id, .shared(fragment(Self.prefixes[0]))) }
-            return (report.id, .byPrefix(Dictionary(uniqueKeysWithValues: Self.prefixes.map { ($0, fragment($0)) })))
+            guard ReportBody.linksLocalFiles(form, media: media) else { return (report.id, .shared(fragment(Self.prefixes[0])), routes) }
+            return (report.id, .byPrefix(Dictionary(uniqueKeysWithValues: Self.prefixes.map { ($0, fragment($0)) })), routes)
         }
-        bodies = Dictionary(made, uniquingKeysWith: { a, _ in a })
+        bodies = Dictionary(made.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
+        routes = Dictionary(made.compactMap { id, _, routes in routes.map { (id, $0) } }, uniquingKeysWith: { a, _ in a })
     }
 
     func body(_ reportId: DocumentID, prefix: String) -> Fragment {
@@ -224,6 +243,17 @@ struct ReportBodies: Sendable {
         case .shared(let body): return body
         case .byPrefix(let bodies): return bodies[prefix]!
         }
+    }
+
+    /// The report's route; `sketched`: as its own page shows it, with a sketch and map links where the route
+    /// can be drawn. Nil without mileage.
+    func route(_ reportId: DocumentID, sketched: Bool) -> Fragment? {
+        routes[reportId].map { sketched ? $0.sketched : $0.plain }
+    }
+
+    /// The photographer's home, where the route starts and ends (as `MileageCalculator` finds it).
+    static func home(of report: DailyJobReport, in org: Organization) -> GeoPoint? {
+        report.userId.flatMap { org.usersByID[$0]?.userCoordinates }.flatMap { GeoPoint(coordinates: $0) }
     }
 }
 

@@ -67,6 +67,8 @@ enum SchoolPages {
     struct Fact: Sendable, Encodable {
         var label: String
         var value: String
+        /// The coordinates' links to outside maps, where they read as a latitude and longitude.
+        var links: MapLinks? = nil
     }
 
     struct SchoolBody: Sendable, Encodable {
@@ -78,6 +80,8 @@ enum SchoolPages {
         var months: [TotalRow]
         var seasons: [TotalRow]
         var indexHref: String
+        /// The school among the organization's schools (`SchoolMap`); nil without usable coordinates.
+        var map: MapSketch?
     }
 
     /// Every school's visits, worked out once for the index, the school pages and the home page.
@@ -100,6 +104,8 @@ enum SchoolPages {
         let schools: [School]
         /// Each school's visits, newest day first (within a day, in the day's order).
         let visits: [DocumentID: [Visit]]
+        /// The schools with coordinates on one map, which each of their pages shows.
+        let map: SchoolMap?
 
         init(_ input: OrganizationInput, reportPaths: ReportPaths) {
             self.input = input
@@ -108,6 +114,7 @@ enum SchoolPages {
             paths = named.paths
             let org = input.organization
             schools = org.schools.sorted { (Organization.nameKey($0.value), $0.id) < (Organization.nameKey($1.value), $1.id) }
+            map = SchoolMap(schools)
             var visits: [DocumentID: [Visit]] = [:]
             // Reports come ordered by day: the days from the newest, each day's reports in their order.
             var end = org.reports.endIndex
@@ -210,7 +217,7 @@ enum SchoolPages {
                 .map { Self.total($0.key.title, $0.value) }
             return SchoolBody(
                 name: school.value, facts: SchoolPages.facts(school) + last, cards: cards, visits: rows, hasVisits: !rows.isEmpty,
-                months: months, seasons: seasons, indexHref: "index.html")
+                months: months, seasons: seasons, indexHref: "index.html", map: map?.sketch(for: school))
         }
 
         /// Visits, photos (of the visits whose count reads as a number: this school's alone, and those of
@@ -246,14 +253,18 @@ enum SchoolPages {
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
         let address = [present(school.street), place.isEmpty ? nil : place].compactMap { $0 }.joined(separator: ", ")
         let coordinates: String
+        var links: MapLinks?
         if let text = present(school.coordinates) {
-            coordinates = GeoPoint(coordinates: text) == nil ? "\(text) (not a latitude and longitude: left out of routes)" : text
+            // Links are made from the numbers the text reads as, never from the text.
+            let point = GeoPoint(coordinates: text)
+            coordinates = point == nil ? "\(text) (not a latitude and longitude: left out of routes)" : text
+            links = point.flatMap(MapLinks.init)
         } else {
             coordinates = "None on file (left out of routes)"
         }
         return [
             Fact(label: "Address", value: address.isEmpty ? "None on file" : address),
-            Fact(label: "Coordinates", value: coordinates)
+            Fact(label: "Coordinates", value: coordinates, links: links)
         ]
     }
 

@@ -73,20 +73,15 @@ struct SchoolVisits: Sendable {
     /// route (no coordinates) gets no share of a computed route.
     func milesShares(_ report: DocumentID) -> [DocumentID: Double] {
         guard let mileage = mileage[report], mileage.miles > 0 else { return [:] }
-        // The stops as the calculator made them: the named schools that have coordinates, repeats kept.
-        let stops = mileage.schools.compactMap { name -> DocumentID? in
-            guard let school = org.school(matching: name), let text = school.coordinates, GeoPoint(coordinates: text) != nil
-            else { return nil }
-            return school.id
-        }
+        // The stops as the calculator made them, and its legs' ends (nil: home).
+        let stops = RouteStops(mileage.schools, in: org).stops.map(\.school.id)
         var shares: [DocumentID: Double] = [:]
         let legs = mileage.legs
         let legMiles = legs.reduce(0) { $0 + $1.miles }
-        if mileage.source == .computed, !stops.isEmpty, legs.count == stops.count + 1, legMiles > 0 {
-            for (i, leg) in legs.enumerated() {
-                let from = i == 0 ? nil : stops[i - 1]
-                let to = i == stops.count ? nil : stops[i]
-                switch (from, to) {
+        let ends = RouteStops.legs(stops)
+        if mileage.source == .computed, !stops.isEmpty, legs.count == ends.count, legMiles > 0 {
+            for (leg, end) in zip(legs, ends) {
+                switch (end.from, end.to) {
                 case (let a?, let b?):
                     shares[a, default: 0] += leg.miles / 2
                     shares[b, default: 0] += leg.miles / 2

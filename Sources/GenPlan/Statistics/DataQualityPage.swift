@@ -40,8 +40,8 @@ enum DataQualityPage {
 
         var title: String {
             switch self {
-            case .validation: return "Reports that fail validation"
-            case .mileageDiscrepancy: return "Mileage to check before paying it"
+            case .validation: return FollowUpWords.Shared.validation.title
+            case .mileageDiscrepancy: return FollowUpWords.Shared.mileageDiscrepancy.title
             case .mileageMissing: return "Mileage that could not be worked out"
             case .calculation: return "Calculated values that could not be worked out"
             case .photo: return "Photos that could not be shown"
@@ -54,9 +54,8 @@ enum DataQualityPage {
         /// `tolerance`: the organization's, which its discrepancies exceed.
         func action(_ tolerance: MileageTolerance) -> String {
             switch self {
-            case .validation: return "Ask the photographer to correct the value in the app; the report is published as filed."
-            case .mileageDiscrepancy:
-                return "The recorded miles differ from the route by \(tolerance.words): compare them before reimbursing."
+            case .validation: return FollowUpWords.Shared.validation.action(tolerance)
+            case .mileageDiscrepancy: return FollowUpWords.Shared.mileageDiscrepancy.action(tolerance)
             case .mileageMissing:
                 return "Add the missing map coordinates or correct the school names, and the next build computes the route."
             case .calculation: return "Correct the numbers the formula reads; until then the template's stand-in is shown."
@@ -104,8 +103,7 @@ enum DataQualityPage {
         }
         for r in input.mileage.reports where r.isDiscrepancy {
             let subject = reports[r.reportId].map(reportSubject)?.0 ?? "\(Format.day(r.date)) · \(r.photographer)"
-            let sentence =
-                "Recorded \(r.recordedMiles.map(Format.miles) ?? "—") miles; the route computes \(r.computedMiles.map(Format.miles) ?? "—")."
+            let sentence = FollowUpWords.discrepancy(r) + "."
             groups[.mileageDiscrepancy, default: []].append(
                 Item(subject: subject, href: up + links.paths.page(r.reportId), sentence: sentence, detail: nil))
         }
