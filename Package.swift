@@ -3,6 +3,7 @@
 //
 // Targets are pipeline stages with one-way dependencies:
 //   GenModel ← GenLoad ← GenResolve ← GenCompute ← GenPlan ← GenRender / GenWrite ← GenBuild ← gen
+//   GenServe (`gen serve`: the preview server, the one target on SwiftNIO) sits between GenBuild and gen.
 //   GenSupport (digests, parallel loops, formatting; no domain) lies under GenModel and every stage.
 //   GenMedia (images → thumbnails) depends only on GenModel, GenSupport and libvips.
 //   GenTemplates (Templates/, embedded by the EmbedTemplates plugin) and MustacheEngine (gen's template engine)
