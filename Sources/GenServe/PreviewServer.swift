@@ -96,7 +96,8 @@ public final class PreviewServer: Sendable {
         } catch {
             try? await group.shutdownGracefully()
             if let privateFolder { try? FileManager.default.removeItem(at: privateFolder) }
-            throw ServeError(description: "cannot listen on \(options.host) port \(options.port): \(error)")
+            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+            throw ServeError(description: "cannot listen on \(options.host) port \(options.port): \(reason)")
         }
         let port = channel.localAddress?.port ?? options.port
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
