@@ -3,6 +3,7 @@
 //
 // Targets are pipeline stages with one-way dependencies:
 //   GenModel ← GenLoad ← GenResolve ← GenCompute ← GenPlan ← GenRender / GenWrite ← GenBuild ← gen
+//   GenServe (`gen serve`: the preview server, the one target on SwiftNIO) sits between GenBuild and gen.
 //   GenSupport (digests, parallel loops, formatting; no domain) lies under GenModel and every stage.
 //   GenMedia (images → thumbnails) depends only on GenModel, GenSupport and libvips.
 //   GenTemplates (Templates/, embedded by the EmbedTemplates plugin) and MustacheEngine (gen's template engine)
@@ -19,7 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20")
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3")
     ],
     targets: [
         // System library: GitHub-flavoured Markdown (apt: libcmark-gfm-dev, libcmark-gfm-extensions-dev).
@@ -105,6 +107,17 @@ let package = Package(
                 "GenModel", "GenSupport", "GenLoad", "GenResolve", "GenCompute", "GenMedia", "GenPlan", "GenRender", "GenWrite",
                 .product(name: "Crypto", package: "swift-crypto")
             ]),
+        // `gen serve`: the live preview. SwiftNIO's HTTP/1 server (the lighter choice than Hummingbird, which
+        // brings a dozen more packages) serves the output of in-process builds; only this module and the
+        // executable link NIO, the pipeline stages do not.
+        .target(
+            name: "GenServe",
+            dependencies: [
+                "GenBuild", "GenModel", "GenSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio")
+            ]),
         // Synthetic content folders for demos and benchmarks (streamed, never holding all reports). The bundled
         // Content/ is a committed fixture, edited as data.
         .target(name: "GenSample", dependencies: ["GenModel", "GenSupport", .product(name: "Crypto", package: "swift-crypto")]),
@@ -115,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "gen",
             dependencies: [
-                "GenBuild", "GenSample", "GenModel", "GenSupport", "GenTemplates",
+                "GenBuild", "GenSample", "GenModel", "GenSupport", "GenTemplates", "GenServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ], linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]),
         // Dev-only: the libFuzzer targets over everything that parses input (scripts/fuzz); built normally, it
@@ -132,7 +145,7 @@ let package = Package(
             name: "GenTests",
             dependencies: [
                 "GenModel", "GenSupport", "GenLoad", "GenResolve", "GenCompute", "GenPlan", "GenRender", "GenWrite", "GenBuild", "GenSample",
-                "GenMedia", "GenTemplates", "CVipsCheck", "MustacheEngine",
+                "GenMedia", "GenTemplates", "CVipsCheck", "MustacheEngine", "GenServe",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto")
             ], resources: [.copy("Fixtures")])
