@@ -383,12 +383,12 @@ final class IncrementalBuildTests: XCTestCase {
         // The newest: only October's critique links to it.
         docs.critiques["c-new"] = Doc.critique("c-new", org: "orgA", target: "u2-orgA", notes: "new")
         docs.critiques["c-new"]!["createdAt"] = ["_seconds": 1_729_500_000, "_nanoseconds": 0]
-        let newest = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "newest added")
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "newest added")
 
         // Early October, between September's and October's: September's "newer" link changes.
         docs.critiques["c-between"] = Doc.critique("c-between", org: "orgA", target: "u2-orgA", notes: "between")
         docs.critiques["c-between"]!["createdAt"] = ["_seconds": 1_727_800_000, "_nanoseconds": 0]
-        let between = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "one added between")
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "one added between")
         let september = try String(contentsOf: output.appendingPathComponent("orgA/critiques/photo/c-sep.html"), encoding: .utf8)
         XCTAssertTrue(september.contains("c-between.html"), "September's critique links to the new one as newer")
     }
