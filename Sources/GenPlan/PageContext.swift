@@ -14,7 +14,8 @@ public struct PageContext: Sendable, Encodable {
     public var nav: [NavLink]
     /// The layout draws the navigation bar only when there is one (an archived page has none).
     public var hasNav: Bool
-    public var page: any Encodable & Sendable
+    /// Not settable: `pageValue` was made from it.
+    public private(set) var page: any Encodable & Sendable
     /// The page's values, where its view gives them directly (`TemplateValue`): chosen where the context is
     /// made, where the view's type is known, so the renderer asks no type at run time.
     let pageValue: (@Sendable () -> MustacheValue)?

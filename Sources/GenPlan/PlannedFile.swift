@@ -127,7 +127,8 @@ struct PlannedPage: Sendable {
     var path: String
     var template: String
     var title: String
-    var body: any Encodable & Sendable
+    /// Not settable: `value` is made from it.
+    private(set) var body: any Encodable & Sendable
     /// The body's values, where its view gives them directly (`TemplateValue`).
     var value: (@Sendable () -> MustacheValue)? = nil
 }
