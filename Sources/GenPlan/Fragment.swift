@@ -50,6 +50,20 @@ public final class Fragment: @unchecked Sendable, Encodable {  // `memoized` und
         }
     }
 
+    /// The fragment's shared value, keyed by its digest, made on first use and kept (`memo`): the view's own
+    /// values where it gives them, else `encode`'s values of the context.
+    public func shared(encoding encode: (any Encodable & Sendable) throws -> MustacheValue) rethrows -> MustacheShared {
+        try memo { () throws -> MustacheShared in
+            let value = try templateValue.map { $0() } ?? encode(context)
+            return MustacheShared(key: ValueDigest.key(value, prefix: "fragment"), value: value)
+        }
+    }
+
+    /// The shared value, for a view that gives its values directly: the same one the renderer makes.
+    var sharedValue: MustacheValue {
+        .shared(shared(encoding: { _ in preconditionFailure("a fragment inside a direct view is made from a direct view") }))
+    }
+
     /// Outside the renderer (e.g. a JSON dump of a plan) a fragment reads as its context.
     public func encode(to encoder: any Encoder) throws {
         try context.encode(to: encoder)

@@ -4,6 +4,7 @@ import GenMedia
 import GenModel
 import GenResolve
 import GenSupport
+import MustacheEngine
 
 /// Plans one organization's tree `<org>/…`. It is given only that organization's input,
 /// so nothing of another organization can reach these files.
@@ -43,17 +44,23 @@ struct OrganizationPlanner: Sendable {
     }
 
     func page(_ planned: PlannedPage, current: String) -> PlannedFile {
-        page(planned.path, template: planned.template, title: planned.title, current: current, body: planned.body)
+        page(planned.path, template: planned.template, title: planned.title, current: current, body: planned.body, value: planned.value)
     }
 
-    func page(_ path: String, template: String, title: String, current: String, body: any Encodable & Sendable) -> PlannedFile {
+    /// `value`: the body's values, where its view gives them directly.
+    func page(
+        _ path: String, template: String, title: String, current: String, body: any Encodable & Sendable,
+        value: (@Sendable () -> MustacheValue)? = nil
+    ) -> PlannedFile {
         PlannedFile(
             path: "\(org.pathSegment)/\(path)",
-            content: .page(template: template, context: context(path: path, title: title, current: current, body: body)))
+            content: .page(template: template, context: context(path: path, title: title, current: current, body: body, value: value)))
     }
 
     /// The layout context for a page at `path` (relative to the organization folder).
-    func context(path: String, title: String, current: String, body: any Encodable & Sendable) -> PageContext {
+    func context(
+        path: String, title: String, current: String, body: any Encodable & Sendable, value: (@Sendable () -> MustacheValue)? = nil
+    ) -> PageContext {
         let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
         let nav = navigation.bar(root: root, current: current) {
             let entries = Self.sections.map { NavLink(title: $0.title, href: $0.path, current: false) } + pageLinks
@@ -61,7 +68,7 @@ struct OrganizationPlanner: Sendable {
         }
         return PageContext(
             siteTitle: config.title, title: title, root: root,
-            organization: OrganizationLink(name: org.name, id: org.id.text), nav: nav, page: body)
+            organization: OrganizationLink(name: org.name, id: org.id.text), nav: nav, page: body, pageValue: value)
     }
 }
 

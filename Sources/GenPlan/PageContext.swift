@@ -1,3 +1,5 @@
+import MustacheEngine
+
 /// What every page template sees. Page-specific data sits under `page`; the layout uses the rest.
 /// Contexts are plain values built by pure functions: templates never reach global state.
 public struct PageContext: Sendable, Encodable {
@@ -12,7 +14,11 @@ public struct PageContext: Sendable, Encodable {
     public var nav: [NavLink]
     /// The layout draws the navigation bar only when there is one (an archived page has none).
     public var hasNav: Bool
-    public var page: any Encodable & Sendable
+    /// Not settable: `pageValue` was made from it.
+    public private(set) var page: any Encodable & Sendable
+    /// The page's values, where its view gives them directly (`TemplateValue`): chosen where the context is
+    /// made, where the view's type is known, so the renderer asks no type at run time.
+    let pageValue: (@Sendable () -> MustacheValue)?
 
     private enum CodingKeys: String, CodingKey { case siteTitle, title, root, organization, header, hasNav, printHeading, page }
 
@@ -35,6 +41,16 @@ public struct PageContext: Sendable, Encodable {
         try c.encode(page, forKey: .page)
     }
 
+    /// The context's values as `encode(to:)` gives them, made directly; `encode` gives the page's values where its
+    /// view does not give them itself.
+    public func templateValue(encodingPage encode: (any Encodable & Sendable) throws -> MustacheValue) rethrows -> MustacheValue {
+        try [
+            "siteTitle": .text(siteTitle), "title": .text(title), "root": .text(root),
+            "organization": organization?.templateValue ?? .null, "header": header.templateValue, "hasNav": .bool(hasNav),
+            "printHeading": .text(printHeading), "page": pageValue.map { $0() } ?? encode(page)
+        ]
+    }
+
     /// The brand and navigation bar: the same on every page of a section at one depth, so it is rendered
     /// once for all of them, not once per page.
     var header: RepeatedBlock {
@@ -42,6 +58,14 @@ public struct PageContext: Sendable, Encodable {
     }
 
     public init(siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], page: any Encodable & Sendable) {
+        self.init(siteTitle: siteTitle, title: title, root: root, organization: organization, nav: nav, page: page, pageValue: nil)
+    }
+
+    init(
+        siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], page: any Encodable & Sendable,
+        pageValue: (@Sendable () -> MustacheValue)?
+    ) {
+        self.pageValue = pageValue
         self.siteTitle = siteTitle
         self.title = title
         self.root = root

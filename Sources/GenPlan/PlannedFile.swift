@@ -1,5 +1,6 @@
 import Foundation
 import GenSupport
+import MustacheEngine
 
 /// One file of the output tree, decided but not yet rendered: the plan says *what*,
 /// the render stage says *which bytes*.
@@ -126,5 +127,16 @@ struct PlannedPage: Sendable {
     var path: String
     var template: String
     var title: String
-    var body: any Encodable & Sendable
+    /// Not settable: `value` is made from it.
+    private(set) var body: any Encodable & Sendable
+    /// The body's values, where its view gives them directly (`TemplateValue`).
+    var value: (@Sendable () -> MustacheValue)? = nil
+}
+
+extension PlannedPage {
+    /// A page whose view gives its values directly: decided here, where its type is known, so the renderer
+    /// asks no type at run time.
+    init<Body: TemplateValue & Encodable & Sendable>(path: String, template: String, title: String, direct body: Body) {
+        self.init(path: path, template: template, title: title, body: body, value: { body.templateValue })
+    }
 }

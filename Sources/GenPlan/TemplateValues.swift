@@ -2,8 +2,8 @@ import MustacheEngine
 
 /// The views rendered most often give the templates their values directly, as the engine's plain values,
 /// instead of through their `Encodable` conformance (which a generic encoder walks at a cost of several
-/// allocations and indirect calls per property): a report's body with its field rows and route, and the
-/// site header of every page. Their `Encodable` conformance stays, for JSON dumps of a plan; a test holds the
+/// allocations and indirect calls per property): every page's layout context and site header, and the daily
+/// and report pages with each report's head, body, field rows and route. Their `Encodable` conformance stays, for JSON dumps of a plan; a test holds the
 /// two to the same values (`TemplateValueTests`). Keys come in declaration order, a nil optional is `null`.
 protocol TemplateValue {
     var templateValue: MustacheValue { get }
@@ -140,4 +140,47 @@ extension NavLink: TemplateValue {
 
 extension RepeatedRows {
     var templateValue: MustacheValue { .list(rows.map(\.templateValue)) }
+}
+
+extension ReportView: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "anchor": .text(anchor), "headingMarks": .text(headingMarks), "heading": .text(heading), "pageHref": MustacheValue(pageHref),
+            "dayHref": MustacheValue(dayHref), "photographer": .text(photographer), "photographerHref": MustacheValue(photographerHref),
+            "validity": .text(validity.rawValue), "problemCount": .text(problemCount), "schools": MustacheValue(schools),
+            "hasSchools": .bool(hasSchools), "body": body.sharedValue, "route": route?.sharedValue ?? .null
+        ]
+    }
+}
+
+extension SchoolVisits.Link: TemplateValue {
+    var templateValue: MustacheValue { ["name": .text(name), "href": MustacheValue(href), "more": .bool(more)] }
+}
+
+extension PageLink: TemplateValue {
+    var templateValue: MustacheValue { ["href": .text(href), "label": .text(label)] }
+}
+
+extension ReportPages.TocEntry: TemplateValue {
+    var templateValue: MustacheValue {
+        ["href": .text(href), "label": .text(label), "status": .text(status), "validity": .text(validity.rawValue)]
+    }
+}
+
+extension ReportPages.DayBody: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "dayTitle": .text(dayTitle), "summary": .text(summary), "toc": MustacheValue(toc), "reports": MustacheValue(reports),
+            "previous": previous?.templateValue ?? .null, "next": next?.templateValue ?? .null, "indexHref": .text(indexHref)
+        ]
+    }
+}
+
+extension ReportPages.ReportBody: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "report": report.templateValue, "markdownHref": .text(markdownHref), "previous": previous?.templateValue ?? .null,
+            "next": next?.templateValue ?? .null
+        ]
+    }
 }

@@ -27,6 +27,9 @@ struct PageValues {
             return .list(try unsafeBitCast(value, to: [Fragment].self).map { .shared(try fragment($0)) })
         }
         if T.self == RepeatedBlock.self { return .shared(try shared(unsafeBitCast(value, to: RepeatedBlock.self))) }
+        if T.self == PageContext.self {
+            return try unsafeBitCast(value, to: PageContext.self).templateValue(encodingPage: { try self.value($0) })
+        }
         if T.self == RepeatedRows.self {
             return .list(try unsafeBitCast(value, to: RepeatedRows.self).rows.map { .shared(try shared($0)) })
         }

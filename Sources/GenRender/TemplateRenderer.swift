@@ -97,9 +97,6 @@ public struct TemplateRenderer: Sendable {
     /// A fragment's shared value, made once per build: every page showing the fragment holds the same values,
     /// and the engine renders them once per partial.
     private func shared(_ fragment: Fragment) throws -> MustacheShared {
-        try fragment.memo { () throws -> MustacheShared in
-            let value = try fragment.templateValue.map { $0() } ?? values.value(fragment.context)
-            return MustacheShared(key: ValueDigest.key(value, prefix: "fragment"), value: value)
-        }
+        try fragment.shared(encoding: { try values.value($0) })
     }
 }

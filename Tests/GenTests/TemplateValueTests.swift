@@ -10,7 +10,8 @@ import XCTest
 final class TemplateValueTests: XCTestCase {
     /// The encoder's values for `view` (its own direct values bypassed: encoded as a plain `Encodable`).
     func encoded(_ view: some Encodable) throws -> MustacheValue {
-        try PageValues(fragment: { _ in preconditionFailure() }).value(Plain(view: view))
+        // Fragments in these views give their values directly, as the renderer's do.
+        try PageValues(fragment: { $0.shared(encoding: { _ in preconditionFailure() }) }).value(Plain(view: view))
     }
 
     /// Hides a view's type from the encoder's shortcuts.
@@ -66,6 +67,47 @@ final class TemplateValueTests: XCTestCase {
                 siteTitle: "S", root: "../", organization: .init(name: "O", id: "o"), nav: [.init(title: "T", href: "h", current: true)], hasNav: true
             ))
         try assertSame(SiteHeader(siteTitle: "S", root: "", organization: nil, nav: [], hasNav: false))
+    }
+
+    func testReportPagesAndTheirContext() throws {
+        let row = FieldRow(field(.text("x"))).block
+        let body = Fragment(view: {
+            ReportBody(
+                facts: [.init(label: "Date", value: "Oct 3")], notes: [], fields: RepeatedRows([row]),
+                hasFields: true, others: RepeatedRows([]), hasOthers: false, valid: true, problems: [], problemCount: "Valid")
+        })
+        let route = Fragment(view: {
+            MileagePages.Route(
+                legs: [], hasLegs: false, totalMinutes: "7", computed: "3.0", recorded: "", miles: "3.0", source: "computed", notes: [],
+                hasNotes: false, discrepancy: nil)
+        })
+        let linked = ReportView(
+            anchor: "r1", headingMarks: "##", heading: "Ann · Day", pageHref: "../r1.html", dayHref: nil, photographer: "Ann",
+            photographerHref: "p/ann.html", validity: .invalid, problemCount: "1 problem",
+            schools: [.init(name: "A", href: "a.html", more: true), .init(name: "B", href: nil, more: false)], hasSchools: true,
+            body: body, route: route)
+        let plain = ReportView(
+            anchor: "r2", headingMarks: "###", heading: "Bo · Day", pageHref: nil, dayHref: "../index.html", photographer: "Bo",
+            photographerHref: nil, validity: .valid, problemCount: "Valid", schools: [], hasSchools: false, body: body, route: nil)
+        try assertSame(linked)
+        try assertSame(plain)
+        let toc = [ReportPages.TocEntry(href: "#r1", label: "Ann · Day", status: "1 problem", validity: .invalid)]
+        let day = ReportPages.DayBody(
+            dayTitle: "Friday, Oct 3", summary: "2 reports", toc: toc, reports: [linked, plain],
+            previous: PageLink(href: "../a/index.html", label: "Oct 2"), next: nil, indexHref: "../../index.html")
+        try assertSame(day)
+        let page = ReportPages.ReportBody(report: plain, markdownHref: "r2.md", previous: nil, next: PageLink(href: "n.html", label: "N"))
+        try assertSame(page)
+        // The layout's context, with a page that gives its values and with one the encoder walks.
+        for organization in [OrganizationLink(name: "O", id: "o"), nil] {
+            let nav = [NavLink(title: "T", href: "h", current: true)]
+            let direct = PageContext(
+                siteTitle: "S", title: "T", root: "../", organization: organization, nav: nav, page: day, pageValue: { day.templateValue })
+            let values = PageValues(fragment: { $0.shared(encoding: { _ in preconditionFailure() }) })
+            XCTAssertEqual(Describe(try values.value(direct)).text, Describe(try encoded(direct)).text)
+            let walked = PageContext(siteTitle: "S", title: "T", root: "", organization: organization, nav: [], page: page)
+            XCTAssertEqual(Describe(try values.value(walked)).text, Describe(try encoded(walked)).text)
+        }
     }
 }
 

@@ -158,16 +158,16 @@ enum ReportPages {
                         report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent,
                         previous: previous, next: next)
                     let title = "\(view.heading), \(Format.day(date.description))"
-                    planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, body: body))
+                    planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, direct: body))
                     // Markdown draws no sketch: its route is the one the day's Markdown renders too.
                     var text = body
                     text.report.route = bodies.route(report.id, sketched: false)
-                    markdown.append(PlannedPage(path: paths.markdown(report.id), template: "markdown/report", title: title, body: text))
+                    markdown.append(PlannedPage(path: paths.markdown(report.id), template: "markdown/report", title: title, direct: text))
                 }
                 planned += markdown
                 let title = "Reports of \(Format.day(date.description))"
-                planned.append(PlannedPage(path: "\(folder)/index.html", template: "reports-day", title: title, body: body))
-                planned.append(PlannedPage(path: "\(folder)/report.md", template: "markdown/reports-day", title: title, body: body))
+                planned.append(PlannedPage(path: "\(folder)/index.html", template: "reports-day", title: title, direct: body))
+                planned.append(PlannedPage(path: "\(folder)/report.md", template: "markdown/reports-day", title: title, direct: body))
                 byDay.append((index, planned))
             }
             return byDay
