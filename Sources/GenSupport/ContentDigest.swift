@@ -44,18 +44,20 @@ public struct ContentDigest: Sendable, Hashable {
 public struct StableHasher {
     private var sha = SHA256()
     /// Small values are collected and fed in blocks: one `update` per value costs more than the hashing.
-    private var buffer: [UInt8] = []
+    /// A fixed block written through a pointer: appending to an array costs more than copying the bytes.
+    private var buffer = [UInt8](repeating: 0, count: StableHasher.blockSize)
+    private var count = 0
+    private static let blockSize = 4096
 
-    public init() { buffer.reserveCapacity(4096) }
+    public init() {}
 
     /// Text with its length; `tag` tells what the text is (a key, a value…) where a caller needs to.
     public mutating func add(_ text: String, tag: UInt8 = 0x73) {
         var text = text
         text.withUTF8 { bytes in
             put(tag, UInt64(bytes.count))
-            buffer.append(contentsOf: bytes)
+            append(UnsafeRawBufferPointer(bytes))
         }
-        flushIfFull()
     }
 
     public mutating func add(_ value: Int) { put(0x69, UInt64(bitPattern: Int64(value))) }
@@ -77,8 +79,7 @@ public struct StableHasher {
 
     public mutating func add(bytes: [UInt8]) {
         put(0x79, UInt64(bytes.count))
-        buffer.append(contentsOf: bytes)
-        flushIfFull()
+        bytes.withUnsafeBytes { append($0) }
     }
 
     /// The first 128 bits of the SHA-256.
@@ -93,18 +94,33 @@ public struct StableHasher {
     }
 
     private mutating func put(_ tag: UInt8, _ value: UInt64) {
-        buffer.append(tag)
-        withUnsafeBytes(of: value.littleEndian) { buffer.append(contentsOf: $0) }
-        flushIfFull()
+        if count + 9 > Self.blockSize { flush() }
+        let at = count
+        buffer.withUnsafeMutableBytes {
+            $0[at] = tag
+            $0.storeBytes(of: value.littleEndian, toByteOffset: at + 1, as: UInt64.self)
+        }
+        count = at + 9
     }
 
-    private mutating func flushIfFull() {
-        if buffer.count >= 4096 { flush() }
+    /// SHA-256 sees one stream whatever the blocks, so text longer than a block goes to it directly.
+    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if bytes.count > Self.blockSize - count {
+            flush()
+            if bytes.count > Self.blockSize {
+                sha.update(bufferPointer: bytes)
+                return
+            }
+        }
+        let at = count
+        buffer.withUnsafeMutableBytes { UnsafeMutableRawBufferPointer(rebasing: $0[at...]).copyMemory(from: bytes) }
+        count = at + bytes.count
     }
 
     private mutating func flush() {
-        guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { sha.update(bufferPointer: $0) }
-        buffer.removeAll(keepingCapacity: true)
+        guard count > 0 else { return }
+        let filled = count
+        buffer.withUnsafeBytes { sha.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<filled])) }
+        count = 0
     }
 }

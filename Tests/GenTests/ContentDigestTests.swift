@@ -58,6 +58,38 @@ final class ContentDigestTests: XCTestCase {
         a_b.add("a"); a_b.add("b")
         XCTAssertNotEqual(ab.finalize(), a_b.finalize())
     }
+
+    /// The digest is SHA-256 of the tagged stream, however values fall across the hasher's blocks: texts
+    /// shorter than a block, filling one to the byte, longer than one, and numbers across a block's end.
+    func testDigestIsSHA256OfTheTaggedStream() {
+        func tagged(_ tag: UInt8, _ value: UInt64) -> [UInt8] { [tag] + withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<40 {
+            var hasher = StableHasher()
+            var stream: [UInt8] = []
+            for _ in 0..<(round % 7 + 1) * 40 {
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0:
+                    let length = [0, 1, 7, 4_087, 4_096, 4_097, 9_000, Int.random(in: 0..<300, using: &random)].randomElement(using: &random)!
+                    let text = String(repeating: "é", count: length / 2) + String(repeating: "a", count: length % 2)
+                    hasher.add(text)
+                    stream += tagged(0x73, UInt64(text.utf8.count)) + Array(text.utf8)
+                case 1:
+                    let n = Int.random(in: Int.min...Int.max, using: &random)
+                    hasher.add(n)
+                    stream += tagged(0x69, UInt64(bitPattern: Int64(n)))
+                case 2:
+                    let bytes = (0..<Int.random(in: 0..<5_000, using: &random)).map { UInt8(truncatingIfNeeded: $0) }
+                    hasher.add(bytes: bytes)
+                    stream += tagged(0x79, UInt64(bytes.count)) + bytes
+                default:
+                    hasher.add(true)
+                    stream += tagged(0x62, 1)
+                }
+            }
+            XCTAssertEqual(hasher.finalize(), ContentDigest(sha256: SHA256.hash(data: stream)), "round \(round)")
+        }
+    }
 }
 
 /// `ContentDigest.of`: the digest of a computed value through its `Encodable` conformance.
