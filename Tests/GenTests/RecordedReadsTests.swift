@@ -94,4 +94,42 @@ final class RecordedReadsTests: XCTestCase {
         XCTAssertNil(read.reads(of: "org 2024-09"))
         XCTAssertEqual(read.reads(of: "org 2024-10"), RecordedReads([]))
     }
+
+    /// File lines read back as written, paths with spaces and `=` included; a manifest with a line that does
+    /// not read is no manifest (everything is rendered again), never a manifest with files missing.
+    func testAFileLineThatDoesNotReadDiscardsTheManifest() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "org/a b.html": BuildManifest.Entry(fingerprint: "f1", size: 10), "= x": BuildManifest.Entry(fingerprint: "f2", size: 0),
+            "org/ü.md": BuildManifest.Entry(fingerprint: "f3", size: 3), "org/m/one.html": BuildManifest.Entry(fingerprint: "f4", size: 4)
+        ]
+        let months = ["org 2024-09": BuildManifest.Month(key: "k", files: ["org/m/one.html"], reads: RecordedReads([]))]
+        let url = folder.appendingPathComponent("build/x.manifest")
+        try BuildManifest(gen: "g", inputs: "i", report: BuildReport(), files: files, months: months).save(to: url)
+        let stored = try XCTUnwrap(BuildManifest.header(at: url))
+        let manifest = try XCTUnwrap(BuildManifest(stored.header, data: stored.data))
+        XCTAssertEqual(manifest.files, files)
+        XCTAssertEqual(manifest.months["org 2024-09"]?.files, ["org/m/one.html"])
+        XCTAssertEqual(manifest.months["org 2024-09"]?.key, "k")
+
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let damages: [(String, (String) -> String)] = [
+            ("a size that is not a number", { $0.replacingOccurrences(of: " 10 org/a b.html", with: " ten org/a b.html") }),
+            ("a line of two fields", { $0.replacingOccurrences(of: "f3 3 org/ü.md", with: "f3 3") }),
+            ("an empty line", { $0.replacingOccurrences(of: "f3 3 org/ü.md\n", with: "f3 3 org/ü.md\n\n") }),
+            (
+                "the last file line without its newline",
+                { text in
+                    let bytes = Array(text.utf8), reads = bytes.count - stored.header.readsLength
+                    return String(decoding: bytes[..<(reads - 1)] + bytes[reads...], as: UTF8.self)
+                }
+            )
+        ]
+        for (what, damage) in damages {
+            let changed = damage(text)
+            XCTAssertNotEqual(changed, text, what)
+            XCTAssertNil(BuildManifest(stored.header, data: Data(changed.utf8)), what)
+        }
+    }
 }

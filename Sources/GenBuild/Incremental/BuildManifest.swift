@@ -89,26 +89,37 @@ struct BuildManifest {
     init?(_ header: Header, data: Data) {
         guard header.readsLength >= 0, header.readsLength <= data.count else { return nil }
         let readsSection = data.suffix(header.readsLength)
-        var lines = data.dropLast(header.readsLength).split(separator: 0x0A, omittingEmptySubsequences: false).dropFirst(2)
-        guard lines.popLast()?.isEmpty == true else { return nil }
-        self.init(gen: header.gen, inputs: header.inputs, report: header.report, files: [:], months: [:])
+        guard let (files, months) = data.dropLast(header.readsLength).withUnsafeBytes(Self.fileLines) else { return nil }
+        self.init(gen: header.gen, inputs: header.inputs, report: header.report, files: files, months: months)
         self.header.readsLength = header.readsLength
         storedReads = Lazy { Self.readsByMonth(readsSection) }
-        files.reserveCapacity(lines.count)
+    }
+
+    /// The file and month lines after the first two, each ending in a newline; nil if one does not read. A
+    /// loop over the bytes: `Data.split` made an array of slices per line, most of a build with nothing to do.
+    private static func fileLines(_ bytes: UnsafeRawBufferPointer) -> (files: [String: Entry], months: [String: Month])? {
+        func text(_ from: Int, _ to: Int) -> String { String(decoding: UnsafeRawBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self) }
+        func newline(after index: Int) -> Int? { bytes[index...].firstIndex(of: 0x0A) }
+        guard let first = newline(after: 0), var index = newline(after: first + 1).map({ $0 + 1 }) else { return nil }
+        var files: [String: Entry] = [:]
+        var months: [String: Month] = [:]
         var month: String?
-        for line in lines {
-            let fields = line.split(separator: 0x20, maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3 else { return nil }
-            let first = String(decoding: fields[0], as: UTF8.self), third = String(decoding: fields[2], as: UTF8.self)
-            if first == "=" {
-                month = third
-                months[third] = Month(key: String(decoding: fields[1], as: UTF8.self), files: [])
+        while index < bytes.count {
+            guard let end = newline(after: index), let space = bytes[index..<end].firstIndex(of: 0x20),
+                let second = bytes[(space + 1)..<end].firstIndex(of: 0x20)
+            else { return nil }
+            let path = text(second + 1, end)
+            if space == index + 1, bytes[index] == UInt8(ascii: "=") {
+                month = path
+                months[path] = Month(key: text(space + 1, second), files: [])
             } else {
-                guard let size = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-                files[third] = Entry(fingerprint: first, size: size)
-                if let month { months[month]!.files.append(third) }
+                guard let size = Int(text(space + 1, second)) else { return nil }
+                files[path] = Entry(fingerprint: text(index, space), size: size)
+                if let month { months[month]!.files.append(path) }
             }
+            index = end + 1
         }
+        return (files, months)
     }
 
     /// Written to a temporary file and renamed: a crash never leaves half a manifest. A month without its
