@@ -24,17 +24,20 @@ public enum POSIXFiles {
         return walk(root, relative: "", files: files, into: &scan) ? scan : nil
     }
 
+    /// Each entry is looked up in its open folder (`fstatat`), not by its whole path, which the kernel would
+    /// walk again from the root for every file.
     private static func walk(_ directory: String, relative: String, files: Bool, into scan: inout Scan) -> Bool {
-        eachEntry(of: directory) { name, _ in
-            let path = directory + "/" + name
+        guard let dir = opendir(directory) else { return false }
+        let folder = dirfd(dir)
+        return eachEntry(in: dir) { name, _ in
             let rel = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
-            guard lstat(path, &info) == 0 else { return false }
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
             let changed = (seconds: Int(info.st_ctim.tv_sec), nanoseconds: Int(info.st_ctim.tv_nsec))
             if changed > scan.newestChange { scan.newestChange = changed }
             switch info.st_mode & S_IFMT {
             case S_IFREG: if files { scan.files[rel] = Int(info.st_size) }
-            case S_IFDIR: return walk(path, relative: rel, files: files, into: &scan)
+            case S_IFDIR: return walk(directory + "/" + name, relative: rel, files: files, into: &scan)
             default: break
             }
             return true
