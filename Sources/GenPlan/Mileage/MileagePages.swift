@@ -139,11 +139,10 @@ enum MileagePages {
             // Month tables run newest first on every page (the home page, statistics, mileage).
             months: summary.months.reversed().map(monthRow),
             photographers: summary.photographers.map { p in
-                let total = p.months.reduce(0) { $0 + ($1.reimbursement ?? 0) }
                 return PhotographerRow(
                     name: p.name, href: "\(files[p.photographerId]).html",
                     reports: Format.integer(p.months.reduce(0) { $0 + $1.reports }),
-                    totalMiles: Format.miles(p.totalMiles), reimbursement: showMoney ? Format.money(total) : nil)
+                    totalMiles: Format.miles(p.totalMiles), reimbursement: showMoney ? Format.money(p.reimbursement ?? .zero) : nil)
             },
             hasReports: !summary.reports.isEmpty, showReimbursement: showMoney,
             rate: Format.rates(summary.rates), speed: Format.integer(Int((config.mileage.averageSpeedKmh / 1.609344).rounded())),

@@ -135,7 +135,7 @@ enum MileageStatements {
             rows: rows, hasRows: !rows.isEmpty, showMoney: showMoney,
             total: IndexRow(
                 name: "Total", href: "", markdownHref: "", trips: Format.integer(month?.reports ?? 0),
-                miles: Format.miles(month?.miles ?? 0), amount: showMoney ? Format.money(month?.reimbursement ?? 0) : nil))
+                miles: Format.miles(month?.miles ?? 0), amount: showMoney ? Format.money(month?.reimbursement ?? .zero) : nil))
         pages.insert(
             PlannedPage(path: indexPath, template: "mileage-statements", title: "Mileage statements: \(monthTitle)", body: index), at: 0)
         return pages
