@@ -1,4 +1,5 @@
 import Foundation
+import GenCompute
 import GenModel
 import GenSupport
 
@@ -13,6 +14,9 @@ public enum Format {
     public static func money(_ x: Double) -> String {
         (x < 0 ? "-$" : "$") + grouped(abs(x), decimals: 2)
     }
+
+    /// An amount in whole cents, as `money` writes dollars: `$1,234.50`.
+    public static func money(_ x: Cents) -> String { money(x.dollars) }
 
     /// A rate in dollars: `0.67` → `$0.67`, `0.655` → `$0.655` (cents, and a fraction of a cent when set).
     public static func rate(_ x: Double) -> String {

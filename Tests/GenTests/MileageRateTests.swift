@@ -15,16 +15,20 @@ final class MileageRateTests: XCTestCase {
         XCTAssertEqual(totals.map(\.period), [0, 1])
         XCTAssertEqual(totals.map(\.trips), [2, 2])
         XCTAssertEqual(totals.map(\.miles), [15.3, 31.4])
-        // Each rate's miles times the rate, to the cent: 15.3 × 0.655 = 10.0215, 31.4 × 0.7 = 21.98.
-        XCTAssertEqual(totals.map(\.amount), [10.02, 21.98])
-        XCTAssertEqual(rates.amount(totals), 32.0)
-        XCTAssertEqual(rates.amount(miles: 10, on: "2024-09-14"), 6.55)
-        XCTAssertEqual(rates.amount(miles: 10, on: "2024-09-15"), 7.0)
+        // Each trip to the cent, each rate's amount the sum of its trips: 15.2 × 0.655 = 9.956 → $9.96 and
+        // 0.1 × 0.655 = 0.0655 → $0.07 make $10.03 (not 15.3 × 0.655 = $10.02); 0.2 × 0.7 = $0.14 and 31.2 × 0.7 = $21.84.
+        XCTAssertEqual(totals.map(\.amount), [Cents(1003), Cents(2198)])
+        XCTAssertEqual(rates.amount(totals), Cents(3201))
+        XCTAssertEqual(rates.amount(miles: 10, on: "2024-09-14"), Cents(655))
+        XCTAssertEqual(rates.amount(miles: 10, on: "2024-09-15"), Cents(700))
+        // Half a cent is paid, whatever the float product says (24.5 × 0.67 = 16.41499… in binary).
+        XCTAssertEqual(Cents(miles: 24.5, rate: 0.67), Cents(1642))
+        XCTAssertEqual(Cents(miles: 5.5, rate: 0.67), Cents(369))
         XCTAssertNil(MileageRates().amount(miles: 10, on: "2024-09-15"))
         // Before every rate: no rate, paid nothing.
         let dated = MileageRates([MileageRates.Period(from: "2024-09-15", ratePerMile: 0.7)])
         XCTAssertEqual(dated.totals([(day: "2024-09-01", miles: 5.0), (day: "2024-09-20", miles: 5.0)]).map(\.period), [0, nil])
-        XCTAssertEqual(dated.amount(miles: 5, on: "2024-09-01"), 0)
+        XCTAssertEqual(dated.amount(miles: 5, on: "2024-09-01"), .zero)
         XCTAssertEqual(rates.periods(during: "2024-08"), [0])
         XCTAssertEqual(rates.periods(during: "2024-09"), [0, 1])
         XCTAssertEqual(rates.periods(during: "2024-10"), [1])

@@ -299,13 +299,14 @@ final class MileageTests: XCTestCase {
         XCTAssertEqual(
             summary.months,
             [
-                MonthMileage(month: "2024-09", miles: 5.8, reports: 3, reimbursement: 3.89),  // 5.8 × 0.67 = 3.886
-                MonthMileage(month: "2024-10", miles: 10.0, reports: 1, reimbursement: 6.7)
+                // Each trip to the cent: 0.1 × 0.67 → $0.07, 0.2 × 0.67 → $0.13, 5.5 × 0.67 = 3.685 → $3.69.
+                MonthMileage(month: "2024-09", miles: 5.8, reports: 3, reimbursement: Cents(389)),
+                MonthMileage(month: "2024-10", miles: 10.0, reports: 1, reimbursement: Cents(670))
             ])
         XCTAssertEqual(summary.photographers.map(\.name), ["Ann Lee", "Bo Ray"])
         XCTAssertEqual(summary.photographers[0].totalMiles, 10.3)
         XCTAssertEqual(summary.photographers[0].months.map(\.miles), [0.3, 10.0])  // 0.1 + 0.2 shows as 0.3
-        XCTAssertEqual(summary.photographers[1].months, [MonthMileage(month: "2024-09", miles: 5.5, reports: 1, reimbursement: 3.69)])
+        XCTAssertEqual(summary.photographers[1].months, [MonthMileage(month: "2024-09", miles: 5.5, reports: 1, reimbursement: Cents(369))])
         // Without a rate there is no reimbursement.
         let (plain, _) = MileageSummary.compute(for: o, config: SiteConfig.Mileage())
         XCTAssertTrue(plain.months.allSatisfy { $0.reimbursement == nil })

@@ -53,7 +53,8 @@ final class SchoolPagesTests: XCTestCase {
                 id: "r2", org: "orgA", user: "u2", date: "2024-09-03", template: "t1",
                 schools: ["  ADAMS elementary ", "Lincoln High & Annex"],
                 fields: ["job_type": "Fall Sports", "photos_taken": 1500, "mileage": "90.0 miles"]),
-            // A school of orgB by name: no school of orgA, no visit anywhere. Photos from the typed photos_taken field.
+            // A school of orgB by name: no school of orgA, no visit anywhere. Photos taken from the typed photos_taken
+            // field, files attached from the photo_count smart field: two counts, side by side.
             ReportDoc(
                 id: "r3", org: "orgA", user: "u1", date: "2024-12-10", template: "t2",
                 schools: ["lincoln high & annex", "Bravo Only School"], fields: ["photo_count": 42, "photos_taken": 999]),
@@ -156,10 +157,12 @@ final class SchoolPagesTests: XCTestCase {
         var jobType: String?
         var photos: String
         var sharedPhotos: String?
+        var files: String
+        var sharedFiles: String?
         var miles: String
         var source: String
         var description: String {
-            "\(href) \(day) \(photographer) \(template) \(jobType ?? "-") \(photos) \(sharedPhotos ?? "-") \(miles) \(source)"
+            "\(href) \(day) \(photographer) \(template) \(jobType ?? "-") \(photos) \(sharedPhotos ?? "-") \(files) \(sharedFiles ?? "-") \(miles) \(source)"
         }
     }
 
@@ -236,8 +239,19 @@ final class SchoolPagesTests: XCTestCase {
         return "\(monthNames[p[1] - 1]) \(p[2]), \(p[0])"
     }
 
-    static func photos(_ r: ReportDoc) -> Int {
-        (r.fields["photos_taken"] ?? r.fields["photo_count"]) as! Int
+    /// The photos the report says were taken: its typed `photos_taken`, never its attachments.
+    static func photos(_ r: ReportDoc) -> Int? { r.fields["photos_taken"] as? Int }
+
+    /// The files attached to the report: its `photo_count` smart field, never the photos taken.
+    static func files(_ r: ReportDoc) -> Int? { r.fields["photo_count"] as? Int }
+
+    /// A count added over the reports that record it, as a total's cell reads ("|"-joined): "—" where none
+    /// does, the sum, then "k of n reports" where only some do.
+    static func sum(_ reports: [ReportDoc], _ count: (ReportDoc) -> Int?) -> String {
+        let known = reports.compactMap(count)
+        guard !known.isEmpty else { return "—" }
+        let note = known.count < reports.count ? "|\(known.count) of \(reports.count) report\(reports.count == 1 ? "" : "s")" : ""
+        return grouped(known.reduce(0, +)) + note
     }
 
     /// Every visit of `school`: a report of its organization whose route names it (once however often),
@@ -263,8 +277,9 @@ final class SchoolPagesTests: XCTestCase {
         let shared = isShared(r)
         return Visit(
             href: "../reports/report/\(r.id).html", day: day(r.date), photographer: users[r.user]!.name,
-            template: template.name, jobType: jobType, photos: shared ? "—" : grouped(photos(r)),
-            sharedPhotos: shared ? "\(grouped(photos(r))) on the shared report" : nil,
+            template: template.name, jobType: jobType, photos: shared ? "—" : photos(r).map(grouped) ?? "—",
+            sharedPhotos: shared ? photos(r).map { "\(grouped($0)) on the shared report" } : nil,
+            files: shared ? "—" : files(r).map(grouped) ?? "—", sharedFiles: shared ? files(r).map { "\(grouped($0)) on the shared report" } : nil,
             miles: String(format: "%.1f", share(of: school, in: r)), source: "of \(miles), \(source)")
     }
 
@@ -280,14 +295,14 @@ final class SchoolPagesTests: XCTestCase {
 
     static func rows(_ html: String) -> [(visit: Visit, flags: String)] {
         let pattern =
-            #"<tr><th scope="row"><a href="([^"]*)">([^<]*)</a></th><td class="visit-who">([^<]*)</td><td class="visit-template">([^<]*)(?:<br><span class="muted">([^<]*)</span>)?</td><td class="num">([^<]*)(?:<br><span class="muted">([^<]*)</span>)?</td><td class="num">([^<]*)<br><span class="muted">([^<]*)</span></td><td class="visit-flags">(.*?)</td></tr>"#
+            #"<tr><th scope="row"><a href="([^"]*)">([^<]*)</a></th><td class="visit-who">([^<]*)</td><td class="visit-template">([^<]*)(?:<br><span class="muted">([^<]*)</span>)?</td><td class="num">([^<]*)(?:<br><span class="muted">([^<]*)</span>)?</td><td class="num">([^<]*)(?:<br><span class="muted">([^<]*)</span>)?</td><td class="num">([^<]*)<br><span class="muted">([^<]*)</span></td><td class="visit-flags">(.*?)</td></tr>"#
         let regex = try! NSRegularExpression(pattern: pattern)
         return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { m in
             func g(_ i: Int) -> String? { Range(m.range(at: i), in: html).map { String(html[$0]) } }
             return (
                 Visit(
                     href: g(1)!, day: g(2)!, photographer: g(3)!, template: g(4)!, jobType: g(5), photos: g(6)!,
-                    sharedPhotos: g(7), miles: g(8)!, source: g(9)!), g(10)!
+                    sharedPhotos: g(7), files: g(8)!, sharedFiles: g(9), miles: g(10)!, source: g(11)!), g(12)!
             )
         }
     }
@@ -343,11 +358,9 @@ final class SchoolPagesTests: XCTestCase {
             func totals(_ key: (ReportDoc) -> String, _ title: (String) -> String) -> [String] {
                 Dictionary(grouping: visits, by: key).sorted { $0.key > $1.key }.map { key, group in
                     let miles = group.reduce(0.0) { $0 + Self.share(of: school, in: $1) }
-                    func photos(_ reports: [ReportDoc]) -> String {
-                        reports.isEmpty ? "—" : Self.grouped(reports.reduce(0) { $0 + Self.photos($1) })
-                    }
-                    let own = photos(group.filter { !Self.isShared($0) }), shared = photos(group.filter(Self.isShared))
-                    return "\(title(key))|\(group.count)|\(own)|\(shared)|\(String(format: "%.1f", miles))"
+                    let own = group.filter { !Self.isShared($0) }, shared = group.filter(Self.isShared)
+                    let counts = [Self.sum(own, Self.photos), Self.sum(shared, Self.photos), Self.sum(own, Self.files), Self.sum(shared, Self.files)]
+                    return "\(title(key))|\(group.count)|\(counts.joined(separator: "|"))|\(String(format: "%.1f", miles))"
                 }
             }
             let monthNames = [
@@ -382,7 +395,8 @@ final class SchoolPagesTests: XCTestCase {
         let lincoln = Self.rows(try site.text("orgA/schools/a-lincoln.html"))
         XCTAssertEqual(
             lincoln.map(\.visit.sharedPhotos), ["999 on the shared report", "1,500 on the shared report"],
-            "the typed photos_taken before the photo_count of attachments; both routes name another school")
+            "the typed photos_taken, never the photo_count of attachments; both routes name another school")
+        XCTAssertEqual(lincoln.map(\.visit.sharedFiles), ["42 on the shared report", nil], "the photo_count of attachments on its own")
         XCTAssertTrue(lincoln[0].flags.contains("“Bravo Only School” is not one of this organization’s schools"), lincoln[0].flags)
         XCTAssertEqual(Self.rows(try site.text("orgB/schools/b-adams.html")).map(\.visit.photographer), ["Bea Bravo"])
         XCTAssertTrue(try site.text("orgA/schools/a-quiet.html").contains("No visits yet"))
@@ -401,9 +415,8 @@ final class SchoolPagesTests: XCTestCase {
             orgA.map { school in
                 let visits = Self.visits(of: school)
                 let own = visits.filter { !Self.isShared($0) }
-                let photos = own.isEmpty ? "—" : Self.grouped(own.reduce(0) { $0 + Self.photos($1) })
                 let miles = String(format: "%.1f", visits.reduce(0.0) { $0 + Self.share(of: school, in: $1) })
-                return "\(Self.escaped(school.name))|Marion|\(visits.count)|\(photos)|\(miles)|"
+                return "\(Self.escaped(school.name))|Marion|\(visits.count)|\(Self.sum(own, Self.photos))|\(Self.sum(own, Self.files))|\(miles)|"
                     + (visits.first.map { Self.day($0.date) } ?? "No visits yet")
             })
         // The foot adds the columns up, and each report once: the schools' miles are the reports' miles.
@@ -414,21 +427,52 @@ final class SchoolPagesTests: XCTestCase {
             }
         let named = Self.reports.filter { r in r.org == "orgA" && r.schools.contains { Self.match($0, org: "orgA") != nil } }
         let visitCount = orgA.reduce(0) { $0 + Self.visits(of: $1).count }
-        let ownPhotos = named.filter { !Self.isShared($0) }.reduce(0) { $0 + Self.photos($1) }
+        let own = named.filter { !Self.isShared($0) }
         let shared = named.filter(Self.isShared)
         let allMiles = named.reduce(0.0) { $0 + Double(Self.miles($1).0)! }
         XCTAssertEqual(
             foot,
             [
-                "All schools|\(visitCount)|\(Self.grouped(ownPhotos))|\(String(format: "%.1f", allMiles))",
-                "Reports shared by schools|\(shared.count) reports, each counted once|\(Self.grouped(shared.reduce(0) { $0 + Self.photos($1) }))",
-                "Organization|\(named.count) reports that name a school|\(Self.grouped(named.reduce(0) { $0 + Self.photos($1) }))|\(String(format: "%.1f", allMiles))"
+                "All schools|\(visitCount)|\(Self.sum(own, Self.photos))|\(Self.sum(own, Self.files))|\(String(format: "%.1f", allMiles))",
+                "Reports shared by schools|\(shared.count) reports, each counted once|\(Self.sum(shared, Self.photos))|\(Self.sum(shared, Self.files))",
+                "Organization|\(named.count) reports that name a school|\(Self.sum(named, Self.photos))|\(Self.sum(named, Self.files))|\(String(format: "%.1f", allMiles))"
             ])
         // Reachable: the navigation and the home page.
         let home = try site.text("orgA/index.html")
         XCTAssertTrue(home.contains(#"<a class="button" href="schools/index.html">"#))
         XCTAssertTrue(home.contains("4 schools, 3 of them visited at least once."))
         XCTAssertTrue(try site.text("orgA/mileage/index.html").contains(#"href="../schools/index.html">Schools</a>"#))
+    }
+
+    /// Issue 49: the sample's Picture Day report of Oct 22, 2024 photographed 238 students and attached 2 files
+    /// (its `photo_count`, "Photos Attached"); Benton's page showed 2 photos taken. Each figure now stands under
+    /// the label of what it counts, and a total says over how many reports it was added.
+    func testAttachedFilesAreNeverCountedAsPhotosTaken() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try await BuildPipeline.run(BuildOptions(content: TestSite.repositoryContent, templates: TestSite.templates, output: site.output))
+        let org = "L7mQ2xVb9KpT4wRz8NcE"
+        let index = try site.text("\(org)/schools/index.html")
+        let benton = try XCTUnwrap(
+            index.range(of: #"<a href="([^"]+)">Benton Consolidated High School - Benton</a>"#, options: .regularExpression).map {
+                String(index[$0]).components(separatedBy: "\"")[1]
+            })
+        let page = try site.text("\(org)/schools/\(benton)")
+        let row = try XCTUnwrap(Self.rows(page).first { $0.visit.href.hasSuffix("Rwh7SIgHYSv0PYCc7N7P.html") }).visit
+        XCTAssertEqual(row.photos, "—", "no photos_taken typed: no photos taken shown")
+        XCTAssertNil(row.sharedPhotos)
+        XCTAssertEqual(row.files, "—", "the report also visited Frankfort: its files are shown apart")
+        XCTAssertEqual(row.sharedFiles, "2 on the shared report")
+        XCTAssertTrue(page.contains(#"<th scope="col" class="num">Photos taken</th><th scope="col" class="num">Files attached</th>"#))
+        // October: 3 visits, each on a report shared with another school. The photos taken are the typed counts
+        // of the 2 reports that have one; the files attached the 2 of the Picture Day report: never 1,228 photos.
+        let october = Self.rows(page).map(\.visit).filter { $0.day.hasPrefix("Oct ") }
+        XCTAssertEqual(october.count, 3)
+        let typed = october.compactMap { $0.sharedPhotos.flatMap { Int($0.prefix { $0 != " " }.filter(\.isNumber)) } }
+        XCTAssertEqual(typed.count, 2)
+        XCTAssertEqual(
+            Self.table(page, after: "months-h").first { $0.hasPrefix("October 2024|") },
+            "October 2024|3|—|\(Self.grouped(typed.reduce(0, +)))|2 of 3 reports|—|2|1 of 3 reports|101.0")
     }
 
     func testReportHeadsLinkTheSchoolsVisitedWhereverTheReportIsShown() async throws {

@@ -131,16 +131,18 @@ final class StatementTests: XCTestCase {
         return (nil, recorded, recorded ?? 0, "as recorded")
     }
 
-    /// Per rate: (rate, trips, miles, amount), oldest rate first.
+    /// Per rate: (rate, trips, miles, amount), oldest rate first; the amount is the sum of each trip's miles
+    /// × the rate rounded to the cent, the payroll rule.
     static func totals(_ reports: [ReportDoc], dated: Bool) -> [(rate: Double, trips: Int, miles: Double, amount: Double)] {
-        var byRate: [Double: (trips: Int, miles: Double)] = [:]
+        var byRate: [Double: (trips: Int, miles: Double, amount: Double)] = [:]
         for r in reports.sorted(by: { $0.date < $1.date }) {
-            byRate[rate(r.date, dated: dated), default: (0, 0)].trips += 1
-            byRate[rate(r.date, dated: dated), default: (0, 0)].miles += miles(r).used
+            let rate = rate(r.date, dated: dated)
+            byRate[rate, default: (0, 0, 0)].trips += 1
+            byRate[rate, default: (0, 0, 0)].miles += miles(r).used
+            byRate[rate, default: (0, 0, 0)].amount += round(miles(r).used * rate, 2)
         }
         return byRate.keys.sorted().map { rate in
-            let miles = round(byRate[rate]!.miles, 1)
-            return (rate, byRate[rate]!.trips, miles, round(miles * rate, 2))
+            (rate, byRate[rate]!.trips, round(byRate[rate]!.miles, 1), round(byRate[rate]!.amount, 2))
         }
     }
 
@@ -181,7 +183,7 @@ final class StatementTests: XCTestCase {
         try await site.build()
         let folder = site.output.appendingPathComponent("orgA/reports/monthly/2024-09/statements")
 
-        // mileage.json: the month's reimbursement is its miles per rate, each times its rate.
+        // mileage.json: the month's reimbursement is the sum of its trips' amounts, each at the rate of its day.
         let json =
             try JSONSerialization.jsonObject(with: Data(contentsOf: site.output.appendingPathComponent("orgA/data/mileage.json")))
             as! [String: Any]

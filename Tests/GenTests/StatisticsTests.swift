@@ -438,13 +438,15 @@ final class StatisticsTests: XCTestCase {
         // Hand totals: Sep 10.5 + 20.2 + 5.3 = 36.0 (3 reports, $18.00); Oct 12.0 + 8.4 + 3.1 + 0 = 23.5 (4, $11.75).
         XCTAssertEqual(s.mileage.miles, 59.5)
         XCTAssertEqual(s.mileage.reports, 7)
-        XCTAssertEqual(s.mileage.reimbursement, 29.75)
+        XCTAssertEqual(s.mileage.reimbursement, Cents(2975))
         XCTAssertEqual(s.mileage.ratePerMile, 0.5)
         XCTAssertEqual(s.mileage.unit, "mi")
         // u1: Sep 10.5 + 5.3 = 15.8, Oct 8.4 + 0 = 8.4 → 24.2 mi, 4 reports, $7.90 + $4.20 = $12.10.
-        XCTAssertEqual(s.mileage.photographers["u1"], PhotographerMileageStatistics(name: "Ann Lee", miles: 24.2, reports: 4, reimbursement: 12.1))
+        XCTAssertEqual(
+            s.mileage.photographers["u1"], PhotographerMileageStatistics(name: "Ann Lee", miles: 24.2, reports: 4, reimbursement: Cents(1210)))
         // u2: Sep 20.2, Oct 12.0 + 3.1 = 15.1 → 35.3 mi, 3 reports, $10.10 + $7.55 = $17.65.
-        XCTAssertEqual(s.mileage.photographers["u2"], PhotographerMileageStatistics(name: "Ben Cho", miles: 35.3, reports: 3, reimbursement: 17.65))
+        XCTAssertEqual(
+            s.mileage.photographers["u2"], PhotographerMileageStatistics(name: "Ben Cho", miles: 35.3, reports: 3, reimbursement: Cents(1765)))
 
         // The same numbers as the summary, month by month and photographer by photographer.
         XCTAssertEqual(s.mileage.miles, summary.totalMiles)
@@ -463,7 +465,7 @@ final class StatisticsTests: XCTestCase {
             }
         }
         XCTAssertEqual(s.month("2024-09").mileage.miles, 36.0)
-        XCTAssertEqual(s.month("2024-10").mileage.reimbursement, 11.75)
+        XCTAssertEqual(s.month("2024-10").mileage.reimbursement, Cents(1175))
     }
 
     // MARK: - Month slice
@@ -488,7 +490,7 @@ final class StatisticsTests: XCTestCase {
         XCTAssertEqual(empty.weather.readings, 0)
         XCTAssertNil(empty.weather.meanFahrenheit)
         XCTAssertEqual(empty.mileage.miles, 0)
-        XCTAssertEqual(empty.mileage.reimbursement, 0)
+        XCTAssertEqual(empty.mileage.reimbursement, .zero)
         XCTAssertEqual(empty.mileage.ratePerMile, 0.5)
     }
 

@@ -2,14 +2,15 @@ import GenModel
 import GenResolve
 import GenSupport
 
-/// Miles and report count for one month; `reimbursement` only when a rate is set.
+/// Miles and report count for one month; `reimbursement` (the sum of its trips' amounts, `Cents`) only when
+/// a rate is set.
 public struct MonthMileage: Sendable, Hashable, Codable {
     public var month: String
     public var miles: Double
     public var reports: Int
-    public var reimbursement: Double?
+    public var reimbursement: Cents?
 
-    public init(month: String, miles: Double, reports: Int, reimbursement: Double?) {
+    public init(month: String, miles: Double, reports: Int, reimbursement: Cents?) {
         self.month = month
         self.miles = miles
         self.reports = reports
@@ -31,6 +32,10 @@ public struct PhotographerMileage: Sendable, Hashable, Codable {
     public var name: String
     public var totalMiles: Double
     public var months: [MonthMileage]
+
+    /// The sum of the months' reimbursements, so of every trip's amount; nil without a rate. Not in
+    /// `mileage.json`, whose readers add the months.
+    public var reimbursement: Cents? { months.first?.reimbursement == nil ? nil : months.cents(\.reimbursement) }
 }
 
 /// `data/mileage.json` for one organization: per report, per photographer and month, per month.
@@ -97,21 +102,20 @@ public struct MileageSummary: Sendable, Hashable, Codable {
     }
 
     /// The month totals of the rows at `indices` (in order: each month's miles are added in row order). A
-    /// month's reimbursement is its miles per rate period, each times its rate (`MileageRates.totals`): with
-    /// one rate, the month's miles times the rate.
+    /// month's reimbursement is the sum of its trips' amounts, each at the rate of its day, to the cent
+    /// (`MileageRates.amount(miles:on:)`).
     static func monthTotals(_ indices: [Int], of reports: [ReportMileage], months: [String], rates: MileageRates) -> [MonthMileage] {
-        var totals: [String: (miles: Double, reports: Int, rows: [Int])] = [:]
+        var totals: [String: (miles: Double, reports: Int, amount: Cents)] = [:]
         for i in indices {
-            totals[months[i], default: (0, 0, [])].miles += reports[i].miles
-            totals[months[i], default: (0, 0, [])].reports += 1
-            if !rates.isEmpty { totals[months[i], default: (0, 0, [])].rows.append(i) }
+            totals[months[i], default: (0, 0, .zero)].miles += reports[i].miles
+            totals[months[i], default: (0, 0, .zero)].reports += 1
+            totals[months[i], default: (0, 0, .zero)].amount += rates.amount(miles: reports[i].miles, on: reports[i].date) ?? .zero
         }
         return totals.map { month, total in
             // Sum of values rounded to 0.1, re-rounded so float noise (0.1 + 0.2) never shows.
             let miles = rounded(total.miles, decimals: 1)
             return MonthMileage(
-                month: month, miles: miles, reports: total.reports,
-                reimbursement: rates.amount(rates.totals(total.rows.lazy.map { (day: reports[$0].date, miles: reports[$0].miles) })))
+                month: month, miles: miles, reports: total.reports, reimbursement: rates.isEmpty ? nil : total.amount)
         }.sorted { $0.month < $1.month }
     }
 }

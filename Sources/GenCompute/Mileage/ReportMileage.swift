@@ -27,6 +27,9 @@ public enum MileageFlag: String, Sendable, Codable, CaseIterable {
     case unknownSchool = "unknown-school"
     /// A matched school has no usable coordinates.
     case schoolWithoutCoordinates = "school-without-coordinates"
+
+    /// The flag as the pages say it, in the words of its name: `unknown-school` → "unknown school".
+    public var words: String { rawValue.replacingOccurrences(of: "-", with: " ") }
 }
 
 /// The precomputed mileage of one report: its route, computed and recorded miles. Its properties are kept

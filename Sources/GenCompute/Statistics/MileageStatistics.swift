@@ -9,13 +9,13 @@ public struct MileageStatistics: Sendable, Codable, Equatable {
     public var miles: Double
     /// Reports with a mileage row (every report has one, possibly 0 miles).
     public var reports: Int
-    /// Null without a rate.
-    public var reimbursement: Double?
+    /// The sum of every trip's amount (`Cents`); null without a rate.
+    public var reimbursement: Cents?
     /// Photographer key (as in `mileage.json`) → the photographer's numbers for the same period.
     public var photographers: [DocumentID: PhotographerMileageStatistics]
 
     public init(
-        unit: String, ratePerMile: Double?, miles: Double = 0, reports: Int = 0, reimbursement: Double? = nil,
+        unit: String, ratePerMile: Double?, miles: Double = 0, reports: Int = 0, reimbursement: Cents? = nil,
         photographers: [DocumentID: PhotographerMileageStatistics] = [:]
     ) {
         self.unit = unit
@@ -23,7 +23,7 @@ public struct MileageStatistics: Sendable, Codable, Equatable {
         self.miles = miles
         self.reports = reports
         // No reports is no money owed, not an unknown amount, when a rate is set.
-        self.reimbursement = reimbursement ?? ratePerMile.map { _ in 0 }
+        self.reimbursement = reimbursement ?? ratePerMile.map { _ in .zero }
         self.photographers = photographers
     }
 
@@ -42,10 +42,10 @@ public struct PhotographerMileageStatistics: Sendable, Codable, Equatable {
     public var name: String
     public var miles: Double
     public var reports: Int
-    /// Null without a rate.
-    public var reimbursement: Double?
+    /// The sum of the photographer's trips' amounts (`Cents`); null without a rate.
+    public var reimbursement: Cents?
 
-    public init(name: String, miles: Double, reports: Int, reimbursement: Double?) {
+    public init(name: String, miles: Double, reports: Int, reimbursement: Cents?) {
         self.name = name
         self.miles = miles
         self.reports = reports
@@ -64,7 +64,7 @@ public struct PhotographerMileageStatistics: Sendable, Codable, Equatable {
 extension MileageStatistics {
     /// All time: the summary's `totalMiles` and each photographer's `totalMiles`. Report counts and
     /// reimbursements are not totals the summary stores, so they are its months added up (the same months
-    /// the pages list), reimbursements re-rounded to the cent so float noise never shows.
+    /// the pages list), reimbursements in whole cents, so they are the sums of the trips' amounts.
     static func total(_ summary: MileageSummary) -> MileageStatistics {
         var photographers: [DocumentID: PhotographerMileageStatistics] = [:]
         for p in summary.photographers {
@@ -97,8 +97,7 @@ extension MileageStatistics {
         return months
     }
 
-    private static func sumOfReimbursements(_ months: [MonthMileage], rate: Double?) -> Double? {
-        guard rate != nil else { return nil }
-        return rounded(months.reduce(0) { $0 + ($1.reimbursement ?? 0) }, decimals: 2)
+    private static func sumOfReimbursements(_ months: [MonthMileage], rate: Double?) -> Cents? {
+        rate == nil ? nil : months.cents(\.reimbursement)
     }
 }

@@ -24,7 +24,7 @@ enum MileageCSV {
                 r.computedMiles.map(number) ?? "", r.recordedMiles.map(number) ?? "", number(r.miles), r.source.rawValue,
                 r.flags.map(\.rawValue).joined(separator: " ")
             ]
-            return row + (rates.amount(miles: r.miles, on: r.date).map { [FastFormat.fixed($0, decimals: 2)] } ?? [])
+            return row + (rates.amount(miles: r.miles, on: r.date).map { [FastFormat.fixed($0.dollars, decimals: 2)] } ?? [])
         }
     }
 

@@ -139,11 +139,10 @@ enum MileagePages {
             // Month tables run newest first on every page (the home page, statistics, mileage).
             months: summary.months.reversed().map(monthRow),
             photographers: summary.photographers.map { p in
-                let total = p.months.reduce(0) { $0 + ($1.reimbursement ?? 0) }
                 return PhotographerRow(
                     name: p.name, href: "\(files[p.photographerId]).html",
                     reports: Format.integer(p.months.reduce(0) { $0 + $1.reports }),
-                    totalMiles: Format.miles(p.totalMiles), reimbursement: showMoney ? Format.money(total) : nil)
+                    totalMiles: Format.miles(p.totalMiles), reimbursement: showMoney ? Format.money(p.reimbursement ?? .zero) : nil)
             },
             hasReports: !summary.reports.isEmpty, showReimbursement: showMoney,
             rate: Format.rates(summary.rates), speed: Format.integer(Int((config.mileage.averageSpeedKmh / 1.609344).rounded())),
@@ -160,8 +159,8 @@ enum MileagePages {
                     id: "m-\(month)", title: Format.monthTitle(month), miles: Format.miles(total?.miles ?? 0),
                     reports: reports.map {
                         reportRow(
-                            $0, href: reportHref($0.reportId).map { "../" + $0 }, notes: input.routeNotes[$0.reportId] ?? [],
-                            tolerance: summary.tolerance)
+                            $0, in: input.organization, href: reportHref($0.reportId).map { "../" + $0 },
+                            notes: input.routeNotes[$0.reportId] ?? [], tolerance: summary.tolerance)
                     },
                     reimbursement: total?.reimbursement.map(Format.money),
                     statementHref: "\(statements(month))/\(statementNames[p.photographerId] ?? "index").html")
@@ -183,11 +182,21 @@ enum MileagePages {
             reimbursement: m.reimbursement.map(Format.money), statementsHref: nil)
     }
 
-    static func reportRow(_ r: ReportMileage, href: String? = nil, notes: [String] = [], tolerance: MileageTolerance) -> ReportRow {
+    static func reportRow(
+        _ r: ReportMileage, in org: Organization, href: String? = nil, notes: [String] = [], tolerance: MileageTolerance
+    ) -> ReportRow {
         ReportRow(
             anchor: "r-\(PathSegment.sanitize(r.reportId.text))", reportId: r.reportId.text, reportHref: href, day: Format.day(r.date),
-            schools: r.schools.isEmpty ? "No schools listed" : r.schools.joined(separator: " → "), route: route(r, notes: notes, tolerance: tolerance)
-        )
+            schools: tripSchools(r, in: org), route: route(r, notes: notes, tolerance: tolerance))
+    }
+
+    /// A trip's schools in the order the report names them, as its line on the mileage pages and statements
+    /// reads: each of the organization's schools by its name (a report may name it by id), any other name as
+    /// the `unknown-school` flag says it, "unknown school (sA1)", never as if it were a school's name.
+    static func tripSchools(_ r: ReportMileage, in org: Organization) -> String {
+        guard !r.schools.isEmpty else { return "No schools listed" }
+        return r.schools.map { org.school(matching: $0)?.value ?? "\(MileageFlag.unknownSchool.words) (\($0))" }
+            .joined(separator: " → ")
     }
 
     /// `tolerance`: the organization's (`MileageSummary.tolerance`), which decided the row's discrepancy flag;

@@ -79,9 +79,9 @@ enum MileageStatements {
 
     /// A month's statements and their index, relative to the month's folder (`statements/…`); the same files
     /// serve the site and the archive, whose links stay inside `statements/` and the month's page beside it.
-    /// `purpose` gives a report's business purpose.
+    /// `purpose` gives a report's business purpose; `org` names the schools of each trip.
     static func plan(
-        month key: String, slice: MileageSummary, names: [DocumentID: String], preparer: String, organization: String,
+        month key: String, slice: MileageSummary, names: [DocumentID: String], preparer: String, org: Organization,
         purpose: (DocumentID) -> String
     ) -> [PlannedPage] {
         // A month of critiques alone has no mileage: no statements.
@@ -99,12 +99,12 @@ enum MileageStatements {
             let totals = rates.totals(trips.map { (day: $0.date, miles: $0.miles) })
             let amount = rates.amount(totals)
             let body = StatementBody(
-                name: p.name, monthTitle: monthTitle, period: period, preparer: preparer, organization: organization,
+                name: p.name, monthTitle: monthTitle, period: period, preparer: preparer, organization: org.name,
                 indexHref: "index.html", markdownHref: "\(file).md", monthHref: "../index.html",
                 trips: trips.map { r in
                     let rate = rates.rate(on: r.date)
                     return TripRow(
-                        day: Format.day(r.date), schools: r.schools.isEmpty ? "No schools listed" : r.schools.joined(separator: " → "),
+                        day: Format.day(r.date), schools: MileagePages.tripSchools(r, in: org),
                         purpose: purpose(r.reportId), computed: r.computedMiles.map(Format.miles) ?? "—",
                         recorded: r.recordedMiles.map(Format.miles) ?? "—", miles: Format.miles(r.miles),
                         rule: MileagePages.sourceLabel(r.source) + (r.isDiscrepancy ? " (differs from recorded)" : ""),
@@ -135,7 +135,7 @@ enum MileageStatements {
             rows: rows, hasRows: !rows.isEmpty, showMoney: showMoney,
             total: IndexRow(
                 name: "Total", href: "", markdownHref: "", trips: Format.integer(month?.reports ?? 0),
-                miles: Format.miles(month?.miles ?? 0), amount: showMoney ? Format.money(month?.reimbursement ?? 0) : nil))
+                miles: Format.miles(month?.miles ?? 0), amount: showMoney ? Format.money(month?.reimbursement ?? .zero) : nil))
         pages.insert(
             PlannedPage(path: indexPath, template: "mileage-statements", title: "Mileage statements: \(monthTitle)", body: index), at: 0)
         return pages

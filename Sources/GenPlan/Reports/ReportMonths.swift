@@ -46,7 +46,7 @@ struct ReportMonths: PageFamily {
         let byId = Dictionary(reports.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         return MileageStatements.plan(
             month: reads.month, slice: reads.mileage(plan.input), names: reads.statementNames(plan.input), preparer: plan.config.title,
-            organization: org.name,
+            org: org,
             purpose: { id in byId[id].map { MileageStatements.purpose($0, form: forms[id], in: org) } ?? "School photography" })
     }
 

@@ -7,12 +7,22 @@ import GenSupport
 /// address and coordinates, every visit, totals by month and by season). A report visits a school when its
 /// route names it (`SchoolVisits`); a school no report names still has its page.
 enum SchoolPages {
+    /// A count added up over visits: photos taken (the typed `photos_taken`) or files attached (the
+    /// `photo_count` smart field), never the one for want of the other. Each is added over the reports that
+    /// record it; "—" where none does.
+    struct Count: Sendable, Encodable {
+        var value: String
+        /// How many of the reports added record the count ("3 of 5 reports"), where some do not; else nil.
+        var note: String?
+    }
+
     struct IndexRow: Sendable, Encodable {
         var name: String
         var href: String
         var city: String?
         var visits: String
-        var photos: String
+        var photos: Count
+        var files: Count
         var miles: String
         var lastVisit: String?
     }
@@ -20,12 +30,15 @@ enum SchoolPages {
     /// The index's foot: the columns added up, and what the schools share, counted once.
     struct IndexTotal: Sendable, Encodable {
         var visits: String
-        var photos: String
+        var photos: Count
+        var files: Count
         var miles: String
         var sharedReports: String
-        var sharedPhotos: String
+        var sharedPhotos: Count
+        var sharedFiles: Count
         var reports: String
-        var allPhotos: String
+        var allPhotos: Count
+        var allFiles: Count
     }
 
     struct IndexBody: Sendable, Encodable {
@@ -42,10 +55,14 @@ enum SchoolPages {
         var photographer: String
         var template: String
         var jobType: String?
-        /// The report's photos where it visited this school alone, else "—".
+        /// The report's photos taken where it visited this school alone, else "—".
         var photos: String
-        /// The photos of a report that visited other schools too, in words; nil for a visit alone.
+        /// The photos taken of a report that visited other schools too, in words; nil for a visit alone.
         var sharedPhotos: String?
+        /// The files attached to the report where it visited this school alone, else "—".
+        var files: String
+        /// The files attached to a report that visited other schools too, in words; nil for a visit alone.
+        var sharedFiles: String?
         /// This school's share of the route's miles.
         var miles: String
         /// How the route's miles were found and how many there were in all, in words.
@@ -59,8 +76,10 @@ enum SchoolPages {
     struct TotalRow: Sendable, Encodable {
         var period: String
         var visits: String
-        var photos: String
-        var sharedPhotos: String
+        var photos: Count
+        var sharedPhotos: Count
+        var files: Count
+        var sharedFiles: Count
         var miles: String
     }
 
@@ -89,9 +108,11 @@ enum SchoolPages {
         /// One report's visit to a school, with what the pages show of it.
         struct Visit: Sendable {
             var report: DailyJobReport
-            /// The report's photo count, where it reads as a number.
+            /// The photos the report says were taken (`ReportForm.photosTaken`), where they read as a number.
             var photos: Double?
-            /// The route names other schools too: the photos cannot be told apart by school.
+            /// The files attached to the report (`ReportForm.filesAttached`), where they read as a number.
+            var files: Double?
+            /// The route names other schools too: the photos and files cannot be told apart by school.
             var shared: Bool
             /// This school's share of the route's miles (`SchoolVisits.milesShares`).
             var miles: Double
@@ -126,11 +147,12 @@ enum SchoolPages {
                     let route = named.named(report.id)
                     let schools = route.compactMap(\.school)
                     guard !schools.isEmpty else { continue }
-                    let photos = input.forms[report.id]?.photosTaken?.value.number
+                    let form = input.forms[report.id]
+                    let photos = form?.photosTaken?.value.number, files = form?.filesAttached?.value.number
                     let shares = named.milesShares(report.id)
                     for school in schools {
                         visits[school.id, default: []].append(
-                            Visit(report: report, photos: photos, shared: route.count > 1, miles: shares[school.id] ?? 0))
+                            Visit(report: report, photos: photos, files: files, shared: route.count > 1, miles: shares[school.id] ?? 0))
                     }
                 }
                 end = start
@@ -148,7 +170,7 @@ enum SchoolPages {
                 return IndexRow(
                     name: school.value, href: paths.file(school.id),
                     city: school.city.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed },
-                    visits: total.visits, photos: total.photos, miles: total.miles,
+                    visits: total.visits, photos: total.photos, files: total.files, miles: total.miles,
                     lastVisit: visits.first.map { Format.day($0.report.date.description) })
             }
             let summary = SchoolPages.summary(schools: schools.count, visited: visitedCount)
@@ -165,15 +187,12 @@ enum SchoolPages {
             var seen = Set<DocumentID>()
             let reports = all.filter { seen.insert($0.report.id).inserted }
             let shared = reports.filter(\.shared)
-            func photos(_ visits: some Sequence<Visit>) -> String {
-                let counted = visits.compactMap(\.photos)
-                return counted.isEmpty ? "—" : Self.count(counted.reduce(0, +))
-            }
             let total = Self.total("", all)
             return IndexTotal(
-                visits: total.visits, photos: total.photos, miles: total.miles,
-                sharedReports: Format.count(shared.count, "report"), sharedPhotos: photos(shared),
-                reports: Format.count(reports.count, "report"), allPhotos: photos(reports))
+                visits: total.visits, photos: total.photos, files: total.files, miles: total.miles,
+                sharedReports: Format.count(shared.count, "report"), sharedPhotos: Self.sum(shared.map(\.photos)),
+                sharedFiles: Self.sum(shared.map(\.files)), reports: Format.count(reports.count, "report"),
+                allPhotos: Self.sum(reports.map(\.photos)), allFiles: Self.sum(reports.map(\.files)))
         }
 
         /// The pages of `schools[range]`.
@@ -199,6 +218,8 @@ enum SchoolPages {
                     jobType: ReportStatistics.jobType(of: report, layout: form?.layout ?? .legacy, in: org),
                     photos: visit.shared ? "—" : form?.photosTaken.map { SchoolPages.shown($0.value) } ?? "—",
                     sharedPhotos: visit.shared ? form?.photosTaken.map { SchoolPages.shown($0.value) + " on the shared report" } : nil,
+                    files: visit.shared ? "—" : form?.filesAttached.map { SchoolPages.shown($0.value) } ?? "—",
+                    sharedFiles: visit.shared ? form?.filesAttached.map { SchoolPages.shown($0.value) + " on the shared report" } : nil,
                     miles: mileage.map { _ in Format.miles(visit.miles) } ?? "—",
                     source: mileage.map { "of \(Format.miles($0.miles)), \(MileagePages.sourceLabel($0.source))" }
                         ?? MileagePages.sourceLabel(.none),
@@ -206,8 +227,10 @@ enum SchoolPages {
             }
             let total = Self.total("Total", visits)
             let cards = [
-                Fact(label: "Visits", value: total.visits), Fact(label: "Photos taken", value: total.photos),
-                Fact(label: "Photos on shared reports", value: total.sharedPhotos), Fact(label: "Route miles", value: total.miles)
+                Fact(label: "Visits", value: total.visits), Fact(label: "Photos taken", value: total.photos.value),
+                Fact(label: "Photos on shared reports", value: total.sharedPhotos.value),
+                Fact(label: "Files attached", value: total.files.value),
+                Fact(label: "Files on shared reports", value: total.sharedFiles.value), Fact(label: "Route miles", value: total.miles)
             ]
             // The last visit with the address: a date is too wide for a number card.
             let last = visits.first.map { [Fact(label: "Last visit", value: Format.day($0.report.date.description))] } ?? []
@@ -220,16 +243,23 @@ enum SchoolPages {
                 months: months, seasons: seasons, indexHref: "index.html", map: map?.sketch(for: school))
         }
 
-        /// Visits, photos (of the visits whose count reads as a number: this school's alone, and those of
-        /// reports shared with other schools) and this school's share of the route miles of `visits`.
+        /// Visits, photos taken and files attached (this school's alone, and those of reports shared with other
+        /// schools) and this school's share of the route miles of `visits`.
         static func total(_ period: String, _ visits: [Visit]) -> TotalRow {
-            func sum(_ visits: [Visit]) -> String {
-                let photos = visits.compactMap(\.photos)
-                return photos.isEmpty ? "—" : count(photos.reduce(0, +))
-            }
+            let alone = visits.filter { !$0.shared }, shared = visits.filter(\.shared)
             return TotalRow(
-                period: period, visits: Format.integer(visits.count), photos: sum(visits.filter { !$0.shared }),
-                sharedPhotos: sum(visits.filter(\.shared)), miles: Format.miles(visits.reduce(0) { $0 + $1.miles }))
+                period: period, visits: Format.integer(visits.count), photos: sum(alone.map(\.photos)),
+                sharedPhotos: sum(shared.map(\.photos)), files: sum(alone.map(\.files)), sharedFiles: sum(shared.map(\.files)),
+                miles: Format.miles(visits.reduce(0) { $0 + $1.miles }))
+        }
+
+        /// The counts of some reports added up over those that record one (nil: the report does not).
+        static func sum(_ counts: [Double?]) -> Count {
+            let known = counts.compactMap { $0 }
+            guard !known.isEmpty else { return Count(value: "—") }
+            return Count(
+                value: count(known.reduce(0, +)),
+                note: known.count < counts.count ? "\(Format.integer(known.count)) of \(Format.count(counts.count, "report"))" : nil)
         }
 
         /// A sum of counts as typed: whole numbers grouped, a fraction kept to one decimal.

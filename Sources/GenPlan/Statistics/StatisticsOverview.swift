@@ -196,7 +196,7 @@ enum StatisticsOverview {
             row("Miles", now.mileage.miles, before.mileage.miles, decimals: 1)
         ]
         if let a = now.mileage.reimbursement, let b = before.mileage.reimbursement {
-            rows.append(row("Reimbursement", a, b, decimals: 2, money: true))
+            rows.append(row("Reimbursement", a.dollars, b.dollars, decimals: 2, money: true))
         }
         rows.append(row("Critiques", Double(now.critiques.total), Double(before.critiques.total), decimals: 0))
         return Comparison(current: Format.monthTitle(current), previous: Format.monthTitle(previous), rows: rows, partial: partial)
