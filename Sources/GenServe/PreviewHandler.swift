@@ -20,13 +20,16 @@ final class PreviewState: @unchecked Sendable {  // `builds`, `error`, `listener
 
     var current: (number: Int, error: String?) { lock.withLock { (builds, error) } }
 
-    /// A build ended: the next pages show its error, or none, and every listening page is told.
-    func finish(error: String?) {
-        let (number, channels) = lock.withLock {
+    /// A build ended: the next pages show its error, or none, and every listening page is told. A build that
+    /// changed nothing (a file saved as it was) after a good one tells no page: each shows what it would reload.
+    func finish(error: String?, unchanged: Bool = false) {
+        let told: (Int, [any Channel])? = lock.withLock {
+            if unchanged, error == nil, self.error == nil, builds > 0 { return nil }
             builds += 1
             self.error = error
             return (builds, Array(listeners.values))
         }
+        guard let (number, channels) = told else { return }
         let event = Self.event(build: number)
         for channel in channels {
             channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: event))), promise: nil)

@@ -141,7 +141,7 @@ public final class PreviewServer: Sendable {
         let start = ContinuousClock.now
         do {
             let report = try await BuildPipeline.run(options)
-            state.finish(error: nil)
+            state.finish(error: nil, unchanged: report.upToDate)
             let elapsed = (ContinuousClock.now - start).components
             let time = FastFormat.fixed(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, decimals: 2) + " s"
             if first {

@@ -149,6 +149,27 @@ final class PreviewServerTests: XCTestCase {
         await server.stop()
     }
 
+    /// A file saved as it was is built (and found up to date) without reloading the open pages; the next real
+    /// edit is the next build they are told of.
+    func testASaveThatChangesNothingReloadsNoPage() async throws {
+        let site = try makeSite()
+        defer { site.remove() }
+        let server = try await start(site)
+        let stream = try await events(server)
+        let first = try await nextBuild(stream, within: 2)
+        XCTAssertEqual(first, "1")
+
+        try site.write("pages/about.md", "# About\n\nFirst version of the page.\n")
+        let unchanged = try await nextBuild(stream, within: 1.5)
+        XCTAssertNil(unchanged, "no build event for a save that changed nothing")
+        XCTAssertEqual(server.lastBuild.number, 1)
+
+        try site.write("pages/about.md", "# About\n\nSecond version of the page.\n")
+        let event = try await nextBuild(stream, within: 2)
+        XCTAssertEqual(event, "2", "the next real edit")
+        await server.stop()
+    }
+
     /// A broken template, then a bad export: each build fails, its error (escaped) is shown above the last good
     /// site, which is still served; the fix is built and the error goes.
     func testAFailedBuildShowsItsErrorAndKeepsTheLastGoodSite() async throws {
