@@ -1,32 +1,15 @@
 import Foundation
 @testable import GenBuild
 import GenCompute
-import GenLoad
 @testable import GenPlan
 @testable import GenRender
-import GenResolve
 import XCTest
 
 /// The plan in batches: a month's daily, report and monthly pages and its archive are planned (and rendered)
 /// together, after the batch before them, so a build holds one month's contexts rather than the site's.
 final class PlanBatchTests: XCTestCase {
-    /// The bundled sample up to the plan stage, as the pipeline prepares it.
-    func sampleSite() throws -> SiteInput {
-        let content = TestSite.repositoryContent
-        let config = try ConfigLoader.load(contentDirectory: content)
-        let typed = DocumentDecoder.decode(try ExportLoader.load(contentDirectory: content), timeZone: config.timeZone)
-        let site = OrganizationResolver.resolve(typed, config: config)
-        let inputs = site.organizations.map { org in
-            let computed = ReportStep.run(org, config: config)
-            return OrganizationInput(
-                organization: org, mileage: computed.mileage,
-                summaries: computed.summaries, forms: computed.forms, timeZone: config.timeZone)
-        }
-        return SiteInput(config: config, organizations: inputs, pages: [])
-    }
-
     func testEveryFileInExactlyOneBatchAndEachMonthTogether() throws {
-        let site = try sampleSite()
+        let site = try TestSite.sampleInput()
         let planner = SitePlanner(markdown: { $0 })
         let batches = planner.batches(site)
         let files = batches.map { $0.files() }
