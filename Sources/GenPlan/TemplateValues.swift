@@ -5,9 +5,10 @@ import MustacheEngine
 /// allocations and indirect calls per property): every page's layout context and site header; the daily,
 /// report and monthly pages with each report's head, body, field rows and route and each month's tables and
 /// charts; the critique galleries with their cards, and each critique's page; the mileage pages and the
-/// reimbursement statements; and each photographer's statistics page. The layout's and a report's are here, the others
-/// beside their views (`MonthlyReports+Values.swift`, `Critiques+Values.swift`, …). A fragment or block inside
-/// such a view is made from a view that gives its values too (`Fragment(view:)`, `RepeatedBlock(view:)`).
+/// reimbursement statements; each photographer's statistics page; and each school's page. The layout's and a
+/// report's views are here, the others beside their own (`MonthlyReports+Values.swift`, …). A fragment or
+/// block inside such a view is made from a view that gives its values too (`Fragment(view:)`,
+/// `RepeatedBlock(view:)`).
 ///
 /// Their `Encodable` conformance stays, for JSON dumps of a plan; tests hold the two to the same values
 /// (`TemplateValueTests`). Keys come in declaration order, a nil optional is `null`.

@@ -167,4 +167,27 @@ extension TemplateValueTests {
                 name: "Bo", cards: [], critiqueCards: [], links: [], charts: [], months: [], hasMonths: false, problems: [], hasProblems: false,
                 reports: [], hasReports: false, overviewHref: "../index.html"))
     }
+
+    func testSchoolPage() throws {
+        let visit = SchoolPages.VisitRow(
+            day: "Oct 3", reportHref: "../r/1.html", photographer: "Ann & Bo", template: "Fall <Sports>", jobType: nil, photos: "—",
+            sharedPhotos: "12 on the shared report", miles: "3.0", source: "of 6.0, computed", discrepancy: nil, notes: [],
+            hasFlags: false)
+        var flagged = visit
+        (flagged.jobType, flagged.sharedPhotos, flagged.discrepancy, flagged.notes) = ("Picture Day", nil, "more than 10%", ["<no> home"])
+        let total = SchoolPages.TotalRow(period: "Fall 2025", visits: "2", photos: "—", sharedPhotos: "12", miles: "6.0")
+        let home = GeoPoint(latitude: 37, longitude: -89)
+        let school = SchoolPages.SchoolBody(
+            name: "A & B School",
+            facts: [
+                .init(label: "Address", value: "1 Main St, Town"), .init(label: "Coordinates", value: "37,-89", links: MapLinks(home))
+            ],
+            cards: [.init(label: "Visits", value: "2")], visits: [visit, flagged], hasVisits: true, months: [total], seasons: [total],
+            indexHref: "index.html",
+            map: MapSketch(label: "m", projection: SketchProjection([home], plot: MapSketch.Frame.plot), dots: "", here: nil))
+        try assertSame(school)
+        try assertSame(
+            SchoolPages.SchoolBody(
+                name: "C", facts: [], cards: [], visits: [], hasVisits: false, months: [], seasons: [], indexHref: "index.html", map: nil))
+    }
 }

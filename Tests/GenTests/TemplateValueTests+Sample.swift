@@ -22,7 +22,7 @@ extension TemplateValueTests {
         let direct = [
             "reports-day", "markdown/reports-day", "report-page", "markdown/report", "reports-month", "markdown/reports-month",
             "critique-gallery", "critique-detail", "mileage", "mileage-photographer", "mileage-statements", "mileage-statement",
-            "markdown/mileage-statement", "stats-photographer"
+            "markdown/mileage-statement", "stats-photographer", "school"
         ]
         XCTAssertEqual(checked.sorted(), direct.sorted(), "the sample has a page of each kind that gives its values")
     }
