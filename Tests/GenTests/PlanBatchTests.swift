@@ -45,10 +45,12 @@ final class PlanBatchTests: XCTestCase {
     /// its fingerprint and first rendering.
     func testFragmentContextIsMadeWhenRendered() async throws {
         let made = Counter()
-        let fragment = Fragment {
+        let fragment = Fragment(view: {
             made.increment()
-            return Body(facts: [.init(label: "Date", value: "Oct 3")], notes: ["made on demand"])
-        }
+            return ReportBody(
+                facts: [.init(label: "Date", value: "Oct 3")], notes: ["made on demand"], fields: RepeatedRows([]), hasFields: false,
+                others: RepeatedRows([]), hasOthers: false, valid: true, problems: [], problemCount: "Valid")
+        })
         XCTAssertEqual(made.value, 0)
         var files = TemplateFiles.builtIn
         files.templates["test-day"] = .init(
@@ -62,11 +64,6 @@ final class PlanBatchTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(templates.html(page.value, "test-day")).contains("made on demand"))
         XCTAssertEqual(made.value, 1, "the values made for the fingerprint are the ones rendered")
     }
-}
-
-private struct Body: Sendable, Encodable {
-    var facts: [ReportBody.Fact]
-    var notes: [String]
 }
 
 private struct Page: Sendable, Encodable {

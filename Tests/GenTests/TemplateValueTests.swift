@@ -115,7 +115,7 @@ final class TemplateValueTests: XCTestCase {
             let nav = [NavLink(title: "T", href: "h", current: true)]
             let direct = PageContext(
                 siteTitle: "S", title: "T", root: "../", organization: organization, nav: nav, page: day, pageValue: { day.templateValue })
-            let values = PageValues(fragment: { $0.shared(encoding: { _ in preconditionFailure() }) })
+            let values = PageValues()
             XCTAssertEqual(Describe(try values.value(direct)).text, Describe(try encoded(direct)).text)
             let walked = PageContext(siteTitle: "S", title: "T", root: "", organization: organization, nav: [], page: page)
             XCTAssertEqual(Describe(try values.value(walked)).text, Describe(try encoded(walked)).text)
