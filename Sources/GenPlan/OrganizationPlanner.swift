@@ -57,6 +57,13 @@ struct OrganizationPlanner: Sendable {
             content: .page(template: template, context: context(path: path, title: title, current: current, body: body, value: value)))
     }
 
+    /// A page whose view gives its values directly.
+    func page<Body: TemplateValue & Encodable & Sendable>(
+        _ path: String, template: String, title: String, current: String, direct body: Body
+    ) -> PlannedFile {
+        page(path, template: template, title: title, current: current, body: body, value: { body.templateValue })
+    }
+
     /// The layout context for a page at `path` (relative to the organization folder).
     func context(
         path: String, title: String, current: String, body: any Encodable & Sendable, value: (@Sendable () -> MustacheValue)? = nil

@@ -61,6 +61,15 @@ public struct PageContext: Sendable, Encodable {
         self.init(siteTitle: siteTitle, title: title, root: root, organization: organization, nav: nav, page: page, pageValue: nil)
     }
 
+    /// A context whose page's view gives its values directly.
+    init<Page: TemplateValue & Encodable & Sendable>(
+        siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], direct page: Page
+    ) {
+        self.init(
+            siteTitle: siteTitle, title: title, root: root, organization: organization, nav: nav, page: page,
+            pageValue: { page.templateValue })
+    }
+
     init(
         siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], page: any Encodable & Sendable,
         pageValue: (@Sendable () -> MustacheValue)?

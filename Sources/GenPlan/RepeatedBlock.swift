@@ -10,17 +10,11 @@ public struct RepeatedBlock: Sendable, Encodable {
     /// Why not generic: the renderer tells a block from every other value by comparing types, which for a
     /// generic type would be a conformance lookup on every value of every page.
     public let content: any Encodable & Sendable
-    /// The content as the templates' values, keyed by its digest, where the view gives them directly
-    /// (`TemplateValue`); else the renderer encodes `content`.
-    public let shared: MustacheShared?
+    /// The content as the templates' values, keyed by its digest: the view gives them directly (`TemplateValue`).
+    public let shared: MustacheShared
 
     /// What a block's key starts with.
-    public static let keyPrefix = "repeated block"
-
-    public init(_ content: any Encodable & Sendable) {
-        self.content = content
-        self.shared = nil
-    }
+    private static let keyPrefix = "repeated block"
 
     init<View: TemplateValue & Encodable & Sendable>(view: View) {
         let value = view.templateValue
@@ -28,11 +22,8 @@ public struct RepeatedBlock: Sendable, Encodable {
         self.shared = MustacheShared(key: ValueDigest.key(value, prefix: Self.keyPrefix), value: value)
     }
 
-    /// The shared value, for a view that gives its values directly.
-    var templateValue: MustacheValue {
-        guard let shared else { preconditionFailure("a block inside a direct view is made from a direct view") }
-        return .shared(shared)
-    }
+    /// The shared value, as a view holding the block gives it.
+    var templateValue: MustacheValue { .shared(shared) }
 
     /// Outside the renderer (a JSON dump of a plan) a block reads as its content.
     public func encode(to encoder: any Encoder) throws {

@@ -2,9 +2,16 @@ import MustacheEngine
 
 /// The views rendered most often give the templates their values directly, as the engine's plain values,
 /// instead of through their `Encodable` conformance (which a generic encoder walks at a cost of several
-/// allocations and indirect calls per property): every page's layout context and site header, and the daily
-/// and report pages with each report's head, body, field rows and route. Their `Encodable` conformance stays, for JSON dumps of a plan; a test holds the
-/// two to the same values (`TemplateValueTests`). Keys come in declaration order, a nil optional is `null`.
+/// allocations and indirect calls per property): every page's layout context and site header; the daily,
+/// report and monthly pages with each report's head, body, field rows and route and each month's tables and
+/// charts; the critique galleries with their cards, and each critique's page; the mileage pages and the
+/// reimbursement statements; each photographer's statistics page; and each school's page. The layout's and a
+/// report's views are here, the others beside their own (`MonthlyReports+Values.swift`, …). A fragment or
+/// block inside such a view is made from a view that gives its values too (`Fragment(view:)`,
+/// `RepeatedBlock(view:)`).
+///
+/// Their `Encodable` conformance stays, for JSON dumps of a plan; tests hold the two to the same values
+/// (`TemplateValueTests`). Keys come in declaration order, a nil optional is `null`.
 protocol TemplateValue {
     var templateValue: MustacheValue { get }
 }
@@ -72,13 +79,16 @@ extension Picture: TemplateValue {
 }
 
 extension MileagePages.Route: TemplateValue {
-    var templateValue: MustacheValue {
-        [
+    var templateValue: MustacheValue { .object(templateObject) }
+
+    /// Its values as an object, which a mileage page's report row extends (`ReportRow.encode(to:)`).
+    var templateObject: MustacheObject {
+        MustacheObject([
             "legs": MustacheValue(legs), "hasLegs": .bool(hasLegs), "totalMinutes": MustacheValue(totalMinutes),
             "computed": .text(computed), "recorded": .text(recorded), "miles": .text(miles), "source": .text(source),
             "notes": MustacheValue(texts: notes), "hasNotes": .bool(hasNotes), "discrepancy": MustacheValue(discrepancy),
             "sketch": sketch?.templateValue ?? .null, "hasSketch": .bool(hasSketch), "stops": MustacheValue(stops)
-        ]
+        ])
     }
 }
 

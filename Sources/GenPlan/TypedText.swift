@@ -1,5 +1,6 @@
 import Foundation
 import GenSupport
+import MustacheEngine
 
 /// Text a person typed into an app's text box (a critique's notes): shown exactly as typed, never read as
 /// Markdown or HTML. Line breaks and blank lines are kept by the page's style (`white-space: pre-wrap`), the
@@ -69,4 +70,16 @@ struct TypedText: Sendable, Encodable, Hashable {
         }
         return nil
     }
+}
+
+extension TypedText: TemplateValue {
+    var templateValue: MustacheValue { ["pieces": MustacheValue(pieces), "lines": MustacheValue(lines)] }
+}
+
+extension TypedText.Piece: TemplateValue {
+    var templateValue: MustacheValue { ["text": .text(text), "href": MustacheValue(href)] }
+}
+
+extension TypedText.Line: TemplateValue {
+    var templateValue: MustacheValue { ["text": .text(text), "more": .bool(more)] }
 }

@@ -7,15 +7,16 @@ import MustacheEngine
 /// written as nothing; absent, a lookup would go on to the enclosing values and could pick up another
 /// value of the same name).
 ///
-/// A value that recurs on many pages becomes `shared`, keyed by a digest of its content, so the engine renders
-/// it once per partial: a `RepeatedBlock` (a field row, a section's header) and a `Fragment` (a report's body
-/// or route, made once per build for every page showing it).
+/// A value that recurs on many pages is `shared`, keyed by a digest of its content, so the engine renders it
+/// once per partial: a `RepeatedBlock` (a field row, a section's header) and a `Fragment` (a report's body or
+/// route, made once per build for every page showing it), each with the values its view gives.
 ///
 /// Types are told apart by comparing metatypes, not by casting (`value as? Fragment`): a cast in this generic,
 /// unspecialized code is a call into the runtime, which the render stage must not make.
 struct PageValues {
-    /// The shared value of a fragment, made once per build.
-    let fragment: (Fragment) throws -> MustacheShared
+    /// A fragment's value: its shared value, made once per build (a test encodes its view instead, to hold
+    /// the view's values to its `Encodable` conformance).
+    var fragment: (Fragment) throws -> MustacheShared = { $0.shared }
 
     func value<T: Encodable>(_ value: T) throws -> MustacheValue {
         if T.self == String.self { return .text(unsafeBitCast(value, to: String.self)) }
@@ -26,25 +27,17 @@ struct PageValues {
         if T.self == [Fragment].self {
             return .list(try unsafeBitCast(value, to: [Fragment].self).map { .shared(try fragment($0)) })
         }
-        if T.self == RepeatedBlock.self { return .shared(try shared(unsafeBitCast(value, to: RepeatedBlock.self))) }
+        if T.self == RepeatedBlock.self { return .shared(unsafeBitCast(value, to: RepeatedBlock.self).shared) }
         if T.self == PageContext.self {
             return try unsafeBitCast(value, to: PageContext.self).templateValue(encodingPage: { try self.value($0) })
         }
         if T.self == RepeatedRows.self {
-            return .list(try unsafeBitCast(value, to: RepeatedRows.self).rows.map { .shared(try shared($0)) })
+            return .list(unsafeBitCast(value, to: RepeatedRows.self).rows.map { .shared($0.shared) })
         }
         let encoder = ValueEncoder(values: self)
         try value.encode(to: encoder)
         return encoder.finished
     }
-
-    /// A block's content, keyed by its digest: as the view gave it, else encoded.
-    private func shared(_ block: RepeatedBlock) throws -> MustacheShared {
-        if let shared = block.shared { return shared }
-        let content = try value(block.content)
-        return MustacheShared(key: ValueDigest.key(content, prefix: RepeatedBlock.keyPrefix), value: content)
-    }
-
 }
 
 /// One value being encoded: an object, a list or a single value, kept in the encoder itself (the containers
@@ -103,7 +96,7 @@ private let dictionaryKeys: ObjectIdentifier? = {
         var keys: ObjectIdentifier?
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
             keys = ObjectIdentifier(Key.self)
-            return KeyedEncodingContainer(ObjectContainer(encoder: ValueEncoder(values: PageValues(fragment: { _ in preconditionFailure() }))))
+            return KeyedEncodingContainer(ObjectContainer(encoder: ValueEncoder(values: PageValues())))
         }
         func unkeyedContainer() -> any UnkeyedEncodingContainer { preconditionFailure() }
         func singleValueContainer() -> any SingleValueEncodingContainer { preconditionFailure() }

@@ -92,11 +92,5 @@ public struct TemplateRenderer: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private var values: PageValues { PageValues(fragment: shared) }
-
-    /// A fragment's shared value, made once per build: every page showing the fragment holds the same values,
-    /// and the engine renders them once per partial.
-    private func shared(_ fragment: Fragment) throws -> MustacheShared {
-        try fragment.shared(encoding: { try values.value($0) })
-    }
+    private var values: PageValues { PageValues() }
 }

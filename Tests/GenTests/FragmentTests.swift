@@ -5,17 +5,6 @@ import XCTest
 
 /// A report's body is a `Fragment`: rendered once, shown by several pages, fingerprinted once.
 final class FragmentTests: XCTestCase {
-    struct Body: Sendable, Encodable {
-        var facts: [ReportBody.Fact]
-        var notes: [String]
-        var valid: Bool
-        var problems: [String]
-        var problemCount: String
-        var hasFields = false
-        var hasOthers = false
-        var counts: [String: Int]  // a dictionary: hashed from its sorted tree
-    }
-
     struct Page: Sendable, Encodable {
         var reports: [Fragment]
         var title: String
@@ -39,18 +28,20 @@ final class FragmentTests: XCTestCase {
             page: Page(reports: [fragment, fragment], title: title, missing: nil))
     }
 
-    func fragment(note: String = "a <b>note</b>") -> Fragment {
-        Fragment(
-            context: Body(
-                facts: [.init(label: "Date", value: "Oct 3")], notes: [note], valid: true, problems: [],
-                problemCount: "Valid", counts: ["b": 2, "a": 1, "c": 3]))
+    private func fragment(note: String = "a <b>note</b>", made: Counter = Counter()) -> Fragment {
+        Fragment(view: {
+            made.increment()
+            return ReportBody(
+                facts: [.init(label: "Date", value: "Oct 3")], notes: [note], fields: RepeatedRows([]), hasFields: false,
+                others: RepeatedRows([]), hasOthers: false, valid: true, problems: [], problemCount: "Valid")
+        })
     }
 
     /// A fragment's fingerprint follows its content, the page around it and the template.
     func testFingerprintFollowsFragmentPageAndTemplate() async throws {
         let templates = try await templates()
         let a = try templates.page(context(fragment()), template: "test-day").fingerprint
-        XCTAssertEqual(a, try templates.page(context(fragment()), template: "test-day").fingerprint, "dictionary keys sorted")
+        XCTAssertEqual(a, try templates.page(context(fragment()), template: "test-day").fingerprint)
         let c = try templates.page(context(fragment(note: "another")), template: "test-day").fingerprint
         let d = try templates.page(context(fragment(), title: "Other"), template: "test-day").fingerprint
         let e = try templates.page(context(fragment()), template: "test-day-md").fingerprint
@@ -62,12 +53,7 @@ final class FragmentTests: XCTestCase {
     func testMadeOnceAndRenderedOncePerPartial() async throws {
         let templates = try await templates()
         let made = Counter()
-        let shared = Fragment {
-            made.increment()
-            return Body(
-                facts: [.init(label: "Date", value: "Oct 3")], notes: ["a <b>note</b>"], valid: true, problems: [],
-                problemCount: "Valid", counts: [:])
-        }
+        let shared = fragment(made: made)
         let page = try templates.page(context(shared), template: "test-day")
         guard case .object(let root) = page.value, case .object(let body)? = root["page"], case .list(let list)? = body["reports"],
             case .shared(let first) = list[0], case .shared(let second) = list[1]
@@ -79,6 +65,12 @@ final class FragmentTests: XCTestCase {
         XCTAssertEqual(markdown.components(separatedBy: "> a \\<b\\>note\\</b\\>").count, 3, markdown)
         XCTAssertEqual(made.value, 1, "one context, one value for both templates")
         XCTAssertEqual(templates.memo.counts.made, 2, "the body once in HTML, once in Markdown")
+    }
+
+    /// A dictionary's entries come in a per-process order: its values have them in key order.
+    func testDictionaryKeysAreSorted() throws {
+        guard case .object(let object) = try PageValues().value(["b": 2, "c": 3, "a": 1]) else { return XCTFail("not an object") }
+        XCTAssertEqual(object.entries.map(\.key), ["a", "b", "c"])
     }
 }
 

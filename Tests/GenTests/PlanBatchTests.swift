@@ -1,32 +1,15 @@
 import Foundation
 @testable import GenBuild
 import GenCompute
-import GenLoad
 @testable import GenPlan
 @testable import GenRender
-import GenResolve
 import XCTest
 
 /// The plan in batches: a month's daily, report and monthly pages and its archive are planned (and rendered)
 /// together, after the batch before them, so a build holds one month's contexts rather than the site's.
 final class PlanBatchTests: XCTestCase {
-    /// The bundled sample up to the plan stage, as the pipeline prepares it.
-    func sampleSite() throws -> SiteInput {
-        let content = TestSite.repositoryContent
-        let config = try ConfigLoader.load(contentDirectory: content)
-        let typed = DocumentDecoder.decode(try ExportLoader.load(contentDirectory: content), timeZone: config.timeZone)
-        let site = OrganizationResolver.resolve(typed, config: config)
-        let inputs = site.organizations.map { org in
-            let computed = ReportStep.run(org, config: config)
-            return OrganizationInput(
-                organization: org, mileage: computed.mileage,
-                summaries: computed.summaries, forms: computed.forms, timeZone: config.timeZone)
-        }
-        return SiteInput(config: config, organizations: inputs, pages: [])
-    }
-
     func testEveryFileInExactlyOneBatchAndEachMonthTogether() throws {
-        let site = try sampleSite()
+        let site = try TestSite.sampleInput()
         let planner = SitePlanner(markdown: { $0 })
         let batches = planner.batches(site)
         let files = batches.map { $0.files() }
@@ -62,10 +45,12 @@ final class PlanBatchTests: XCTestCase {
     /// its fingerprint and first rendering.
     func testFragmentContextIsMadeWhenRendered() async throws {
         let made = Counter()
-        let fragment = Fragment {
+        let fragment = Fragment(view: {
             made.increment()
-            return Body(facts: [.init(label: "Date", value: "Oct 3")], notes: ["made on demand"])
-        }
+            return ReportBody(
+                facts: [.init(label: "Date", value: "Oct 3")], notes: ["made on demand"], fields: RepeatedRows([]), hasFields: false,
+                others: RepeatedRows([]), hasOthers: false, valid: true, problems: [], problemCount: "Valid")
+        })
         XCTAssertEqual(made.value, 0)
         var files = TemplateFiles.builtIn
         files.templates["test-day"] = .init(
@@ -79,11 +64,6 @@ final class PlanBatchTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(templates.html(page.value, "test-day")).contains("made on demand"))
         XCTAssertEqual(made.value, 1, "the values made for the fingerprint are the ones rendered")
     }
-}
-
-private struct Body: Sendable, Encodable {
-    var facts: [ReportBody.Fact]
-    var notes: [String]
 }
 
 private struct Page: Sendable, Encodable {

@@ -1,31 +1,15 @@
 import Foundation
 @testable import GenBuild
-import GenLoad
 @testable import GenPlan
-import GenResolve
 import GenSupport
 import XCTest
 
 /// What a month reads, recorded as it is planned (`MonthReads`) and kept in the manifest, is what the next
 /// build checks before keeping the month unplanned.
 final class RecordedReadsTests: XCTestCase {
-    /// The bundled sample up to the plan stage, from loaded documents (which have digests).
-    func sampleSite() throws -> SiteInput {
-        let content = TestSite.repositoryContent
-        let config = try ConfigLoader.load(contentDirectory: content)
-        let typed = DocumentDecoder.decode(try ExportLoader.load(contentDirectory: content), timeZone: config.timeZone)
-        let inputs = OrganizationResolver.resolve(typed, config: config).organizations.map { org in
-            let computed = ReportStep.run(org, config: config)
-            return OrganizationInput(
-                organization: org, mileage: computed.mileage, summaries: computed.summaries, forms: computed.forms,
-                timeZone: config.timeZone)
-        }
-        return SiteInput(config: config, organizations: inputs, pages: [])
-    }
-
     /// The sample's month batches.
     func monthBatches() throws -> [PlanBatch] {
-        SitePlanner(markdown: { $0 }).batches(try sampleSite()).filter { $0.recorded != nil }
+        SitePlanner(markdown: { $0 }).batches(try TestSite.sampleInput()).filter { $0.recorded != nil }
     }
 
     func testAMonthsReadsAreCurrentUntilOneChanges() throws {
@@ -51,7 +35,7 @@ final class RecordedReadsTests: XCTestCase {
             XCTAssertFalse(recorded.isCurrent(unknown), "a read of a kind this gen does not know")
         }
         let reportPaths = try batches.flatMap { try XCTUnwrap($0.recorded?.plan().reads).reads.filter { $0.kind == "report-path" } }
-        let site = try sampleSite()
+        let site = try TestSite.sampleInput()
         XCTAssertEqual(
             Set(reportPaths.map(\.id)), Set(site.organizations.flatMap { $0.organization.reports.map { $0.id.text } }),
             "every report's path is read by some month")

@@ -10,8 +10,9 @@ import XCTest
 final class TemplateValueTests: XCTestCase {
     /// The encoder's values for `view` (its own direct values bypassed: encoded as a plain `Encodable`).
     func encoded(_ view: some Encodable) throws -> MustacheValue {
-        // Fragments in these views give their values directly, as the renderer's do.
-        try PageValues(fragment: { $0.shared(encoding: { _ in preconditionFailure() }) }).value(Plain(view: view))
+        // Fragments too: their contents are encoded, not taken from their views (`Describe` ignores keys).
+        try PageValues(fragment: { MustacheShared(key: MustacheKey(high: 0, low: 0), value: try self.encoded($0.context)) })
+            .value(Plain(view: view))
     }
 
     /// Hides a view's type from the encoder's shortcuts.
@@ -21,7 +22,18 @@ final class TemplateValueTests: XCTestCase {
     }
 
     func assertSame(_ view: some TemplateValue & Encodable, file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertEqual(Describe(view.templateValue).text, Describe(try encoded(view)).text, file: file, line: line)
+        try assertSame(view.templateValue, view, file: file, line: line)
+    }
+
+    /// `value` is what `view` encodes to; else says where they first differ.
+    func assertSame(
+        _ value: MustacheValue, _ view: some Encodable, _ message: String = "", file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let direct = Describe(value).text, walked = Describe(try encoded(view)).text
+        guard direct != walked else { return }
+        let same = zip(direct, walked).prefix { $0 == $1 }.count
+        func around(_ text: String) -> String { String(text.dropFirst(max(0, same - 80)).prefix(200)) }
+        XCTFail("\(message) differs at \(same): direct …\(around(direct))… encoded …\(around(walked))…", file: file, line: line)
     }
 
     func field(_ value: FieldValue, origin: FormField.Origin = .entered) -> FormField {
@@ -103,7 +115,7 @@ final class TemplateValueTests: XCTestCase {
             let nav = [NavLink(title: "T", href: "h", current: true)]
             let direct = PageContext(
                 siteTitle: "S", title: "T", root: "../", organization: organization, nav: nav, page: day, pageValue: { day.templateValue })
-            let values = PageValues(fragment: { $0.shared(encoding: { _ in preconditionFailure() }) })
+            let values = PageValues()
             XCTAssertEqual(Describe(try values.value(direct)).text, Describe(try encoded(direct)).text)
             let walked = PageContext(siteTitle: "S", title: "T", root: "", organization: organization, nav: [], page: page)
             XCTAssertEqual(Describe(try values.value(walked)).text, Describe(try encoded(walked)).text)

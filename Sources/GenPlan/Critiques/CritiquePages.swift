@@ -24,7 +24,7 @@ enum CritiquePages {
         }
         return ParallelMap.map(Array(list.indices)) { g in
             GalleryPages.plan(list[g], cards: cards[g], in: galleries, config: config).map {
-                PlannedPage(path: $0.path, template: "critique-gallery", title: $0.title, body: $0.body)
+                PlannedPage(path: $0.path, template: "critique-gallery", title: $0.title, direct: $0.body)
             }
         }.flatMap { $0 }
     }
@@ -49,7 +49,7 @@ enum CritiquePages {
                 media: input.media, zone: config.timeZone)
             return PlannedPage(
                 path: galleries.detailPaths[critique.id]!, template: "critique-detail",
-                title: "Training Photo for \(body.targetName)", body: body)
+                title: "Training Photo for \(body.targetName)", direct: body)
         }
     }
 }

@@ -108,11 +108,11 @@ enum GalleryPages {
         let detailPath = galleries.detailPaths[critique.id]!
         let prefix = prefixToOrganization(gallery)
         let zone = config.timeZone
-        return Fragment {
+        return Fragment(view: {
             CritiqueCard.make(
                 critique, photographer: photographer, showPhotographer: showPhotographer,
                 detailPath: detailPath, media: media, zone: zone, prefix: prefix)
-        }
+        })
     }
 
     /// `../` for each folder between the gallery's pages and the organization folder.
@@ -140,7 +140,7 @@ enum GalleryPages {
         let photographerList =
             photographers.isEmpty
             ? nil
-            : Fragment(context: photographerListContext)
+            : Fragment(view: { photographerListContext })
         let title = isAll ? "Training Photos" : "Training Photos: \(gallery.photographer!)"
         let size = max(1, config.gallery.pageSize)
 

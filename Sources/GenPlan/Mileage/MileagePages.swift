@@ -149,7 +149,7 @@ enum MileagePages {
             totalMiles: Format.miles(summary.totalMiles),
             totalReports: Format.integer(summary.reports.count),
             discrepancies: Format.integer(summary.reports.filter(\.isDiscrepancy).count))
-        var planned = [PlannedPage(path: indexPath, template: "mileage", title: "Mileage", body: overview)]
+        var planned = [PlannedPage(path: indexPath, template: "mileage", title: "Mileage", direct: overview)]
 
         for p in summary.photographers {
             let rows = byPhotographer[p.photographerId] ?? []
@@ -171,7 +171,7 @@ enum MileagePages {
             planned.append(
                 PlannedPage(
                     path: "\(SiteFolder.mileage.path)/\(files[p.photographerId]).html", template: "mileage-photographer",
-                    title: "Mileage: \(p.name)", body: body))
+                    title: "Mileage: \(p.name)", direct: body))
         }
         return planned
     }

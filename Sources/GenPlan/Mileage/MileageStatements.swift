@@ -121,8 +121,8 @@ enum MileageStatements {
                 totalTrips: Format.integer(trips.count), totalMiles: Format.miles(p.totalMiles),
                 totalAmount: amount.map(Format.money))
             let title = "Mileage statement: \(p.name), \(monthTitle)"
-            pages.append(PlannedPage(path: "\(folder)/\(file).html", template: "mileage-statement", title: title, body: body))
-            pages.append(PlannedPage(path: "\(folder)/\(file).md", template: "markdown/mileage-statement", title: title, body: body))
+            pages.append(PlannedPage(path: "\(folder)/\(file).html", template: "mileage-statement", title: title, direct: body))
+            pages.append(PlannedPage(path: "\(folder)/\(file).md", template: "markdown/mileage-statement", title: title, direct: body))
             rows.append(
                 IndexRow(
                     name: p.name, href: "\(file).html", markdownHref: "\(file).md", trips: Format.integer(trips.count),
@@ -137,7 +137,7 @@ enum MileageStatements {
                 name: "Total", href: "", markdownHref: "", trips: Format.integer(month?.reports ?? 0),
                 miles: Format.miles(month?.miles ?? 0), amount: showMoney ? Format.money(month?.reimbursement ?? .zero) : nil))
         pages.insert(
-            PlannedPage(path: indexPath, template: "mileage-statements", title: "Mileage statements: \(monthTitle)", body: index), at: 0)
+            PlannedPage(path: indexPath, template: "mileage-statements", title: "Mileage statements: \(monthTitle)", direct: index), at: 0)
         return pages
     }
 

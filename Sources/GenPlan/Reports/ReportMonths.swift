@@ -68,14 +68,14 @@ struct ReportMonths: PageFamily {
         var files = [
             plan.planner.page(
                 "\(folder)/index.html", template: "reports-month", title: month.title, current: ReportPaths.index,
-                body: month.site),
+                direct: month.site),
             plan.planner.page(
                 "\(folder)/report.md", template: "markdown/reports-month", title: month.title, current: ReportPaths.index,
-                body: month.site)
+                direct: month.site)
         ]
         let archived = PageContext(
             siteTitle: config.title, title: month.title, root: "",
-            organization: OrganizationLink(name: org.name, id: org.id.text), nav: [], page: month.archive)
+            organization: OrganizationLink(name: org.name, id: org.id.text), nav: [], direct: month.archive)
         var entries = [
             PlannedFile(path: "index.html", content: .page(template: "reports-month", context: archived)),
             PlannedFile(path: "report.md", content: .page(template: "markdown/reports-month", context: archived)),
@@ -112,10 +112,11 @@ struct ReportMonths: PageFamily {
             files.append(
                 plan.planner.page(
                     "\(folder)/\(page.path)", template: page.template, title: page.title, current: MileagePages.indexPath,
-                    body: page.body))
+                    body: page.body, value: page.value))
             let context = PageContext(
                 siteTitle: config.title, title: page.title, root: "../",
-                organization: OrganizationLink(name: org.name, id: org.id.text), nav: [], page: page.body)
+                organization: OrganizationLink(name: org.name, id: org.id.text), nav: [], page: page.body,
+                pageValue: page.value)
             entries.append(PlannedFile(path: page.path, content: .page(template: page.template, context: context)))
         }
         let renditions = Dictionary(month.media.flatMap(\.renditions).map { ($0.fileName, $0) }, uniquingKeysWith: { a, _ in a })

@@ -198,7 +198,7 @@ enum SchoolPages {
         /// The pages of `schools[range]`.
         func pages(_ range: Range<Int>) -> [PlannedPage] {
             schools[range].map { school in
-                PlannedPage(path: paths.page(school.id), template: "school", title: school.value, body: body(school))
+                PlannedPage(path: paths.page(school.id), template: "school", title: school.value, direct: body(school))
             }
         }
 

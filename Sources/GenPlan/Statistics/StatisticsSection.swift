@@ -64,7 +64,7 @@ final class StatisticsSection: Sendable {
             PlannedPage(
                 path: people.photographerPaths[photographer.key]!, template: "stats-photographer",
                 title: "Statistics: \(photographer.name)",
-                body: PhotographerStatisticsPage.make(
+                direct: PhotographerStatisticsPage.make(
                     photographer, input: input,
                     reports: (byPhotographer[photographer.key] ?? []).map { reports[$0] },
                     links: links, zone: zone))

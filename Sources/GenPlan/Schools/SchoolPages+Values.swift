@@ -1,0 +1,37 @@
+import MustacheEngine
+
+// A school's page gives its values directly: it lists every visit to the school.
+
+extension SchoolPages.SchoolBody: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "name": .text(name), "facts": MustacheValue(facts), "cards": MustacheValue(cards), "visits": MustacheValue(visits),
+            "hasVisits": .bool(hasVisits), "months": MustacheValue(months), "seasons": MustacheValue(seasons),
+            "indexHref": .text(indexHref), "map": map?.templateValue ?? .null
+        ]
+    }
+}
+
+extension SchoolPages.Fact: TemplateValue {
+    var templateValue: MustacheValue { ["label": .text(label), "value": .text(value), "links": links?.templateValue ?? .null] }
+}
+
+extension SchoolPages.VisitRow: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "day": .text(day), "reportHref": .text(reportHref), "photographer": .text(photographer), "template": .text(template),
+            "jobType": MustacheValue(jobType), "photos": .text(photos), "sharedPhotos": MustacheValue(sharedPhotos), "miles": .text(miles),
+            "source": .text(source), "discrepancy": MustacheValue(discrepancy), "notes": MustacheValue(texts: notes),
+            "hasFlags": .bool(hasFlags)
+        ]
+    }
+}
+
+extension SchoolPages.TotalRow: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "period": .text(period), "visits": .text(visits), "photos": .text(photos), "sharedPhotos": .text(sharedPhotos),
+            "miles": .text(miles)
+        ]
+    }
+}
