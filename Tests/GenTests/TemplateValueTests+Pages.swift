@@ -171,11 +171,15 @@ extension TemplateValueTests {
     func testSchoolPage() throws {
         let visit = SchoolPages.VisitRow(
             day: "Oct 3", reportHref: "../r/1.html", photographer: "Ann & Bo", template: "Fall <Sports>", jobType: nil, photos: "—",
-            sharedPhotos: "12 on the shared report", miles: "3.0", source: "of 6.0, computed", discrepancy: nil, notes: [],
+            sharedPhotos: "12 on the shared report", files: "—", sharedFiles: "2 on the shared report", miles: "3.0", source: "of 6.0, computed",
+            discrepancy: nil, notes: [],
             hasFlags: false)
         var flagged = visit
         (flagged.jobType, flagged.sharedPhotos, flagged.discrepancy, flagged.notes) = ("Picture Day", nil, "more than 10%", ["<no> home"])
-        let total = SchoolPages.TotalRow(period: "Fall 2025", visits: "2", photos: "—", sharedPhotos: "12", miles: "6.0")
+        (flagged.files, flagged.sharedFiles) = ("3", nil)
+        let total = SchoolPages.TotalRow(
+            period: "Fall 2025", visits: "2", photos: .init(value: "—", note: nil), sharedPhotos: .init(value: "12", note: "1 of 2 reports"),
+            files: .init(value: "3", note: "1 of 2 reports"), sharedFiles: .init(value: "—", note: nil), miles: "6.0")
         let home = GeoPoint(latitude: 37, longitude: -89)
         let school = SchoolPages.SchoolBody(
             name: "A & B School",

@@ -20,9 +20,9 @@ extension SchoolPages.VisitRow: TemplateValue {
     var templateValue: MustacheValue {
         [
             "day": .text(day), "reportHref": .text(reportHref), "photographer": .text(photographer), "template": .text(template),
-            "jobType": MustacheValue(jobType), "photos": .text(photos), "sharedPhotos": MustacheValue(sharedPhotos), "miles": .text(miles),
-            "source": .text(source), "discrepancy": MustacheValue(discrepancy), "notes": MustacheValue(texts: notes),
-            "hasFlags": .bool(hasFlags)
+            "jobType": MustacheValue(jobType), "photos": .text(photos), "sharedPhotos": MustacheValue(sharedPhotos), "files": .text(files),
+            "sharedFiles": MustacheValue(sharedFiles), "miles": .text(miles), "source": .text(source),
+            "discrepancy": MustacheValue(discrepancy), "notes": MustacheValue(texts: notes), "hasFlags": .bool(hasFlags)
         ]
     }
 }
@@ -30,8 +30,13 @@ extension SchoolPages.VisitRow: TemplateValue {
 extension SchoolPages.TotalRow: TemplateValue {
     var templateValue: MustacheValue {
         [
-            "period": .text(period), "visits": .text(visits), "photos": .text(photos), "sharedPhotos": .text(sharedPhotos),
+            "period": .text(period), "visits": .text(visits), "photos": photos.templateValue,
+            "sharedPhotos": sharedPhotos.templateValue, "files": files.templateValue, "sharedFiles": sharedFiles.templateValue,
             "miles": .text(miles)
         ]
     }
+}
+
+extension SchoolPages.Count: TemplateValue {
+    var templateValue: MustacheValue { ["value": .text(value), "note": MustacheValue(note)] }
 }
