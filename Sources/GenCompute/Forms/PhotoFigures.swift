@@ -8,7 +8,11 @@ extension ReportForm {
 
     /// The files attached to the report: the field of type `photo_count`, the smart field the app fills with
     /// the number of attachments (the sample's template labels it "Photos Attached"). Never photos taken.
-    public var filesAttached: FormField? { first { $0.type.lowercased() == SmartKind.photoCount.rawValue } }
+    public var filesAttached: FormField? {
+        let kind = SmartKind.photoCount.rawValue
+        // The length first: most fields are of another type, and lowercasing makes a new string.
+        return first { $0.type.utf8.count == kind.utf8.count && $0.type.lowercased() == kind }
+    }
 
     /// The first field `matches` picks: shown fields first, then other values (a field hidden by logic, or
     /// one the template no longer describes, still says what it counted).

@@ -211,15 +211,15 @@ enum SchoolPages {
                 let mileage = input.mileageByReport[report.id]
                 let notes = input.routeNotes[report.id] ?? []
                 let discrepancy = mileage?.isDiscrepancy == true ? input.mileage.tolerance.words : nil
+                let photos = form?.photosTaken.map { SchoolPages.shown($0.value) }
+                let files = form?.filesAttached.map { SchoolPages.shown($0.value) }
                 return VisitRow(
                     day: Format.day(report.date.description), reportHref: "../" + reportPaths.page(report.id),
                     photographer: org.photographerName(of: report),
                     template: form?.templateName ?? report.templateName ?? (form?.layout == .legacy ? "Legacy (no template)" : "Unknown template"),
                     jobType: ReportStatistics.jobType(of: report, layout: form?.layout ?? .legacy, in: org),
-                    photos: visit.shared ? "—" : form?.photosTaken.map { SchoolPages.shown($0.value) } ?? "—",
-                    sharedPhotos: visit.shared ? form?.photosTaken.map { SchoolPages.shown($0.value) + " on the shared report" } : nil,
-                    files: visit.shared ? "—" : form?.filesAttached.map { SchoolPages.shown($0.value) } ?? "—",
-                    sharedFiles: visit.shared ? form?.filesAttached.map { SchoolPages.shown($0.value) + " on the shared report" } : nil,
+                    photos: visit.shared ? "—" : photos ?? "—", sharedPhotos: visit.shared ? photos.map { $0 + " on the shared report" } : nil,
+                    files: visit.shared ? "—" : files ?? "—", sharedFiles: visit.shared ? files.map { $0 + " on the shared report" } : nil,
                     miles: mileage.map { _ in Format.miles(visit.miles) } ?? "—",
                     source: mileage.map { "of \(Format.miles($0.miles)), \(MileagePages.sourceLabel($0.source))" }
                         ?? MileagePages.sourceLabel(.none),
