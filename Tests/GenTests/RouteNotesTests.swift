@@ -63,5 +63,9 @@ final class RouteNotesTests: XCTestCase {
         XCTAssertTrue(markdown.contains("| Central High → unknown school (sA1) → unknown school ("), markdown)
         // mileage.json keeps the schools as the report names them: it is the record, not a page.
         XCTAssertTrue(try site.text("o1/data/mileage.json").contains("\"sA1\""))
+        // The report's head says so too: the school it knows linked, the others named as unknown, escaped.
+        let report = try site.text("o1/reports/report/r1.html")
+        XCTAssertTrue(report.contains("Central High</a>, unknown school (sA1), unknown school (&lt;b&gt;Ghost&lt;/b&gt; &amp; Co)</p>"), report)
+        XCTAssertFalse(report.contains(", sA1") || report.contains("<b>Ghost"), "no raw id or unescaped name")
     }
 }

@@ -139,7 +139,7 @@ enum MileagePages {
             // Month tables run newest first on every page (the home page, statistics, mileage).
             months: summary.months.reversed().map(monthRow),
             photographers: summary.photographers.map { p in
-                return PhotographerRow(
+                PhotographerRow(
                     name: p.name, href: "\(files[p.photographerId]).html",
                     reports: Format.integer(p.months.reduce(0) { $0 + $1.reports }),
                     totalMiles: Format.miles(p.totalMiles), reimbursement: showMoney ? Format.money(p.reimbursement ?? .zero) : nil)
@@ -195,7 +195,7 @@ enum MileagePages {
     /// the `unknown-school` flag says it, "unknown school (sA1)", never as if it were a school's name.
     static func tripSchools(_ r: ReportMileage, in org: Organization) -> String {
         guard !r.schools.isEmpty else { return "No schools listed" }
-        return r.schools.map { org.school(matching: $0)?.value ?? "\(MileageFlag.unknownSchool.words) (\($0))" }
+        return r.schools.map { org.school(matching: $0)?.value ?? SchoolVisits.unknown($0) }
             .joined(separator: " → ")
     }
 

@@ -23,11 +23,16 @@ struct SchoolPaths: Sendable {
 /// mileage matches them (`Organization.school(matching:)`: an id, else a trimmed, case-folded name, only
 /// among the organization's own schools).
 struct SchoolVisits: Sendable {
-    /// One school a route names: a school of the organization, or a name that matches none (kept as named).
+    /// One school a route names: a school of the organization, or a name that matches none, shown as the
+    /// `unknown-school` flag says it (`unknown(_:)`).
     struct Named: Sendable {
         var name: String
         var school: School?
     }
+
+    /// A name or id a route gives that is none of the organization's schools, as every page words it: never as
+    /// if it were a school's name ("unknown school (sA1)").
+    static func unknown(_ name: String) -> String { "\(MileageFlag.unknownSchool.words) (\(name))" }
 
     /// A school as a page names it, linked to its page where the page can link.
     struct Link: Sendable, Encodable {
@@ -48,7 +53,7 @@ struct SchoolVisits: Sendable {
     }
 
     /// The schools `report`'s route names, in route order, each school once (one visit per report per school,
-    /// however many of its names the route holds); a name that matches no school is kept once, as named.
+    /// however many of its names the route holds); a name that matches no school is kept once, as unknown.
     func named(_ report: DocumentID) -> [Named] {
         var out: [Named] = []
         var schools = Set<DocumentID>()
@@ -57,7 +62,7 @@ struct SchoolVisits: Sendable {
             if let school = org.school(matching: name) {
                 if schools.insert(school.id).inserted { out.append(Named(name: school.value, school: school)) }
             } else if unknown.insert(Organization.nameKey(name)).inserted {
-                out.append(Named(name: name, school: nil))
+                out.append(Named(name: Self.unknown(name), school: nil))
             }
         }
         return out
