@@ -9,8 +9,11 @@ public struct School: Sendable, Hashable {
     public var city: String?
     public var state: String?
     public var zipCode: String?
-    /// The stored `coordinates` text (`"lat,lng"`), validated where it is used.
-    public var coordinates: String?
+    /// The stored `coordinates` text (`"lat,lng"`), as the export holds it.
+    public var coordinates: String? { didSet { point = Self.point(coordinates) } }
+    /// `coordinates` read as a latitude and longitude, once: every route through the school asks for it. Nil when
+    /// there are none, or they read as no point (the school is then left out of routes and maps).
+    public private(set) var point: GeoPoint?
     public var source: DocumentSource
     /// The raw document's digest (set by the loader): what a month that read the document recorded of it
     /// (`MonthReads`).
@@ -28,6 +31,9 @@ public struct School: Sendable, Hashable {
         self.state = state
         self.zipCode = zipCode
         self.coordinates = coordinates
+        self.point = Self.point(coordinates)
         self.source = source
     }
+
+    private static func point(_ coordinates: String?) -> GeoPoint? { coordinates.flatMap { GeoPoint(coordinates: $0) } }
 }

@@ -35,7 +35,7 @@ public struct RouteStops: Sendable {
     public init(_ names: [String], in org: Organization) {
         outcomes = names.map { name in
             guard let school = org.school(matching: name) else { return .unknown(name) }
-            guard let point = school.coordinates.flatMap({ GeoPoint(coordinates: $0) }) else { return .withoutCoordinates(school) }
+            guard let point = school.point else { return .withoutCoordinates(school) }
             return .stop(Stop(school: school, point: point))
         }
         stops = outcomes.compactMap { outcome in

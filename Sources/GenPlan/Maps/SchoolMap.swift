@@ -10,9 +10,7 @@ struct SchoolMap: Sendable {
 
     /// Nil when no school has usable coordinates.
     init?(_ schools: [School]) {
-        let located = schools.compactMap { school in
-            school.coordinates.flatMap { GeoPoint(coordinates: $0) }.map { (school.id, $0) }
-        }
+        let located = schools.compactMap { school in school.point.map { (school.id, $0) } }
         guard !located.isEmpty else { return nil }
         points = Dictionary(located, uniquingKeysWith: { a, _ in a })
         projection = SketchProjection(located.map(\.1), plot: MapSketch.Frame.plot)

@@ -285,8 +285,8 @@ enum SchoolPages {
         let coordinates: String
         var links: MapLinks?
         if let text = present(school.coordinates) {
-            // Links are made from the numbers the text reads as, never from the text.
-            let point = GeoPoint(coordinates: text)
+            // Links are made from the numbers the text reads as, never from the text; the point routes use.
+            let point = school.point
             coordinates = point == nil ? "\(text) (not a latitude and longitude: left out of routes)" : text
             links = point.flatMap(MapLinks.init)
         } else {
