@@ -10,8 +10,11 @@ public struct User: Sendable, Hashable {
     public var email: String?
     public var role: String?
     public var isPhotographer: Bool
-    /// The stored `userCoordinates` text (`"lat,lng"`), validated where it is used.
-    public var userCoordinates: String?
+    /// The stored `userCoordinates` text (`"lat,lng"`), as the export holds it.
+    public var userCoordinates: String? { didSet { home = userCoordinates.flatMap { GeoPoint(coordinates: $0) } } }
+    /// `userCoordinates` read as a latitude and longitude: the home every route starts and ends at, the one
+    /// reading the mileage and the route sketches share. Nil when missing or not a point.
+    public private(set) var home: GeoPoint?
     public var source: DocumentSource
     /// The raw document's digest (set by the loader): what a month that read the document recorded of it
     /// (`MonthReads`).
@@ -30,6 +33,7 @@ public struct User: Sendable, Hashable {
         self.role = role
         self.isPhotographer = isPhotographer
         self.userCoordinates = userCoordinates
+        self.home = userCoordinates.flatMap { GeoPoint(coordinates: $0) }
         self.source = source
     }
 

@@ -118,7 +118,7 @@ public struct MileageCalculator: Sendable {
                     "home coordinates are missing; mileage not computed for report \(report.id)"))
             return nil
         }
-        guard let home = GeoPoint(coordinates: text) else {
+        guard let home = user.home else {
             warnings.append(
                 Diagnostic(
                     .homeWithoutCoordinates, user.source, field: "userCoordinates",

@@ -253,7 +253,7 @@ struct ReportBodies: Sendable {
 
     /// The photographer's home, where the route starts and ends (as `MileageCalculator` finds it).
     static func home(of report: DailyJobReport, in org: Organization) -> GeoPoint? {
-        report.userId.flatMap { org.usersByID[$0]?.userCoordinates }.flatMap { GeoPoint(coordinates: $0) }
+        report.userId.flatMap { org.usersByID[$0]?.home }
     }
 }
 
