@@ -113,7 +113,7 @@ let package = Package(
         .target(
             name: "GenServe",
             dependencies: [
-                "GenBuild", "GenModel", "GenSupport",
+                "GenBuild", "GenModel", "GenSupport", "GenWrite",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio")

@@ -1,4 +1,5 @@
 import Foundation
+import GenWrite
 
 #if canImport(Glibc)
     import Glibc
@@ -58,12 +59,12 @@ struct Watcher: Sendable {
         out[path] = Stamp(
             inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: Int(info.st_mtim.tv_sec),
             nanoseconds: Int(info.st_mtim.tv_nsec))
-        guard info.st_mode & S_IFMT == S_IFDIR, !isLink, let dir = opendir(path) else { return }
-        defer { closedir(dir) }
+        guard info.st_mode & S_IFMT == S_IFDIR, !isLink else { return }
+        // The names first, then each walked: one folder open at a time.
         var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
+        _ = POSIXFiles.eachEntry(of: path) { name, _ in
+            names.append(name)
+            return true
         }
         for name in names { walk(path + "/" + name, into: &out) }
     }

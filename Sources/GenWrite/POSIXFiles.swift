@@ -46,7 +46,7 @@ public enum POSIXFiles {
 
     /// Calls `body` with the name and `d_type` of every entry of `directory` but `.` and `..`, until it
     /// returns false; false when the folder cannot be read or `body` stopped.
-    static func eachEntry(of directory: String, _ body: (String, UInt8) -> Bool) -> Bool {
+    public static func eachEntry(of directory: String, _ body: (String, UInt8) -> Bool) -> Bool {
         guard let dir = opendir(directory) else { return false }
         return eachEntry(in: dir, body)
     }
