@@ -126,6 +126,18 @@ struct OptionSpelling {
         let trimmed = value.trimmed
         return byKey[trimmed.lowercased()] ?? trimmed
     }
+
+    /// `OptionSpelling(options).canonical(value)`, without the table: for one value, a scan is cheaper. The
+    /// first option that matches wins, as in the table.
+    static func canonical(_ value: String, among options: [String]) -> String {
+        let trimmed = value.trimmed
+        let key = trimmed.lowercased()
+        for option in options {
+            let spelled = option.trimmed
+            if !spelled.isEmpty, spelled.lowercased() == key { return spelled }
+        }
+        return trimmed
+    }
 }
 
 extension NumericTally {

@@ -43,8 +43,10 @@ public struct ReportStatistics: Sendable, Codable, Equatable {
     /// which planning keeps (`SitePlanner.reportFieldsRead`).
     public static func jobType(of report: DailyJobReport, layout: ReportForm.Layout, in org: Organization) -> String? {
         let template = layout == .template ? report.templateId.flatMap { org.templatesByID[$0] } : nil
-        var spellings = JobTypeSpellings()
-        return ReportFacts.jobType(of: report, template: template, spellings: &spellings)
+        // One report: its text is looked for among the options, with no table of them made for one lookup.
+        return ReportFacts.jobTypeText(of: report, template: template).map {
+            OptionSpelling.canonical($0, among: JobTypeSpellings.options(of: template))
+        }
     }
 
     mutating func add(_ facts: ReportFacts) {
@@ -149,14 +151,19 @@ struct ReportFacts {
     /// exports hold `job_type` on Fall Sports reports only; Picture Day reports fall back to their template's
     /// `shootType` ("picture_day", counted as "Picture Day": `ShootType.label`), and legacy reports have neither.
     static func jobType(of report: DailyJobReport, template: ReportTemplate?, spellings: inout JobTypeSpellings) -> String? {
+        jobTypeText(of: report, template: template).map { spellings.spelling(of: template).canonical($0) }
+    }
+
+    /// The text a report's job type is read from, before it is spelled as the template's option.
+    static func jobTypeText(of report: DailyJobReport, template: ReportTemplate?) -> String? {
         if let value = report.fields["job_type"], !FieldFormatter.isBlank(value),
             let choice = FieldFormatter.choiceText(value), !choice.isEmpty
         {
-            return spellings.spelling(of: template).canonical(choice)
+            return choice
         }
         for shootType in [report.fields["shootType"]?.scalarText, template?.shootType] {
             // A code ("picture_day") counts with the choice that reads the same ("Picture Day").
-            if let s = shootType?.trimmed, !s.isEmpty { return spellings.spelling(of: template).canonical(ShootType.label(s)) }
+            if let s = shootType?.trimmed, !s.isEmpty { return ShootType.label(s) }
         }
         return nil
     }
@@ -171,9 +178,14 @@ struct JobTypeSpellings {
     mutating func spelling(of template: ReportTemplate?) -> OptionSpelling {
         guard let template else { return withoutTemplate }
         if let known = byTemplate[template.id] { return known }
-        let made = OptionSpelling(template.fields.first { $0.id == "job_type" }?.options ?? [])
+        let made = OptionSpelling(Self.options(of: template))
         byTemplate[template.id] = made
         return made
+    }
+
+    /// The options of a template's `job_type` field, as the template lists them.
+    static func options(of template: ReportTemplate?) -> [String] {
+        template?.fields.first { $0.id == "job_type" }?.options ?? []
     }
 }
 
