@@ -172,21 +172,24 @@ struct Sheet: Sendable {
     /// Each column's format: for the form's values, the kind every filled cell shares (read in parts on all
     /// cores); fixed columns as they are.
     static func formats(_ columns: [Column], reports: [DailyJobReport], input: OrganizationInput) -> [SpreadsheetColumn] {
-        let read = columns.map { $0.kind != "fixed" && $0.kind != "how-filled" }
         let fixed: [Cell: SpreadsheetColumn] = [.date: .date, .templateVersion: .number, .computedMiles: .number, .recordedMiles: .number]
+        // Only the columns read off their cells are made here; the rest are made when the file is written.
+        let read = columns.filter { $0.kind != "fixed" && $0.kind != "how-filled" }
         let parts = stride(from: 0, to: reports.count, by: 512).map { $0..<min(reports.count, $0 + 512) }
         let found = ParallelMap.map(parts) { part -> [SpreadsheetColumn?] in
-            var kinds = [SpreadsheetColumn?](repeating: nil, count: columns.count)
+            var kinds = [SpreadsheetColumn?](repeating: nil, count: read.count)
             for index in part {
-                for (i, cell) in row(reports[index], columns: columns, input: input).enumerated() where read[i] && !cell.isEmpty && kinds[i] != .text
-                {
+                for (i, cell) in row(reports[index], columns: read, input: input).enumerated() where !cell.isEmpty && kinds[i] != .text {
                     kinds[i] = SpreadsheetColumn.merge(kinds[i], SpreadsheetColumn.kind(of: cell) ?? .text)
                 }
             }
             return kinds
         }
-        return columns.indices.map { i in
-            read[i] ? found.reduce(nil) { SpreadsheetColumn.merge($0, $1[i]) } ?? .text : fixed[columns[i].cell] ?? .text
+        var next = 0
+        return columns.map { column in
+            guard column.kind != "fixed" && column.kind != "how-filled" else { return fixed[column.cell] ?? .text }
+            defer { next += 1 }
+            return found.reduce(nil) { SpreadsheetColumn.merge($0, $1[next]) } ?? .text
         }
     }
 
