@@ -68,6 +68,12 @@ public enum Format {
     }
 
     /// `2024-09-03` → `Sep 3, 2024`.
+    public static func day(_ date: LocalDate) -> String {
+        guard (1...12).contains(date.month) else { return date.description }
+        return shortMonths[date.month - 1] + " " + String(date.day) + ", " + FastFormat.padded(date.year, width: 4)
+    }
+
+    /// The same from `YYYY-MM-DD` text (a date as a data file stores it); other text as it is.
     public static func day(_ iso: String) -> String {
         let parts = iso.split(separator: "-")
         guard parts.count == 3, let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m) else { return iso }

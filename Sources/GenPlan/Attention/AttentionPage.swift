@@ -117,7 +117,7 @@ enum AttentionPage {
         /// The site's page.
         func page() -> PlannedPage {
             let due = followUps.due(asOf: lastDay)
-            let asOf = lastDay.map { Format.day($0.description) }
+            let asOf = lastDay.map { Format.day($0) }
             var lede = "No daily reports yet: nothing to follow up."
             if let asOf {
                 lede =
@@ -147,7 +147,7 @@ enum AttentionPage {
             let day = asOf(month: month)
             let due = followUps.due(month: month, asOf: day)
             let title = Format.monthTitle(month)
-            let asOf = day.map { Format.day($0.description) }
+            let asOf = day.map { Format.day($0) }
             let lede =
                 "As it stood at the end of \(title)\(asOf.map { " (\($0))" } ?? ""): \(Self.summary(due)). The makeup days "
                 + "not yet held, those asked for in earlier months too, and the month's reports with retakes, validation "
@@ -220,7 +220,7 @@ enum AttentionPage {
                 let place = link(report)
                 let named = planner.schools.named(report.id)
                 let who = planner.input.organization.photographerName(of: report)
-                var about = "Report of \(Weekday.short(report.date)), \(Format.day(report.date.description)) · \(who)"
+                var about = "Report of \(Weekday.short(report.date)), \(Format.day(report.date)) · \(who)"
                 if let archive = place.archive { about += " (in the \(archive) archive)" }
                 return Item(
                     heading: heading, when: when, report: about, href: place.href,
@@ -243,7 +243,7 @@ enum AttentionPage {
                     return item(m.report, heading: what, detail: open ? "No report\(at) has been filed since." : nil)
                 }
                 return item(
-                    m.report, heading: "Makeup day \(Weekday.short(date)), \(Format.day(date.description))", when: relative(date),
+                    m.report, heading: "Makeup day \(Weekday.short(date)), \(Format.day(date))", when: relative(date),
                     detail: open ? "No report\(at) on or since that day." : nil)
             }
         }
@@ -271,7 +271,7 @@ enum AttentionPage {
             items[.late] = due.late.map { late in
                 maker.item(
                     late.report, heading: "Filed \(Format.count(late.days, "day")) after its day",
-                    detail: "Filed on \(Weekday.short(late.filed)), \(Format.day(late.filed.description)).")
+                    detail: "Filed on \(Weekday.short(late.filed)), \(Format.day(late.filed)).")
             }
             let tolerance = input.mileage.tolerance
             let groups = Group.allCases.map { group in

@@ -145,7 +145,7 @@ enum MileageStatements {
     static func periodText(_ key: String) -> String {
         guard let first = LocalDate(iso: key + "-01") else { return key }
         let last = LocalDate(year: first.year, month: first.month, day: LocalDate.daysIn(year: first.year, month: first.month))
-        return "\(Format.day(first.description)) – \(Format.day(last.description))"
+        return "\(Format.day(first)) – \(Format.day(last))"
     }
 
     /// A report's business purpose: its job type and the template it was filed through

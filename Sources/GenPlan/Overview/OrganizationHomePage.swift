@@ -57,8 +57,8 @@ enum OrganizationHomePage {
         ]
         let months = input.mileage.months.reversed().map(MileagePages.monthRow)
         return Body(
-            stats: stats, firstDay: org.reports.first.map { Format.day($0.date.description) },
-            lastDay: org.reports.last.map { Format.day($0.date.description) }, months: months,
+            stats: stats, firstDay: org.reports.first.map { Format.day($0.date) },
+            lastDay: org.reports.last.map { Format.day($0.date) }, months: months,
             hasMonths: !months.isEmpty, pages: pages, hasPages: !pages.isEmpty,
             showReimbursement: !input.mileage.rates.isEmpty,
             critiques: GalleryPages.statCards(org.critiques.filter(\.isPublished).map(ExampleKind.init)),
@@ -66,6 +66,6 @@ enum OrganizationHomePage {
                 Spreadsheet(title: $0.title, href: $0.path, columnsHref: $0.columnsPath, reports: Format.count($0.reports.count, "report"))
             },
             schoolSummary: SchoolPages.summary(schools: org.schools.count, visited: visitedSchools),
-            counts: attention.homeCounts(), attentionAsOf: attention.lastDay.map { Format.day($0.description) })
+            counts: attention.homeCounts(), attentionAsOf: attention.lastDay.map { Format.day($0) })
     }
 }

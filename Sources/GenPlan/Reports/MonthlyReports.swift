@@ -124,7 +124,7 @@ enum MonthlyReports {
                 let prefix = archive ? "" : "../../../"
                 let days = Dictionary(grouping: reports, by: \.date).sorted { $0.key < $1.key }.map { date, reports in
                     Day(
-                        id: "d-\(date)", title: "\(Weekday.name(date)), \(Format.day(date.description))",
+                        id: "d-\(date)", title: "\(Weekday.name(date)), \(Format.day(date))",
                         summary: Format.count(reports.count, "report"),
                         reports: reports.map { report in
                             ReportView.make(

@@ -132,7 +132,7 @@ enum ReportPages {
                     return dayLink(i)
                 }
                 let body = DayBody(
-                    dayTitle: "\(Weekday.name(date)), \(Format.day(date.description))",
+                    dayTitle: "\(Weekday.name(date)), \(Format.day(date))",
                     summary: Format.count(reports.count, "report")
                         + (invalid > 0 ? " · \(Format.count(invalid, "with problems", "with problems"))" : ""),
                     toc: views.map { TocEntry(href: "#\($0.anchor)", label: $0.heading, status: $0.problemCount, validity: $0.validity) },
@@ -157,7 +157,7 @@ enum ReportPages {
                     let body = ReportBody(
                         report: view, markdownHref: (paths.markdown(report.id) as NSString).lastPathComponent,
                         previous: previous, next: next)
-                    let title = "\(view.heading), \(Format.day(date.description))"
+                    let title = "\(view.heading), \(Format.day(date))"
                     planned.append(PlannedPage(path: paths.page(report.id), template: "report-page", title: title, direct: body))
                     // Markdown draws no sketch: its route is the one the day's Markdown renders too.
                     var text = body
@@ -165,7 +165,7 @@ enum ReportPages {
                     markdown.append(PlannedPage(path: paths.markdown(report.id), template: "markdown/report", title: title, direct: text))
                 }
                 planned += markdown
-                let title = "Reports of \(Format.day(date.description))"
+                let title = "Reports of \(Format.day(date))"
                 planned.append(PlannedPage(path: "\(folder)/index.html", template: "reports-day", title: title, direct: body))
                 planned.append(PlannedPage(path: "\(folder)/report.md", template: "markdown/reports-day", title: title, direct: body))
                 byDay.append((index, planned))
@@ -176,14 +176,14 @@ enum ReportPages {
         /// The link to the day page at `index` (nil when there is none).
         func dayLink(_ index: Int) -> PageLink? {
             guard days.indices.contains(index) else { return nil }
-            return PageLink(href: "../\(days[index].key)/index.html", label: Format.day(days[index].key.description))
+            return PageLink(href: "../\(days[index].key)/index.html", label: Format.day(days[index].key))
         }
 
         /// The report at `report` of the day at `day`, counting on into the days before or after; linked from
         /// a report's page (the links out of a month are read through `MonthReads`).
         func neighbour(day: Int, report: Int, paths: ReportPaths) -> PageLink? {
             guard let (date, report) = self.report(day: day, report: report) else { return nil }
-            let label = "\(Format.day(date.description)) · \(input.organization.photographerName(of: report))"
+            let label = "\(Format.day(date)) · \(input.organization.photographerName(of: report))"
             return PageLink(href: (paths.page(report.id) as NSString).lastPathComponent, label: label)
         }
 
@@ -226,7 +226,7 @@ enum ReportPages {
                     let schools = self.schools.links(daySchools(reports), prefix: "../")
                     return DayRow(
                         id: "d-\(date)", href: "daily/\(date)/index.html", markdownHref: "daily/\(date)/report.md",
-                        day: "\(Weekday.name(date)), \(Format.day(date.description))",
+                        day: "\(Weekday.name(date)), \(Format.day(date))",
                         reports: Format.integer(reports.count), invalid: Format.integer(invalid), hasInvalid: invalid > 0,
                         photographers: dayPhotographers(reports), schools: schools, hasSchools: !schools.isEmpty)
                 }

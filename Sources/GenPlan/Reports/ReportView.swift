@@ -108,7 +108,7 @@ struct ReportBody: Sendable, Encodable {
         _ report: DailyJobReport, form: ReportForm, in org: Organization, mileage: ReportMileage?, prefix: String, zone: TimeZone,
         media: [String: ProcessedImage]
     ) -> ReportBody {
-        let day = Format.day(report.date.description)
+        let day = Format.day(report.date)
         let photographer = org.photographerName(of: report)
         let schools = (mileage?.schools ?? []).joined(separator: ", ")
         // A field the app filled with what the head already says is not shown again; nor is a job type a

@@ -171,7 +171,7 @@ enum SchoolPages {
                     name: school.value, href: paths.file(school.id),
                     city: school.city.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed },
                     visits: total.visits, photos: total.photos, files: total.files, miles: total.miles,
-                    lastVisit: visits.first.map { Format.day($0.report.date.description) })
+                    lastVisit: visits.first.map { Format.day($0.report.date) })
             }
             let summary = SchoolPages.summary(schools: schools.count, visited: visitedCount)
             return PlannedPage(
@@ -214,7 +214,7 @@ enum SchoolPages {
                 let photos = form?.photosTaken.map { SchoolPages.shown($0.value) }
                 let files = form?.filesAttached.map { SchoolPages.shown($0.value) }
                 return VisitRow(
-                    day: Format.day(report.date.description), reportHref: "../" + reportPaths.page(report.id),
+                    day: Format.day(report.date), reportHref: "../" + reportPaths.page(report.id),
                     photographer: org.photographerName(of: report),
                     template: form?.templateName ?? report.templateName ?? (form?.layout == .legacy ? "Legacy (no template)" : "Unknown template"),
                     jobType: ReportStatistics.jobType(of: report, layout: form?.layout ?? .legacy, in: org),
@@ -233,7 +233,7 @@ enum SchoolPages {
                 Fact(label: "Files on shared reports", value: total.sharedFiles.value), Fact(label: "Route miles", value: total.miles)
             ]
             // The last visit with the address: a date is too wide for a number card.
-            let last = visits.first.map { [Fact(label: "Last visit", value: Format.day($0.report.date.description))] } ?? []
+            let last = visits.first.map { [Fact(label: "Last visit", value: Format.day($0.report.date))] } ?? []
             let months = Dictionary(grouping: visits, by: { $0.report.date.monthKey }).sorted { $0.key > $1.key }
                 .map { Self.total(Format.monthTitle($0.key), $0.value) }
             let seasons = Dictionary(grouping: visits, by: { Season($0.report.date) }).sorted { $0.key > $1.key }

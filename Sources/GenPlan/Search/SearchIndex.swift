@@ -100,7 +100,7 @@ enum SearchIndex {
             let schools = orderedUnique(made.flatMap(\.schools))
             entries.append(
                 Entry(
-                    kind: "day", title: "\(Weekday.name(date)), \(Format.day(date.description))", href: links.day(date),
+                    kind: "day", title: "\(Weekday.name(date)), \(Format.day(date))", href: links.day(date),
                     date: date.description, meta: Format.count(day.count, "report"),
                     text: (names + schools).joined(separator: " · "),
                     photographers: orderedUnique(day.map(ReportStatistics.photographerKey)), schools: schools,
@@ -138,7 +138,7 @@ enum SearchIndex {
         return Entry(
             kind: "report", title: "\(photographer) · \(templateName)", href: links.report(report.id),
             date: report.date.description,
-            meta: ([Format.day(report.date.description)] + schools + [jobType].compactMap { $0 }).joined(separator: " · "),
+            meta: ([Format.day(report.date)] + schools + [jobType].compactMap { $0 }).joined(separator: " · "),
             text: ([report.id.text] + schools + values).joined(separator: " · "),
             photographers: [ReportStatistics.photographerKey(of: report)], schools: schools,
             template: template?.id.text, jobType: jobType, flags: flags)

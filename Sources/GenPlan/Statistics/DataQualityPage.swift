@@ -92,7 +92,7 @@ enum DataQualityPage {
         var groups: [Concern: [Item]] = [:]
 
         func reportSubject(_ report: DailyJobReport) -> (String, String) {
-            ("\(Format.day(report.date.description)) · \(org.photographerName(of: report))", up + links.paths.page(report.id))
+            ("\(Format.day(report.date)) · \(org.photographerName(of: report))", up + links.paths.page(report.id))
         }
         for (report, form) in zip(org.reports, input.summaries) where !form.isValid {
             let (subject, href) = reportSubject(report)

@@ -89,7 +89,7 @@ enum PhotographerStatisticsPage {
             let form = forms[report.id]
             let problems = form?.problems.count ?? 0
             return ReportRow(
-                day: Format.day(report.date.description), href: up + links.paths.page(report.id),
+                day: Format.day(report.date), href: up + links.paths.page(report.id),
                 template: form?.templateName ?? report.templateName ?? "Legacy report",
                 miles: Format.miles(mileage[report.id]?.miles ?? 0),
                 status: problems == 0 ? "Valid" : Format.count(problems, "problem"), validity: Validity(problems == 0))
@@ -97,7 +97,7 @@ enum PhotographerStatisticsPage {
         let problems = own.compactMap { report -> ProblemRow? in
             guard let form = forms[report.id], !form.isValid else { return nil }
             return ProblemRow(
-                day: Format.day(report.date.description), href: up + links.paths.page(report.id),
+                day: Format.day(report.date), href: up + links.paths.page(report.id),
                 problems: form.problems.map { "\($0.label): \($0.message)" })
         }
 

@@ -123,7 +123,7 @@ enum StatisticsOverview {
         // The reports' range in the words the home page uses: their first and last day, not the months with
         // a critique or a report.
         let reports = input.organization.reports
-        let range = reports.first.map { " from \(Format.day($0.date.description)) to \(Format.day(reports.last!.date.description))" } ?? ""
+        let range = reports.first.map { " from \(Format.day($0.date)) to \(Format.day(reports.last!.date))" } ?? ""
         return Body(
             lede: Format.count(stats.reports.total, "report") + range + " · " + Format.count(stats.critiques.total, "critique")
                 + " · " + Format.miles(stats.mileage.miles) + " miles",
@@ -175,7 +175,7 @@ enum StatisticsOverview {
         if let last, last.monthKey == current, last.day < LocalDate.daysIn(year: last.year, month: last.month) {
             partial =
                 "\(Format.monthTitle(current)) is compared once it is over: the export runs only through "
-                + "\(Format.day(last.description)), \(Format.count(stats.month(current).reports.total, "report")) so far."
+                + "\(Format.day(last)), \(Format.count(stats.month(current).reports.total, "report")) so far."
             number -= 1
             current = String(format: "%04d-%02d", number / 12, number % 12 + 1)
         }
