@@ -90,7 +90,7 @@ struct ReportMonths: PageFamily {
                     context: PageContext(
                         siteTitle: config.title, title: "Search \(month.title)", root: "",
                         organization: OrganizationLink(name: org.name, id: org.id.text), nav: [],
-                        page: SearchPage.Body(month: month.title)))),
+                        direct: SearchPage.Body(month: month.title)))),
             PlannedFile(path: "assets/search.js", content: .asset("search.js")),
             // What needed attention at the month's end; links only to the month's page beside it.
             PlannedFile(
@@ -100,7 +100,7 @@ struct ReportMonths: PageFamily {
                     context: PageContext(
                         siteTitle: config.title, title: "Needs attention: \(Format.monthTitle(month.key))", root: "",
                         organization: OrganizationLink(name: org.name, id: org.id.text), nav: [],
-                        page: reads.attention()))),
+                        direct: reads.attention()))),
             SearchIndex.indexFile(
                 SearchIndex.archiveIndex(month: month.key, entries: archiveSearch, input: input, reports: reports),
                 at: SearchIndex.indexPath),
