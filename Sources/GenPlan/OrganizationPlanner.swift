@@ -4,7 +4,6 @@ import GenMedia
 import GenModel
 import GenResolve
 import GenSupport
-import MustacheEngine
 
 /// Plans one organization's tree `<org>/…`. It is given only that organization's input,
 /// so nothing of another organization can reach these files.
@@ -44,38 +43,27 @@ struct OrganizationPlanner: Sendable {
     }
 
     func page(_ planned: PlannedPage, current: String) -> PlannedFile {
-        page(planned.path, template: planned.template, title: planned.title, current: current, body: planned.body, value: planned.value)
-    }
-
-    /// `value`: the body's values, where its view gives them directly.
-    func page(
-        _ path: String, template: String, title: String, current: String, body: any Encodable & Sendable,
-        value: (@Sendable () -> MustacheValue)? = nil
-    ) -> PlannedFile {
         PlannedFile(
-            path: "\(org.pathSegment)/\(path)",
-            content: .page(template: template, context: context(path: path, title: title, current: current, body: body, value: value)))
+            path: "\(org.pathSegment)/\(planned.path)", content: .page(template: planned.template, context: context(planned, current: current)))
     }
 
-    /// A page whose view gives its values directly.
+    /// A page whose view gives its values directly, as every page's does.
     func page<Body: TemplateValue & Encodable & Sendable>(
         _ path: String, template: String, title: String, current: String, direct body: Body
     ) -> PlannedFile {
-        page(path, template: template, title: title, current: current, body: body, value: { body.templateValue })
+        page(PlannedPage(path: path, template: template, title: title, direct: body), current: current)
     }
 
-    /// The layout context for a page at `path` (relative to the organization folder).
-    func context(
-        path: String, title: String, current: String, body: any Encodable & Sendable, value: (@Sendable () -> MustacheValue)? = nil
-    ) -> PageContext {
-        let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
+    /// The layout context for a page at `planned.path` (relative to the organization folder).
+    func context(_ planned: PlannedPage, current: String) -> PageContext {
+        let root = String(repeating: "../", count: planned.path.split(separator: "/").count - 1)
         let nav = navigation.bar(root: root, current: current) {
             let entries = Self.sections.map { NavLink(title: $0.title, href: $0.path, current: false) } + pageLinks
             return entries.map { NavLink(title: $0.title, href: root + $0.href, current: $0.href == current) }
         }
         return PageContext(
-            siteTitle: config.title, title: title, root: root,
-            organization: OrganizationLink(name: org.name, id: org.id.text), nav: nav, page: body, pageValue: value)
+            siteTitle: config.title, title: planned.title, root: root,
+            organization: OrganizationLink(name: org.name, id: org.id.text), nav: nav, planned: planned)
     }
 }
 

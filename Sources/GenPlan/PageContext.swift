@@ -14,11 +14,12 @@ public struct PageContext: Sendable, Encodable {
     public var nav: [NavLink]
     /// The layout draws the navigation bar only when there is one (an archived page has none).
     public var hasNav: Bool
-    /// Not settable: `pageValue` was made from it.
+    /// Not settable: `pageValue` was made from it. Kept for the context's `Encodable` conformance (a JSON dump of
+    /// a plan; the tests hold `pageValue` to it).
     public private(set) var page: any Encodable & Sendable
-    /// The page's values, where its view gives them directly (`TemplateValue`): chosen where the context is
-    /// made, where the view's type is known, so the renderer asks no type at run time.
-    let pageValue: (@Sendable () -> MustacheValue)?
+    /// The page's values, which its view gives directly (`TemplateValue`): chosen where the context is made,
+    /// where the view's type is known, so the renderer asks no type at run time.
+    let pageValue: @Sendable () -> MustacheValue
 
     private enum CodingKeys: String, CodingKey { case siteTitle, title, root, organization, header, hasNav, printHeading, page }
 
@@ -41,13 +42,12 @@ public struct PageContext: Sendable, Encodable {
         try c.encode(page, forKey: .page)
     }
 
-    /// The context's values as `encode(to:)` gives them, made directly; `encode` gives the page's values where its
-    /// view does not give them itself.
-    public func templateValue(encodingPage encode: (any Encodable & Sendable) throws -> MustacheValue) rethrows -> MustacheValue {
-        try [
+    /// The context's values as `encode(to:)` gives them, made directly.
+    public var templateValue: MustacheValue {
+        [
             "siteTitle": .text(siteTitle), "title": .text(title), "root": .text(root),
             "organization": organization?.templateValue ?? .null, "header": header.templateValue, "hasNav": .bool(hasNav),
-            "printHeading": .text(printHeading), "page": pageValue.map { $0() } ?? encode(page)
+            "printHeading": .text(printHeading), "page": pageValue()
         ]
     }
 
@@ -57,11 +57,7 @@ public struct PageContext: Sendable, Encodable {
         RepeatedBlock(view: SiteHeader(siteTitle: siteTitle, root: root, organization: organization, nav: nav, hasNav: hasNav))
     }
 
-    public init(siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], page: any Encodable & Sendable) {
-        self.init(siteTitle: siteTitle, title: title, root: root, organization: organization, nav: nav, page: page, pageValue: nil)
-    }
-
-    /// A context whose page's view gives its values directly.
+    /// A context whose page's view gives its values directly: every page's does.
     init<Page: TemplateValue & Encodable & Sendable>(
         siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], direct page: Page
     ) {
@@ -70,9 +66,16 @@ public struct PageContext: Sendable, Encodable {
             pageValue: { page.templateValue })
     }
 
-    init(
+    /// A context for a page a section planner decided (`PlannedPage`), which made its values.
+    init(siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], planned: PlannedPage) {
+        self.init(
+            siteTitle: siteTitle, title: title, root: root, organization: organization, nav: nav, page: planned.body,
+            pageValue: planned.value)
+    }
+
+    private init(
         siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], page: any Encodable & Sendable,
-        pageValue: (@Sendable () -> MustacheValue)?
+        pageValue: @escaping @Sendable () -> MustacheValue
     ) {
         self.pageValue = pageValue
         self.siteTitle = siteTitle

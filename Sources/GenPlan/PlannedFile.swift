@@ -127,16 +127,17 @@ struct PlannedPage: Sendable {
     var path: String
     var template: String
     var title: String
-    /// Not settable: `value` is made from it.
+    /// Not settable: `value` is made from it. Kept for the page's `Encodable` conformance (`PageContext.page`).
     private(set) var body: any Encodable & Sendable
-    /// The body's values, where its view gives them directly (`TemplateValue`).
-    var value: (@Sendable () -> MustacheValue)? = nil
-}
+    /// The body's values, which its view gives directly (`TemplateValue`).
+    let value: @Sendable () -> MustacheValue
 
-extension PlannedPage {
-    /// A page whose view gives its values directly: decided here, where its type is known, so the renderer
-    /// asks no type at run time.
+    /// Decided here, where the body's type is known, so the renderer asks no type at run time.
     init<Body: TemplateValue & Encodable & Sendable>(path: String, template: String, title: String, direct body: Body) {
-        self.init(path: path, template: template, title: title, body: body, value: { body.templateValue })
+        self.path = path
+        self.template = template
+        self.title = title
+        self.body = body
+        self.value = { body.templateValue }
     }
 }

@@ -34,7 +34,7 @@ enum RootIndexPage {
         let context = PageContext(
             siteTitle: site.config.title, title: "Organizations", root: "", organization: nil,
             nav: [NavLink(title: "Organizations", href: "index.html", current: true)],
-            page: Body(organizations: entries))
+            direct: Body(organizations: entries))
         return PlannedFile(path: "index.html", content: .page(template: "root-index", context: context))
     }
 }

@@ -1,17 +1,18 @@
 import MustacheEngine
 
-/// The views rendered most often give the templates their values directly, as the engine's plain values,
-/// instead of through their `Encodable` conformance (which a generic encoder walks at a cost of several
-/// allocations and indirect calls per property): every page's layout context and site header; the daily,
-/// report and monthly pages with each report's head, body, field rows and route and each month's tables and
-/// charts; the critique galleries with their cards, and each critique's page; the mileage pages and the
-/// reimbursement statements; each photographer's statistics page; and each school's page. The layout's and a
-/// report's views are here, the others beside their own (`MonthlyReports+Values.swift`, …). A fragment or
+/// Every view a template is rendered with gives the templates its values directly, as the engine's plain
+/// values, instead of through its `Encodable` conformance (which a generic encoder walked at a cost of several
+/// allocations and indirect calls per property): every page's layout context and site header, and every page's
+/// view with what it holds (a report's head, body, field rows and route; a month's tables and charts; a
+/// gallery's cards; …). A page is planned only with such a view (`PlannedPage(…direct:)`, `PageContext(…direct:)`),
+/// so the product has no other way to make a page's values. The layout's and a report's views are here, the
+/// others beside their own (`MonthlyReports+Values.swift`, `AttentionPage+Values.swift`, …). A fragment or
 /// block inside such a view is made from a view that gives its values too (`Fragment(view:)`,
 /// `RepeatedBlock(view:)`).
 ///
-/// Their `Encodable` conformance stays, for JSON dumps of a plan; tests hold the two to the same values
-/// (`TemplateValueTests`). Keys come in declaration order, a nil optional is `null`.
+/// Their `Encodable` conformance stays, for JSON dumps of a plan and as the tests' reference: tests hold the
+/// two to the same values (`TemplateValueTests`, through the encoder in `Tests/GenTests/Support/PageValues.swift`).
+/// Keys come in declaration order (a dictionary's sorted), a nil optional is `null`.
 protocol TemplateValue {
     var templateValue: MustacheValue { get }
 }

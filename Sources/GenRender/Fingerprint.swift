@@ -22,7 +22,7 @@ extension Renderer {
 
     public func prepare(_ file: PlannedFile) throws(Failure) -> Prepared {
         if case .page(let template, let context) = file.content {
-            let page = try page(context, template: template, path: file.path)
+            let page = templates.page(context, template: template)
             let value = page.value
             return Prepared(fingerprint: FastFormat.hex(page.fingerprint)) { () throws(Failure) -> Data in
                 guard let bytes = self.templates.render(value, template: template) else {
@@ -116,11 +116,6 @@ extension Renderer {
             try part(try render(file))
         }
         return FastFormat.hex(hasher.finalize())
-    }
-
-    /// A page's values and fingerprint.
-    func page(_ context: PageContext, template: String, path: String) throws(Failure) -> (value: MustacheValue, fingerprint: SHA256Digest) {
-        do { return try templates.page(context, template: template) } catch { throw .encoding(path: path, error) }
     }
 
     /// An asset's or a copied file's fingerprint (pages, data files and archives are prepared above).

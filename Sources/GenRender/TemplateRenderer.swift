@@ -57,8 +57,12 @@ public struct TemplateRenderer: Sendable {
 
     /// A page's values and its fingerprint: the template with everything it includes, and the values the
     /// page shows.
-    func page(_ context: some Encodable, template: String) throws -> (value: MustacheValue, fingerprint: SHA256Digest) {
-        let value = try values.value(context)
+    func page(_ context: PageContext, template: String) -> (value: MustacheValue, fingerprint: SHA256Digest) {
+        page(value: context.templateValue, template: template)
+    }
+
+    /// Values' fingerprint with a template.
+    func page(value: MustacheValue, template: String) -> (value: MustacheValue, fingerprint: SHA256Digest) {
         var hasher = StableHasher()
         hasher.add("\(template):\(closures.hashes[template] ?? "missing")", tag: 0x70)
         ValueDigest.feed(value, into: &hasher, shows: closures.names[template])
@@ -87,10 +91,8 @@ public struct TemplateRenderer: Sendable {
     }
 
     /// Renders a context (tests, and callers that need no fingerprint).
-    public func render(_ context: some Encodable, template: String) -> String? {
-        guard let value = try? values.value(context), let bytes = render(value, template: template) else { return nil }
+    public func render(_ context: PageContext, template: String) -> String? {
+        guard let bytes = render(context.templateValue, template: template) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
-
-    private var values: PageValues { PageValues() }
 }

@@ -40,11 +40,11 @@ final class FragmentTests: XCTestCase {
     /// A fragment's fingerprint follows its content, the page around it and the template.
     func testFingerprintFollowsFragmentPageAndTemplate() async throws {
         let templates = try await templates()
-        let a = try templates.page(context(fragment()), template: "test-day").fingerprint
-        XCTAssertEqual(a, try templates.page(context(fragment()), template: "test-day").fingerprint)
-        let c = try templates.page(context(fragment(note: "another")), template: "test-day").fingerprint
-        let d = try templates.page(context(fragment(), title: "Other"), template: "test-day").fingerprint
-        let e = try templates.page(context(fragment()), template: "test-day-md").fingerprint
+        let a = templates.page(context(fragment()), template: "test-day").fingerprint
+        XCTAssertEqual(a, templates.page(context(fragment()), template: "test-day").fingerprint)
+        let c = templates.page(context(fragment(note: "another")), template: "test-day").fingerprint
+        let d = templates.page(context(fragment(), title: "Other"), template: "test-day").fingerprint
+        let e = templates.page(context(fragment()), template: "test-day-md").fingerprint
         XCTAssertEqual(Set([a, c, d, e]).count, 4)
     }
 
@@ -54,7 +54,7 @@ final class FragmentTests: XCTestCase {
         let templates = try await templates()
         let made = Counter()
         let shared = fragment(made: made)
-        let page = try templates.page(context(shared), template: "test-day")
+        let page = templates.page(context(shared), template: "test-day")
         guard case .object(let root) = page.value, case .object(let body)? = root["page"], case .list(let list)? = body["reports"],
             case .shared(let first) = list[0], case .shared(let second) = list[1]
         else { return XCTFail("\(page.value)") }

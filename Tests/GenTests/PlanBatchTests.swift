@@ -59,7 +59,7 @@ final class PlanBatchTests: XCTestCase {
         let context = PageContext(
             siteTitle: "Site", title: "Day", root: "../", organization: nil, nav: [],
             page: Page(reports: [fragment]))
-        let page = try templates.page(context, template: "test-day")
+        let page = templates.page(context, template: "test-day")
         XCTAssertEqual(made.value, 1)
         XCTAssertTrue(try XCTUnwrap(templates.html(page.value, "test-day")).contains("made on demand"))
         XCTAssertEqual(made.value, 1, "the values made for the fingerprint are the ones rendered")

@@ -6,9 +6,8 @@ import GenModel
 import MustacheEngine
 import XCTest
 
-/// The monthly, gallery, critique, mileage and statistics pages give the templates their values directly:
-/// each view holds to what its `Encodable` conformance gives, with nil optionals, empty lists and text
-/// that HTML escapes.
+/// Every page gives the templates its values directly: each view holds to what its `Encodable` conformance
+/// gives, with nil optionals, empty lists and text that HTML escapes.
 extension TemplateValueTests {
     func testChartsOfEveryKind() throws {
         let names = ["Ann <&> \"Lee\"", "Alexandra Montgomery-Whitfield", "Bo"]
@@ -193,5 +192,116 @@ extension TemplateValueTests {
         try assertSame(
             SchoolPages.SchoolBody(
                 name: "C", facts: [], cards: [], visits: [], hasVisits: false, months: [], seasons: [], indexHref: "index.html", map: nil))
+    }
+
+    func testSmallPages() throws {
+        try assertSame(SearchPage.Body(month: nil))
+        try assertSame(SearchPage.Body(month: "October <2025>"))
+        try assertSame(ContentPageBody(html: "<p>A &amp; B</p>", hasOwnHeading: true))
+        try assertSame(ContentPageBody(html: "", hasOwnHeading: false))
+        let entry = RootIndexPage.Entry(
+            name: "Org & Co", id: "o<1>", showID: true, href: "o/index.html", reports: "3 reports", critiques: "1 critique", users: "2 users")
+        try assertSame(RootIndexPage.Body(organizations: [entry]))
+        try assertSame(RootIndexPage.Body(organizations: []))
+
+        let count = AttentionPage.Count(label: "Late <reports>", value: "2", href: "attention/index.html#late", none: false)
+        let home = OrganizationHomePage.Body(
+            stats: [.init(label: "Reports", value: "1,200")], firstDay: nil, lastDay: "Oct 3, 2025",
+            months: [MileagePages.MonthRow(month: "October 2025", reports: "2", miles: "7.0", reimbursement: "$4.69", statementsHref: nil)],
+            hasMonths: true, pages: [NavLink(title: "About & more", href: "pages/about.html", current: false)], hasPages: true,
+            showReimbursement: true, critiques: GalleryPages.statCards([.good, .improvement]),
+            spreadsheets: [.init(title: "Fall <Sports>", href: "data/reports/a.csv", columnsHref: "data/reports/a.html", reports: "3 reports")],
+            schoolSummary: "2 schools, 1 visited", counts: [count, .init(label: "Retakes", value: "0", href: "#r", none: true)],
+            attentionAsOf: nil)
+        try assertSame(home)
+        var bare = home
+        (bare.firstDay, bare.lastDay, bare.months, bare.pages, bare.critiques, bare.spreadsheets, bare.counts) =
+            ("Sep 1", nil, [], [], [], [], [])
+        bare.attentionAsOf = "Oct 3"
+        try assertSame(bare)
+
+        let schools = [SchoolVisits.Link(name: "A & B", href: "../schools/a.html", more: true), .init(name: "C", href: nil, more: false)]
+        let day = ReportPages.DayRow(
+            id: "d-2025-10-03", href: "daily/2025-10-03/index.html", markdownHref: "daily/2025-10-03/report.md", day: "Friday, Oct 3",
+            reports: "2", invalid: "1", hasInvalid: true, photographers: "Ann, Bo <B>", schools: schools, hasSchools: true)
+        try assertSame(
+            ReportPages.IndexBody(
+                monthly: [.init(href: "monthly/2025-10/index.html", label: "October 2025", archiveHref: "../a.zip", critiquesOnly: true)],
+                hasMonthly: true, months: [.init(id: "m-2025-10", title: "October 2025", summary: "2 reports", days: [day])], hasReports: true,
+                summary: "2 reports on 1 day"))
+        try assertSame(ReportPages.IndexBody(monthly: [], hasMonthly: false, months: [], hasReports: false, summary: "0 reports"))
+
+        let none = SchoolPages.Count(value: "—", note: nil), some = SchoolPages.Count(value: "12", note: "1 of 2 reports")
+        let school = SchoolPages.IndexRow(
+            name: "A & B School", href: "a.html", city: nil, visits: "2", photos: some, files: none, miles: "6.0", lastVisit: "Oct 3")
+        var other = school
+        (other.city, other.lastVisit) = ("Town <East>", nil)
+        let total = SchoolPages.IndexTotal(
+            visits: "2", photos: some, files: none, miles: "6.0", sharedReports: "1 report", sharedPhotos: some, sharedFiles: none,
+            reports: "2 reports", allPhotos: some, allFiles: none)
+        try assertSame(SchoolPages.IndexBody(schools: [school, other], hasSchools: true, summary: "2 schools", total: total))
+        try assertSame(SchoolPages.IndexBody(schools: [], hasSchools: false, summary: "No schools", total: nil))
+
+        let item = AttentionPage.Item(
+            heading: "Makeup day Thu, Nov 7", when: "in 7 days", report: "Report of Oct 3 · Ann", href: "../r/1.html", schools: schools,
+            hasSchools: true, detail: "Rain <heavy>", quote: "Sick \"kids\"")
+        var bareItem = item
+        (bareItem.when, bareItem.href, bareItem.schools, bareItem.hasSchools, bareItem.detail, bareItem.quote) = (nil, nil, [], false, nil, nil)
+        let group = AttentionPage.GroupView(
+            id: "late", title: "Reports filed late", action: "Remind & ask", count: "2", items: [item, bareItem], hasItems: true)
+        let attention = AttentionPage.Body(
+            heading: "Needs attention", lede: "As of Oct 3", asOf: "Oct 3, 2025", counts: [count], groups: [group], isEmpty: false,
+            monthHref: nil)
+        try assertSame(attention)
+        try assertSame(
+            AttentionPage.Body(heading: "H", lede: "L", asOf: nil, counts: [], groups: [], isEmpty: true, monthHref: "index.html#x"))
+
+        let cards = StatisticsOverview.critiqueCards(CritiqueStatistics(total: 3, good: 2, improvement: 1))
+        let chart = Chart.bars(id: "m", title: "Miles per month", unit: "miles", categories: [("Oct", 2.5)])
+        let overview = StatisticsOverview.Body(
+            lede: "3 reports <all>", critiqueCards: cards,
+            comparison: .init(
+                current: "October 2025", previous: "September 2025",
+                rows: [.init(metric: "Miles", now: "2.5", before: "0.0", change: "+2.5")], partial: nil),
+            charts: [chart],
+            photographers: [
+                .init(name: "Ann & Bo", href: "p/ann.html", reports: "3", invalid: "1", miles: "2.5", good: "2", improvement: "1")
+            ],
+            hasPhotographers: true, managers: [.init(name: "Max", href: "m/max.html", total: "3", good: "2", improvement: "1")],
+            hasManagers: true, templates: [.init(rowLabel: "Fall <Sports>", count: "3")], jobTypes: [], conditions: [], hasWeather: false,
+            weatherChart: nil,
+            fieldTemplates: [
+                .init(
+                    templateName: "Fall", reportCount: "3 reports",
+                    rows: [.init(fieldLabel: "Photos", fieldType: "number", filled: "3 of 3", detail: "mean 12")])
+            ], qualityHref: "data-quality.html", invalidReports: "1 report", dataHref: "../data/stats.json")
+        try assertSame(overview)
+        var quiet = overview
+        (quiet.comparison, quiet.weatherChart, quiet.hasWeather) = (nil, chart, true)
+        quiet.conditions = [.init(rowLabel: "Rain", count: "2")]
+        try assertSame(quiet)
+        quiet.comparison = .init(current: "October 2025", previous: "September 2025", rows: [], partial: "November 2025 <so far>")
+        try assertSame(quiet)
+
+        let critique = ManagerStatisticsPage.CritiqueRow(
+            day: "Oct 3", href: "../../c/1.html", photographer: "Ann & Bo", photographerHref: nil, kind: "Good Example")
+        var linked = critique
+        (linked.href, linked.photographerHref) = (nil, "../p/ann.html")
+        try assertSame(
+            ManagerStatisticsPage.Body(
+                name: "Max <M>", critiqueCards: cards, charts: [chart], critiques: [critique, linked], hasCritiques: true,
+                overviewHref: "../index.html"))
+        try assertSame(
+            ManagerStatisticsPage.Body(name: "N", critiqueCards: [], charts: [], critiques: [], hasCritiques: false, overviewHref: "x"))
+
+        let problem = DataQualityPage.Item(subject: "Oct 3 · Ann", href: "../r/1.html", sentence: "Miles <differ>.", detail: nil)
+        var detailed = problem
+        (detailed.href, detailed.detail) = (nil, "file: reports/1 · field: \"miles\"")
+        try assertSame(
+            DataQualityPage.Body(
+                cards: [StatCard(value: "1", label: "Invalid", style: "bad", isCritique: false)],
+                groups: [.init(id: "mileage", title: "Mileage", action: "Check & fix", items: [problem, detailed], count: "2")],
+                hasGroups: true, overviewHref: "index.html"))
+        try assertSame(DataQualityPage.Body(cards: [], groups: [], hasGroups: false, overviewHref: "index.html"))
     }
 }

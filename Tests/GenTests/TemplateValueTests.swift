@@ -110,15 +110,13 @@ final class TemplateValueTests: XCTestCase {
         try assertSame(day)
         let page = ReportPages.ReportBody(report: plain, markdownHref: "r2.md", previous: nil, next: PageLink(href: "n.html", label: "N"))
         try assertSame(page)
-        // The layout's context, with a page that gives its values and with one the encoder walks.
+        // The layout's context, with and without an organization and a navigation bar.
         for organization in [OrganizationLink(name: "O", id: "o"), nil] {
             let nav = [NavLink(title: "T", href: "h", current: true)]
-            let direct = PageContext(
-                siteTitle: "S", title: "T", root: "../", organization: organization, nav: nav, page: day, pageValue: { day.templateValue })
-            let values = PageValues()
-            XCTAssertEqual(Describe(try values.value(direct)).text, Describe(try encoded(direct)).text)
-            let walked = PageContext(siteTitle: "S", title: "T", root: "", organization: organization, nav: [], page: page)
-            XCTAssertEqual(Describe(try values.value(walked)).text, Describe(try encoded(walked)).text)
+            let dayContext = PageContext(siteTitle: "S", title: "T", root: "../", organization: organization, nav: nav, direct: day)
+            XCTAssertEqual(Describe(dayContext.templateValue).text, Describe(try encoded(dayContext)).text)
+            let reportContext = PageContext(siteTitle: "S", title: "T", root: "", organization: organization, nav: [], direct: page)
+            XCTAssertEqual(Describe(reportContext.templateValue).text, Describe(try encoded(reportContext)).text)
         }
     }
 }

@@ -128,7 +128,7 @@ enum AttentionPage {
             let items = Items(planner: self, day: due.asOf, schoolPrefix: "../") { Link(href: "../" + paths.page($0.id), archive: nil) }
             return PlannedPage(
                 path: AttentionPage.path, template: "attention", title: "Needs attention",
-                body: body(due, heading: "Needs attention", lede: lede, asOf: asOf, items: items, monthHref: nil))
+                direct: body(due, heading: "Needs attention", lede: lede, asOf: asOf, items: items, monthHref: nil))
         }
 
         /// Each group's count for the home page, linking to the group on this page.

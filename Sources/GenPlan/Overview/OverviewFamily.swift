@@ -26,19 +26,19 @@ struct OverviewFamily: PageFamily {
                 PlannedFile(path: "\(base)/assets/site.js", content: .asset("site.js")),
                 PlannedFile(path: "\(base)/assets/search.js", content: .asset("search.js")),
                 planner.page(
-                    SearchPage.path, template: "search", title: "Search", current: SearchPage.path, body: SearchPage.Body(month: nil)),
+                    SearchPage.path, template: "search", title: "Search", current: SearchPage.path, direct: SearchPage.Body(month: nil)),
                 SearchIndex.indexFile(searchIndex(plan), at: "\(base)/\(SearchIndex.indexPath)")
             ] + SearchIndex.idFiles(org.reports, base: base) + [
                 planner.page(
                     Self.homePath, template: "org-home", title: org.name, current: Self.homePath,
-                    body: OrganizationHomePage.make(
+                    direct: OrganizationHomePage.make(
                         input, pages: planner.pageLinks, spreadsheets: plan.spreadsheets.groups(org.reports),
                         visitedSchools: plan.schools.value.visitedCount, attention: plan.attention.value)),
                 plan.page(plan.reportPages.index(monthKeys: monthKeys), section: ReportPaths.index)
             ]
         files += mediaCopies(plan)
         for page in planner.contentPages {
-            files.append(planner.page(page.path, template: "content-page", title: page.title, current: page.path, body: page.body))
+            files.append(planner.page(page.path, template: "content-page", title: page.title, current: page.path, direct: page.body))
         }
         return files
     }

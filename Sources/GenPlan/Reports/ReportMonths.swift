@@ -90,7 +90,7 @@ struct ReportMonths: PageFamily {
                     context: PageContext(
                         siteTitle: config.title, title: "Search \(month.title)", root: "",
                         organization: OrganizationLink(name: org.name, id: org.id.text), nav: [],
-                        page: SearchPage.Body(month: month.title)))),
+                        direct: SearchPage.Body(month: month.title)))),
             PlannedFile(path: "assets/search.js", content: .asset("search.js")),
             // What needed attention at the month's end; links only to the month's page beside it.
             PlannedFile(
@@ -100,7 +100,7 @@ struct ReportMonths: PageFamily {
                     context: PageContext(
                         siteTitle: config.title, title: "Needs attention: \(Format.monthTitle(month.key))", root: "",
                         organization: OrganizationLink(name: org.name, id: org.id.text), nav: [],
-                        page: reads.attention()))),
+                        direct: reads.attention()))),
             SearchIndex.indexFile(
                 SearchIndex.archiveIndex(month: month.key, entries: archiveSearch, input: input, reports: reports),
                 at: SearchIndex.indexPath),
@@ -109,14 +109,12 @@ struct ReportMonths: PageFamily {
         entries += spreadsheets
         // The statements, in the site beside the month's page and in the archive under `statements/`.
         for page in statements {
-            files.append(
-                plan.planner.page(
-                    "\(folder)/\(page.path)", template: page.template, title: page.title, current: MileagePages.indexPath,
-                    body: page.body, value: page.value))
+            var site = page
+            site.path = "\(folder)/\(page.path)"
+            files.append(plan.planner.page(site, current: MileagePages.indexPath))
             let context = PageContext(
                 siteTitle: config.title, title: page.title, root: "../",
-                organization: OrganizationLink(name: org.name, id: org.id.text), nav: [], page: page.body,
-                pageValue: page.value)
+                organization: OrganizationLink(name: org.name, id: org.id.text), nav: [], planned: page)
             entries.append(PlannedFile(path: page.path, content: .page(template: page.template, context: context)))
         }
         let renditions = Dictionary(month.media.flatMap(\.renditions).map { ($0.fileName, $0) }, uniquingKeysWith: { a, _ in a })

@@ -249,7 +249,7 @@ enum ReportPages {
                 summary: Format.count(org.reports.count, "report") + " on "
                     + Format.count(days.count, "day") + " · "
                     + Format.count(invalid, "with validation problems", "with validation problems"))
-            return PlannedPage(path: ReportPaths.index, template: "reports-index", title: "Daily reports", body: body)
+            return PlannedPage(path: ReportPaths.index, template: "reports-index", title: "Daily reports", direct: body)
         }
     }
 }

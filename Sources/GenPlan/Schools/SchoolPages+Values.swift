@@ -40,3 +40,28 @@ extension SchoolPages.TotalRow: TemplateValue {
 extension SchoolPages.Count: TemplateValue {
     var templateValue: MustacheValue { ["value": .text(value), "note": MustacheValue(note)] }
 }
+
+extension SchoolPages.IndexBody: TemplateValue {
+    var templateValue: MustacheValue {
+        ["schools": MustacheValue(schools), "hasSchools": .bool(hasSchools), "summary": .text(summary), "total": total?.templateValue ?? .null]
+    }
+}
+
+extension SchoolPages.IndexRow: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "name": .text(name), "href": .text(href), "city": MustacheValue(city), "visits": .text(visits), "photos": photos.templateValue,
+            "files": files.templateValue, "miles": .text(miles), "lastVisit": MustacheValue(lastVisit)
+        ]
+    }
+}
+
+extension SchoolPages.IndexTotal: TemplateValue {
+    var templateValue: MustacheValue {
+        [
+            "visits": .text(visits), "photos": photos.templateValue, "files": files.templateValue, "miles": .text(miles),
+            "sharedReports": .text(sharedReports), "sharedPhotos": sharedPhotos.templateValue, "sharedFiles": sharedFiles.templateValue,
+            "reports": .text(reports), "allPhotos": allPhotos.templateValue, "allFiles": allFiles.templateValue
+        ]
+    }
+}

@@ -176,7 +176,7 @@ enum SchoolPages {
             let summary = SchoolPages.summary(schools: schools.count, visited: visitedCount)
             return PlannedPage(
                 path: SchoolPaths.index, template: "schools-index", title: "Schools",
-                body: IndexBody(schools: rows, hasSchools: !rows.isEmpty, summary: summary, total: indexTotal()))
+                direct: IndexBody(schools: rows, hasSchools: !rows.isEmpty, summary: summary, total: indexTotal()))
         }
 
         /// Every school's visits added up, and each report counted once: the figures the columns add up to.

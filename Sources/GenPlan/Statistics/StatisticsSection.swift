@@ -36,7 +36,7 @@ final class StatisticsSection: Sendable {
         var pages = [
             PlannedPage(
                 path: StatisticsPages.overviewPath, template: "stats-index", title: "Statistics",
-                body: StatisticsOverview.make(input, people: people, links: links, zone: zone))
+                direct: StatisticsOverview.make(input, people: people, links: links, zone: zone))
         ]
         // Newest first, as the galleries list them; the keys are the ones stats.json counts by.
         let org = input.organization
@@ -45,14 +45,14 @@ final class StatisticsSection: Sendable {
             PlannedPage(
                 path: people.managerPaths[manager.key]!, template: "stats-manager",
                 title: "Critiques given: \(manager.name)",
-                body: ManagerStatisticsPage.make(
+                direct: ManagerStatisticsPage.make(
                     manager, input: input, given: given[manager.key] ?? [], people: people,
                     links: links, zone: zone))
         }
         pages.append(
             PlannedPage(
                 path: StatisticsPages.qualityPath, template: "stats-quality", title: "Data quality",
-                body: DataQualityPage.make(input, links: links, stats: input.statistics)))
+                direct: DataQualityPage.make(input, links: links, stats: input.statistics)))
         return pages
     }
 

@@ -1,18 +1,20 @@
-import GenPlan
-import GenSupport
+import Crypto
+@testable import GenPlan
+@testable import GenRender
 import MustacheEngine
 
-/// A page's view model as the template engine's plain values, through its synthesized `Encodable`
-/// conformance: objects keep their keys in declaration order, a nil optional is `null` (found, false,
-/// written as nothing; absent, a lookup would go on to the enclosing values and could pick up another
-/// value of the same name).
+/// A view model as the template engine's plain values, through its synthesized `Encodable` conformance: what
+/// the tests hold every page's direct values to (`TemplateValueTests`). The product has no such encoder: every
+/// page's view gives its values itself (`TemplateValue`). Objects keep their keys in declaration order, a
+/// dictionary's sorted; a nil optional is `null` (found, false, written as nothing; absent, a lookup would go
+/// on to the enclosing values and could pick up another value of the same name).
 ///
-/// A value that recurs on many pages is `shared`, keyed by a digest of its content, so the engine renders it
-/// once per partial: a `RepeatedBlock` (a field row, a section's header) and a `Fragment` (a report's body or
-/// route, made once per build for every page showing it), each with the values its view gives.
+/// A value that recurs on many pages is `shared`, keyed by a digest of its content, as the views make them: a
+/// `RepeatedBlock` (a field row, a section's header) and a `Fragment` (a report's body or route), each with the
+/// values its view gives; a `PageContext` is its own values (`templateValue`).
 ///
-/// Types are told apart by comparing metatypes, not by casting (`value as? Fragment`): a cast in this generic,
-/// unspecialized code is a call into the runtime, which the render stage must not make.
+/// Types are told apart by comparing metatypes, not by casting (`value as? Fragment`), as the render stage
+/// once did with this encoder.
 struct PageValues {
     /// A fragment's value: its shared value, made once per build (a test encodes its view instead, to hold
     /// the view's values to its `Encodable` conformance).
@@ -28,15 +30,42 @@ struct PageValues {
             return .list(try unsafeBitCast(value, to: [Fragment].self).map { .shared(try fragment($0)) })
         }
         if T.self == RepeatedBlock.self { return .shared(unsafeBitCast(value, to: RepeatedBlock.self).shared) }
-        if T.self == PageContext.self {
-            return try unsafeBitCast(value, to: PageContext.self).templateValue(encodingPage: { try self.value($0) })
-        }
+        if T.self == PageContext.self { return unsafeBitCast(value, to: PageContext.self).templateValue }
         if T.self == RepeatedRows.self {
             return .list(unsafeBitCast(value, to: RepeatedRows.self).rows.map { .shared($0.shared) })
         }
         let encoder = ValueEncoder(values: self)
         try value.encode(to: encoder)
         return encoder.finished
+    }
+}
+
+/// A view the tests render without values of its own: its values are what `PageValues` makes of it.
+struct EncodedView<View: Encodable & Sendable>: TemplateValue, Encodable, Sendable {
+    let view: View
+
+    var templateValue: MustacheValue { try! PageValues().value(view) }
+
+    func encode(to encoder: any Encoder) throws { try view.encode(to: encoder) }
+}
+
+extension PageContext {
+    /// A context for a test's own page view, whose values the encoder makes.
+    init(siteTitle: String, title: String, root: String, organization: OrganizationLink?, nav: [NavLink], page: some Encodable & Sendable) {
+        self.init(siteTitle: siteTitle, title: title, root: root, organization: organization, nav: nav, direct: EncodedView(view: page))
+    }
+}
+
+extension TemplateRenderer {
+    /// A test's own view's values, as the encoder makes them, and their fingerprint with a template.
+    func page(_ view: some Encodable, template: String) throws -> (value: MustacheValue, fingerprint: SHA256Digest) {
+        page(value: try PageValues().value(view), template: template)
+    }
+
+    /// Renders a test's own view with a template.
+    func render(_ view: some Encodable, template: String) -> String? {
+        guard let value = try? PageValues().value(view), let bytes = render(value, template: template) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
