@@ -19,6 +19,9 @@ public struct Organization: Sendable {
     public let schoolsByID: [DocumentID: School]
     /// Trimmed, case-folded school names → school (first by id on duplicates).
     public let schoolsByName: [String: School]
+    /// The same schools by their names as stored: a route names most of them so, and is then matched without
+    /// trimming and case-folding its text.
+    private let schoolsByStoredName: [String: School]
     public let templatesByID: [DocumentID: ReportTemplate]
     /// Users' full names, made once: every page that names a photographer asks.
     private let namesByUserID: [DocumentID: String]
@@ -42,6 +45,11 @@ public struct Organization: Sendable {
             byName[Organization.nameKey(school.value)] = school
         }
         schoolsByName = byName
+        var byStoredName: [String: School] = [:]
+        for school in self.schools where byStoredName[school.value] == nil && byName[Organization.nameKey(school.value)]?.id == school.id {
+            byStoredName[school.value] = school
+        }
+        schoolsByStoredName = byStoredName
         templatesByID = Dictionary(templates.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         namesByUserID = usersByID.compactMapValues(\.fullName)
     }
@@ -62,7 +70,7 @@ public struct Organization: Sendable {
 
     /// A school by document id, else by name.
     public func school(matching reference: String) -> School? {
-        schoolsByID[DocumentID(reference)] ?? schoolsByName[Organization.nameKey(reference)]
+        schoolsByID[DocumentID(reference)] ?? schoolsByStoredName[reference] ?? schoolsByName[Organization.nameKey(reference)]
     }
 }
 

@@ -236,6 +236,8 @@ enum SearchIndex {
     /// What the page's `fold` makes of a text: accents dropped (canonical decomposition, combining marks
     /// removed), lower case.
     static func fold(_ text: String) -> String {
+        // ASCII has nothing to decompose and no marks: lower case is all that folding does to it.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         let marks = 0x300...0x36F
         var scalars = String.UnicodeScalarView()
         for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars where !marks.contains(Int(scalar.value)) {
