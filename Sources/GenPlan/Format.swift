@@ -41,7 +41,10 @@ public enum Format {
     /// Thousands separated by commas, as bytes (every page shows numbers; a `Character` at a time was a
     /// noticeable part of a build).
     static func grouped(_ x: Double, decimals: Int) -> String {
-        let text = Array(FastFormat.fixed(abs(x), decimals: decimals).utf8)
+        let fixed = FastFormat.fixed(abs(x), decimals: decimals)
+        // Most figures (a leg's miles, a count) have no thousands to group and no sign: written as they are.
+        if !(x < 0), fixed.utf8.prefix(while: { $0 != UInt8(ascii: ".") }).count <= 3 { return fixed }
+        let text = Array(fixed.utf8)
         let dot = text.firstIndex(of: UInt8(ascii: ".")) ?? text.count
         var out: [UInt8] = []
         out.reserveCapacity(text.count + dot / 3 + 1)

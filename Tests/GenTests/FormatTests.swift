@@ -18,4 +18,16 @@ final class FormatTests: XCTestCase {
             }
         }
     }
+
+    func testFiguresAreGroupedByThousandsWithASignOnlyWhereOneShows() {
+        XCTAssertEqual(Format.grouped(12.5, decimals: 1), "12.5")
+        XCTAssertEqual(Format.grouped(999.96, decimals: 1), "1,000.0")
+        XCTAssertEqual(Format.grouped(1234567.25, decimals: 2), "1,234,567.25")
+        XCTAssertEqual(Format.grouped(999, decimals: 0), "999")
+        XCTAssertEqual(Format.grouped(1000, decimals: 0), "1,000")
+        XCTAssertEqual(Format.grouped(-5, decimals: 1), "-5.0")
+        XCTAssertEqual(Format.grouped(-1234.5, decimals: 1), "-1,234.5")
+        XCTAssertEqual(Format.grouped(-0.0, decimals: 1), "0.0")
+        XCTAssertEqual(Format.grouped(-0.04, decimals: 1), "0.0")
+    }
 }
