@@ -20,6 +20,19 @@ final class IdentityTests: XCTestCase {
         XCTAssertFalse(DocumentID(Self.nfc) < DocumentID(Self.nfc))
     }
 
+    /// Equality and order are those of the UTF-8 bytes, for any two texts.
+    func testDocumentIDOrderIsByteOrder() {
+        let pieces = ["", "a", "A", "b", "ab", "é", "e\u{301}", Self.kelvin, "K", "\u{0}", "ÿ", "日本", "\u{10FFFF}"]
+        var random = SystemRandomNumberGenerator()
+        func text() -> String { (0..<Int.random(in: 0...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() }
+        for _ in 0..<2000 {
+            let x = text()
+            let y = Bool.random(using: &random) ? x : text()
+            XCTAssertEqual(DocumentID(x) == DocumentID(y), Array(x.utf8) == Array(y.utf8), "\(x) \(y)")
+            XCTAssertEqual(DocumentID(x) < DocumentID(y), x.utf8.lexicographicallyPrecedes(y.utf8), "\(x) \(y)")
+        }
+    }
+
     func testEquivalentSpellingsGetDistinctPathSegments() {
         let ids = ["K-org", "\(Self.kelvin)-org", Self.nfc, Self.nfd, "Org", "org", "ORG"]
         let segments = PathAllocator(texts: ids)
