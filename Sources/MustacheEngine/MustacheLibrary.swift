@@ -89,22 +89,27 @@ public struct MustacheLibrary: Sendable {
         self.image = MustacheImage(program, memoizable: memoizable, escapers: escapers)
     }
 
-    /// The five characters HTML needs escaped, as entities, from a scan of the UTF-8 bytes; text that holds
-    /// none of them is copied as it is.
+    /// The five characters HTML needs escaped, as entities, from one scan of the UTF-8 bytes; the runs between
+    /// them (most texts are one run) are copied whole.
     public static func escapeHTML(_ text: String, _ out: inout [UInt8]) {
-        guard text.utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else {
-            out += text.utf8
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "<"): out += "&lt;".utf8
-            case UInt8(ascii: ">"): out += "&gt;".utf8
-            case UInt8(ascii: "&"): out += "&amp;".utf8
-            case UInt8(ascii: "\""): out += "&quot;".utf8
-            case UInt8(ascii: "'"): out += "&#39;".utf8
-            default: out.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0
+            for i in bytes.indices {
+                let entity: StaticString
+                switch bytes[i] {
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                default: continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                out.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                run = i + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
     }
 

@@ -23,6 +23,22 @@ final class MustacheEngineTests: XCTestCase {
         }
     }
 
+    /// The five characters as entities, everything else byte for byte, around and between them.
+    func testHTMLEscapingKeepsEveryOtherByte() {
+        func escaped(_ text: String) -> String {
+            var out: [UInt8] = Array("x".utf8)
+            MustacheLibrary.escapeHTML(text, &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        XCTAssertEqual(escaped(""), "x")
+        XCTAssertEqual(escaped("Plain text · école 日本"), "xPlain text · école 日本")
+        XCTAssertEqual(escaped("<>&\"'"), "x&lt;&gt;&amp;&quot;&#39;")
+        XCTAssertEqual(escaped("a<b>c&&d\"e'f"), "xa&lt;b&gt;c&amp;&amp;d&quot;e&#39;f")
+        XCTAssertEqual(escaped("é<é"), "xé&lt;é")
+        let long = String(repeating: "ab<", count: 1000)
+        XCTAssertEqual(escaped(long), "x" + String(repeating: "ab&lt;", count: 1000))
+    }
+
     func testRefusalsNameTemplateLineAndColumn() throws {
         let cases: [(String, Int, Int, String)] = [
             ("<p>\n  {{#a}}x{{/b}}", 2, 10, "{{/b}} where {{/a}} was expected"),
