@@ -137,15 +137,22 @@ public enum DataEncoders {
     /// `Character`s, a comma or line break followed by a combining mark, and a CRLF (one `Character`), went
     /// unquoted and split the row.
     static func appendField(_ field: String, to bytes: inout [UInt8]) {
-        let utf8 = field.utf8
-        let formula = utf8.first.map { "=+-@\t\r".utf8.contains($0) } == true && Double(field) == nil
-        let quoted = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-        if quoted { bytes.append(UInt8(ascii: "\"")) }
-        if formula { bytes.append(UInt8(ascii: "'")) }
-        for byte in utf8 {
-            bytes.append(byte)
-            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+        var field = field
+        let formula = field.utf8.first.map { "=+-@\t\r".utf8.contains($0) } == true && Double(field) == nil
+        // Over the contiguous bytes: every cell of every spreadsheet comes through here.
+        field.withUTF8 { utf8 in
+            let quoted = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+            if quoted { bytes.append(UInt8(ascii: "\"")) }
+            if formula { bytes.append(UInt8(ascii: "'")) }
+            if quoted {
+                for byte in utf8 {
+                    bytes.append(byte)
+                    if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+                }
+                bytes.append(UInt8(ascii: "\""))
+            } else {
+                bytes.append(contentsOf: utf8)  // no quote in it to double
+            }
         }
-        if quoted { bytes.append(UInt8(ascii: "\"")) }
     }
 }

@@ -92,8 +92,11 @@ public enum MarkdownEscaping {
     }
 
     static func isInert(_ text: String) -> Bool {
-        guard let first = text.utf8.first else { return true }
-        return first != UInt8(ascii: " ") && text.utf8.allSatisfy { inertBytes[Int($0)] }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first else { return true }
+            return first != UInt8(ascii: " ") && bytes.allSatisfy { inertBytes[Int($0)] }
+        }
     }
 
     /// Whether the three characters before `index` are "www" in any case: the text written before a `.`
