@@ -47,14 +47,18 @@ public enum MustacheValue: Sendable {
 }
 
 /// Named values in order. Looked up by a scan from the end (a view has a handful of keys, and comparing a
-/// few short keys is cheaper than hashing one); a key given twice reads as its last value.
+/// few short keys is cheaper than hashing one); a key given twice reads as its last value. The pairs are kept
+/// unlabelled, as a dictionary literal gives them, so an object written as one is that literal's array.
 public struct MustacheObject: Sendable {
-    public private(set) var entries: [(key: String, value: MustacheValue)]
+    public private(set) var entries: [(String, MustacheValue)]
 
     public init(capacity: Int = 0) {
         entries = []
         entries.reserveCapacity(capacity)
     }
+
+    /// The pairs as given: name, value.
+    public init(entries: [(String, MustacheValue)]) { self.entries = entries }
 
     public init(_ entries: KeyValuePairs<String, MustacheValue>) {
         self.init(capacity: entries.count)
@@ -71,7 +75,7 @@ public struct MustacheObject: Sendable {
         var i = entries.count
         while i > 0 {
             i -= 1
-            if entries[i].key == name { return entries[i].value }
+            if entries[i].0 == name { return entries[i].1 }
         }
         return nil
     }
@@ -107,9 +111,5 @@ extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(arrayLiteral elements: MustacheValue...) { self = .list(elements) }
     public init(nilLiteral: ()) { self = .null }
-    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        var object = MustacheObject(capacity: elements.count)
-        for (key, value) in elements { object.append(key, value) }
-        self = .object(object)
-    }
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) { self = .object(MustacheObject(entries: elements)) }
 }

@@ -70,7 +70,7 @@ final class FragmentTests: XCTestCase {
     /// A dictionary's entries come in a per-process order: its values have them in key order.
     func testDictionaryKeysAreSorted() throws {
         guard case .object(let object) = try PageValues().value(["b": 2, "c": 3, "a": 1]) else { return XCTFail("not an object") }
-        XCTAssertEqual(object.entries.map(\.key), ["a", "b", "c"])
+        XCTAssertEqual(object.entries.map { $0.0 }, ["a", "b", "c"])
     }
 }
 

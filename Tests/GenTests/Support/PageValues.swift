@@ -91,7 +91,7 @@ private final class ValueEncoder: Encoder {
         if isObject {
             guard sortsKeys else { return .object(object) }
             var sorted = MustacheObject(capacity: object.count)
-            for (key, value) in object.entries.sorted(by: { $0.key < $1.key }) { sorted.append(key, value) }
+            for (key, value) in object.entries.sorted(by: { $0.0 < $1.0 }) { sorted.append(key, value) }
             return .object(sorted)
         }
         if isList { return .list(items) }
