@@ -4,7 +4,9 @@ import MustacheEngine
 /// makes its `{{value}}` tags Markdown-escaped instead of HTML-escaped.
 public struct MarkdownContentType: MustacheContentType {
     public init() {}
-    public func escape(_ text: String, into out: inout [UInt8]) { out += MarkdownEscaping.inline(text).utf8 }
+    public func escape(_ text: String, into out: inout [UInt8]) {
+        if MarkdownEscaping.isInert(text) { out += text.utf8 } else { MarkdownEscaping.escape(text, into: &out) }
+    }
 }
 
 /// Escaping of user text for GitHub-flavoured Markdown, so that rendering a generated `.md`
@@ -26,9 +28,15 @@ public enum MarkdownEscaping {
     /// a combining mark follows is one `Character` that equals neither, but cmark-gfm still sees the `*`: by
     /// scalars it is escaped.
     static func escaped(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 8)
+        escape(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `escaped`, written where the page's bytes are being written.
+    static func escape(_ text: String, into out: inout [UInt8]) {
+        let scalars = Array(text.unicodeScalars)
         var lineStart = true  // nothing written on this line yet
         var onlyDigits = true  // the line so far is digits only (`1.` would start an ordered list)
         var i = 0
@@ -60,12 +68,29 @@ public enum MarkdownEscaping {
                 out.append(UInt8(ascii: "\\"))
                 out.append(UInt8(c.value))
             } else {
-                out += UTF8.encode(c)!
+                appendUTF8(c, to: &out)
             }
             if !(c >= "0" && c <= "9") { onlyDigits = false }
             lineStart = false
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A scalar's UTF-8 bytes (`UTF8.encode` hands them over one at a time through a buffer type).
+    private static func appendUTF8(_ c: Unicode.Scalar, to out: inout [UInt8]) {
+        let v = c.value
+        guard v >= 0x80 else { return out.append(UInt8(v)) }
+        if v < 0x800 {
+            out.append(UInt8(0xC0 | v >> 6))
+        } else {
+            if v < 0x1_0000 {
+                out.append(UInt8(0xE0 | v >> 12))
+            } else {
+                out.append(UInt8(0xF0 | v >> 18))
+                out.append(UInt8(0x80 | v >> 12 & 0x3F))
+            }
+            out.append(UInt8(0x80 | v >> 6 & 0x3F))
+        }
+        out.append(UInt8(0x80 | v & 0x3F))
     }
 
     /// `always`, by ASCII value.

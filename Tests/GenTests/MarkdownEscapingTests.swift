@@ -11,6 +11,15 @@ final class MarkdownEscapingTests: XCTestCase {
         cmark.unsafeHTMLForTesting("| Field | Value |\n|---|---|\n| Notes | \(MarkdownEscaping.inline(value)) |\n")
     }
 
+    /// Text the full pass writes keeps every scalar's bytes, of one to four bytes each.
+    func testTheFullPassKeepsEveryScalar() {
+        let scalars = "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}"
+        XCTAssertEqual(MarkdownEscaping.escaped("é*日😀" + scalars), "é\\*日😀" + scalars)
+        var out: [UInt8] = []
+        MarkdownContentType().escape("a*b é", into: &out)
+        XCTAssertEqual(String(decoding: out, as: UTF8.self), "a\\*b é")
+    }
+
     func testHostileTextStaysTextInATableCell() {
         let hostile = [
             "<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "[click](javascript:alert(3))",
