@@ -34,7 +34,6 @@ public struct DocumentID: Sendable, Hashable, Comparable, Codable, CustomStringC
     public func hash(into hasher: inout Hasher) {
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        hasher.combine(text.utf8.count)
     }
 
     /// Byte order: the same on every machine and for every spelling.
