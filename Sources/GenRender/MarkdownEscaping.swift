@@ -68,29 +68,11 @@ public enum MarkdownEscaping {
                 out.append(UInt8(ascii: "\\"))
                 out.append(UInt8(c.value))
             } else {
-                appendUTF8(c, to: &out)
+                UTF8.encode(c) { out.append($0) }
             }
             if !(c >= "0" && c <= "9") { onlyDigits = false }
             lineStart = false
         }
-    }
-
-    /// A scalar's UTF-8 bytes (`UTF8.encode` hands them over one at a time through a buffer type).
-    private static func appendUTF8(_ c: Unicode.Scalar, to out: inout [UInt8]) {
-        let v = c.value
-        guard v >= 0x80 else { return out.append(UInt8(v)) }
-        if v < 0x800 {
-            out.append(UInt8(0xC0 | v >> 6))
-        } else {
-            if v < 0x1_0000 {
-                out.append(UInt8(0xE0 | v >> 12))
-            } else {
-                out.append(UInt8(0xF0 | v >> 18))
-                out.append(UInt8(0x80 | v >> 12 & 0x3F))
-            }
-            out.append(UInt8(0x80 | v >> 6 & 0x3F))
-        }
-        out.append(UInt8(0x80 | v & 0x3F))
     }
 
     /// `always`, by ASCII value.
