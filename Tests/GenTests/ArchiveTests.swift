@@ -61,6 +61,35 @@ final class ArchiveTests: XCTestCase {
         }
     }
 
+    /// The container's fixed fields, read from the bytes: every central record says Unix, zip 2.1, UTF-8
+    /// names only, deflate, one date, no extra field or comment, and points at a local header that agrees.
+    func testEveryFixedFieldOfTheContainer() throws {
+        let zip = [UInt8](try ReproducibleZip.make(Self.sampleFiles(), root: "2024-10"))
+        func u16(_ at: Int) -> Int { Int(zip[at]) | Int(zip[at + 1]) << 8 }
+        func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
+        let end = zip.count - 22
+        XCTAssertEqual(u32(end), 0x0605_4B50, "the end record closes the zip, with no comment")
+        let count = u16(end + 10)
+        XCTAssertEqual(count, Self.sampleFiles().count + 1)
+        var record = u32(end + 16)
+        XCTAssertEqual(record + u32(end + 12), end, "the central directory ends where the end record starts")
+        for _ in 0..<count {
+            XCTAssertEqual(u32(record), 0x0201_4B50)
+            XCTAssertEqual(u16(record + 4), 0x0315, "made by Unix, zip 2.1")
+            XCTAssertEqual(u16(record + 6), 20)
+            XCTAssertEqual(u16(record + 8), 0x0800, "only the UTF-8 flag")
+            XCTAssertEqual(u16(record + 10), 8, "deflate")
+            XCTAssertEqual([u16(record + 12), u16(record + 14)], [Int(ReproducibleZip.dosTime), Int(ReproducibleZip.dosDate)])
+            XCTAssertEqual([u16(record + 30), u16(record + 32)], [0, 0], "no extra field, no comment")
+            XCTAssertEqual(u32(record + 38), 0o100644 << 16)
+            let name = u16(record + 28), local = u32(record + 42)
+            XCTAssertEqual(u32(local), 0x0403_4B50)
+            XCTAssertEqual(Array(zip[(local + 6)..<(local + 26)]), Array(zip[(record + 8)..<(record + 28)]), "the local header agrees")
+            XCTAssertEqual(Array(zip[(local + 30)..<(local + 30 + name)]), Array(zip[(record + 46)..<(record + 46 + name)]))
+            record += 46 + name
+        }
+    }
+
     func testEmptyRootPutsChecksumsAtTheTop() throws {
         let zip = try ReproducibleZip.make(
             [(path: "b/x.txt", data: Data("x".utf8)), (path: "a.txt", data: Data("a".utf8))],

@@ -1,10 +1,9 @@
 import Crypto
 import Foundation
 import GenSupport
-import ZIPFoundation
 
 /// A zip archive whose bytes depend only on the files put in it: same files → same zip bytes,
-/// on any machine, in any time zone, at any time of day (for one platform and zlib build, see below).
+/// on any machine, in any time zone, at any time of day (for one libdeflate version, see below).
 ///
 /// Layout: every file goes under one folder `root` (so unpacking makes one folder), entries in byte
 /// order of their paths, then `root/SHA256SUMS` last, listing every other entry in the format
@@ -12,33 +11,23 @@ import ZIPFoundation
 /// (`unzip` and ZIPFoundation are tested), and leaving them out means there is nothing more
 /// (directory timestamps, modes, their order relative to files) that could vary.
 ///
-/// What ZIPFoundation 0.9.20 writes, and why each field is fixed (checked against its source):
-/// - Timestamps: only the DOS date/time fields of the local header and the central directory; no
-///   extended-timestamp (0x5455) or Unix uid/gid (0x7875) extra fields. It converts the `Date` with
-///   `gmtime` (UTC), not the current calendar or time zone, so a fixed `Date` gives the same DOS fields
-///   whatever `TZ` is. `gmtime` returns a pointer to one process-wide buffer, so two threads converting
-///   at once can read each other's fields: archives are built under one lock, and the result is read
-///   back and checked (`verify`) so a clobbered date fails loudly instead of making different bytes.
-/// - Extra fields: only ZIP64 ones, only for entries or archives of 4 GiB and more.
-/// - "Version made by" is the constant 789 (Unix, 2.1) and external attributes are `S_IFREG | 0o644`,
-///   whatever the build machine is; general-purpose flags are only bit 11 (UTF-8 names).
-/// - Deflate: on Linux zlib at `Z_DEFAULT_COMPRESSION`, memLevel 9, one `Z_FINISH` at the end, so the
-///   chunking does not change the stream; on Apple platforms it uses the Compression framework
-///   instead. Deflated bytes are therefore stable for a given platform and zlib, but a Linux build
-///   and a macOS build (or a zlib-ng system) may produce different (equally valid) zips.
+/// The container is written here (`ZipWriter`), each field fixed: one DOS date and time for every entry, no
+/// extra fields, "version made by" Unix 2.1, external attributes `S_IFREG | 0o644`, general-purpose flags
+/// only bit 11 (UTF-8 names). Entries are deflated by libdeflate at level 6, the level zlib uses by
+/// default, in one call per entry: its bytes are stable for one libdeflate version, and another version
+/// may make different (equally valid) zips. No ZIP64: a month's archive of 4 GiB is refused.
 public enum ReproducibleZip {
     /// Name of the checksum file written last in `root`.
     public static let checksumFileName = "SHA256SUMS"
 
-    /// The one modification time of every entry: 1980-02-01 00:00:00 UTC, stored as DOS date 0x0041,
+    /// The one modification time of every entry: 1980-02-01 00:00:00, stored as DOS date 0x0041,
     /// time 0x0000. Not 1980-01-01 (the DOS epoch): `unzip` reads DOS times as local time, so east of
     /// UTC the unpacked files would be dated 1979, which ZIP cannot store — re-zipping them fails in
     /// some tools (Python's zipfile raises). A month later is safely inside the range in every zone
-    /// (Gradle's reproducible archives use the same constant). Built from seconds since 1970 because
-    /// ZIPFoundation converts with `gmtime`: no calendar or time zone is involved on either side.
+    /// (Gradle's reproducible archives use the same constant). As seconds since 1970 (UTC), for readers.
     public static let entryDate = Date(timeIntervalSince1970: 315_532_800 + 31 * 86_400)
 
-    /// Raw DOS date and time fields every entry carries (what `entryDate` converts to).
+    /// Raw DOS date and time fields every entry carries (`entryDate`).
     public static let dosDate: UInt16 = (0 << 9) | (2 << 5) | 1  // years since 1980, month, day
     public static let dosTime: UInt16 = 0
 
@@ -58,11 +47,6 @@ public enum ReproducibleZip {
                 return "zip path \(String(reflecting: path)) clashes with \(String(reflecting: other))"
             }
         }
-    }
-
-    /// Thrown when reading the archive back shows something other than what was written.
-    public struct VerificationError: Error, CustomStringConvertible {
-        public let description: String
     }
 
     /// A zip of `files` under the folder `root`, then `root/SHA256SUMS`.
@@ -91,53 +75,11 @@ public enum ReproducibleZip {
         var entries = sorted.map { (path: entryPath(root, $0.path), data: $0.data) }
         entries.append((path: entryPath(root, checksumFileName), data: Data(sums.utf8)))
         for entry in entries where entry.path.utf8.count > Int(UInt16.max) {
-            // ZIPFoundation stores the name length as UInt16(count), which traps beyond this.
+            // A zip stores a name's length in 16 bits.
             throw PathError.invalid(path: entry.path, reason: "longer than 65535 bytes")
         }
 
-        let data = try gmtimeLock.withLock { try write(entries) }
-        try verify(data, paths: entries.map(\.path))
-        return data
-    }
-
-    // MARK: - Writing
-
-    /// `gmtime` (inside ZIPFoundation's date conversion) is not reentrant; see the type comment.
-    private static let gmtimeLock = NSLock()
-
-    private static func write(_ entries: [(path: String, data: Data)]) throws -> Data {
-        let archive = try Archive(data: Data(), accessMode: .create)
-        for entry in entries {
-            let bytes = entry.data
-            try archive.addEntry(
-                with: entry.path, type: .file, uncompressedSize: Int64(bytes.count),
-                modificationDate: entryDate, permissions: 0o644, compressionMethod: .deflate,
-                provider: { position, size in
-                    // `Data` may be a slice with a non-zero startIndex: offset from it.
-                    let start = bytes.startIndex + Int(position)
-                    return bytes.subdata(in: start..<start + size)
-                })
-        }
-        guard let data = archive.data else {
-            throw VerificationError(description: "ZIPFoundation returned no data for an in-memory archive")
-        }
-        return data
-    }
-
-    /// Reads the central directory back: entries in the order written, each dated `entryDate` (this is
-    /// where a `gmtime` race with code outside the lock would show; the local headers are written from
-    /// the same converted value as the central directory).
-    private static func verify(_ data: Data, paths: [String]) throws {
-        let archive = try Archive(data: data, accessMode: .read)
-        let entries = Array(archive)
-        guard entries.map(\.path) == paths else {
-            throw VerificationError(description: "zip entries read back in a different order or with different names")
-        }
-        for entry in entries {
-            guard entry.fileAttributes[.modificationDate] as? Date == entryDate else {
-                throw VerificationError(description: "zip entry \(entry.path) has a different timestamp than written")
-            }
-        }
+        return try ZipWriter.write(entries, date: dosDate, time: dosTime)
     }
 
     private static func entryPath(_ root: String, _ path: String) -> String {
