@@ -85,7 +85,7 @@ enum RenderStep {
                 // A data file made from one value is fingerprinted by it, and kept unencoded when that is
                 // unchanged (mileage.json is 85 MB at 100,000 reports); the others are written as they are
                 // encoded, their bytes their fingerprint.
-                let known = renderer.valueFingerprint(file)
+                let known = renderer.valueFingerprint(file).map(BuildManifest.Entry.digest)
                 if let old, let known, old.fingerprint == known, tree.keep(file.path) {
                     result.files[file.path] = old
                     result.kept += 1
@@ -93,20 +93,21 @@ enum RenderStep {
                 }
                 var streamed = ""
                 let size = try tree.write(to: file.path) { append in streamed = try renderer.streamData(file, to: append) }
-                let fingerprint = known ?? streamed
-                result.files[file.path] = BuildManifest.Entry(fingerprint: fingerprint, size: size)
+                let fingerprint = known ?? BuildManifest.Entry.digest(streamed)
+                result.files[file.path] = BuildManifest.Entry(digest: fingerprint, size: size)
                 if old?.fingerprint == fingerprint { result.kept += 1 }
                 return
             }
             let prepared = try renderer.prepare(file)
-            if let old, old.fingerprint == prepared.fingerprint, tree.keep(file.path) {
+            let fingerprint = BuildManifest.Entry.digest(prepared.fingerprint)
+            if let old, old.fingerprint == fingerprint, tree.keep(file.path) {
                 result.files[file.path] = old
                 result.kept += 1
                 return
             }
             let data = try prepared.render()
             try tree.write(data, to: file.path)
-            result.files[file.path] = BuildManifest.Entry(fingerprint: prepared.fingerprint, size: data.count)
+            result.files[file.path] = BuildManifest.Entry(digest: fingerprint, size: data.count)
         } catch let error as Renderer.Failure {
             throw .render(error.description)
         } catch let error as OutputTree.Failure {

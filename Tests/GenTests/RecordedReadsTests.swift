@@ -98,10 +98,15 @@ final class RecordedReadsTests: XCTestCase {
         XCTAssertEqual(manifest.months["org 2024-09"]?.key, "k")
 
         let text = try String(contentsOf: url, encoding: .utf8)
+        // A file line holds its fingerprint's digest in hex.
+        let f3 = BuildManifest.Entry.digest("f3").hex
+        XCTAssertTrue(text.contains("\n\(f3) 3 org/ü.md\n"))
         let damages: [(String, (String) -> String)] = [
             ("a size that is not a number", { $0.replacingOccurrences(of: " 10 org/a b.html", with: " ten org/a b.html") }),
-            ("a line of two fields", { $0.replacingOccurrences(of: "f3 3 org/ü.md", with: "f3 3") }),
-            ("an empty line", { $0.replacingOccurrences(of: "f3 3 org/ü.md\n", with: "f3 3 org/ü.md\n\n") }),
+            ("a line of two fields", { $0.replacingOccurrences(of: "\(f3) 3 org/ü.md", with: "\(f3) 3") }),
+            ("an empty line", { $0.replacingOccurrences(of: "\(f3) 3 org/ü.md\n", with: "\(f3) 3 org/ü.md\n\n") }),
+            ("a fingerprint cut short", { $0.replacingOccurrences(of: "\(f3) 3 org/ü.md", with: "\(f3.dropLast()) 3 org/ü.md") }),
+            ("a fingerprint not in hex", { $0.replacingOccurrences(of: "\(f3) 3 org/ü.md", with: "\(f3.dropLast())g 3 org/ü.md") }),
             (
                 "the last file line without its newline",
                 { text in

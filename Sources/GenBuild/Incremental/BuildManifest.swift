@@ -13,7 +13,7 @@ import GenWrite
 ///
 ///     gen-manifest <format>
 ///     <header as one line of JSON>
-///     <fingerprint> <size> <path>        a file outside any month
+///     <fingerprint> <size> <path>        a file outside any month (`Entry`: its fingerprint's digest, hex)
 ///     = <shared key> <batch name>        a month of reports; the file lines after it are its files
 ///     …
 ///     = <batch name>                     the reads section (its length in the header): a month's reads,
@@ -23,12 +23,22 @@ import GenWrite
 struct BuildManifest {
     /// Bumped when fingerprints or the manifest change meaning: the whole manifest is versioned, never one
     /// month's reads, which name what they read.
-    static let format = 8
+    static let format = 9
 
     struct Entry: Equatable {
-        /// `Renderer.Prepared.fingerprint` (SHA-256, hex).
-        var fingerprint: String
+        /// The digest of `Renderer.Prepared.fingerprint` (or of a data file's value fingerprint): 16 bytes in
+        /// place, where the text took an object of its own, and a rebuild holds two manifests of every file.
+        var fingerprint: ContentDigest
         var size: Int
+
+        init(fingerprint: String, size: Int) { self.init(digest: Self.digest(fingerprint), size: size) }
+
+        init(digest: ContentDigest, size: Int) {
+            fingerprint = digest
+            self.size = size
+        }
+
+        static func digest(_ fingerprint: String) -> ContentDigest { ContentDigest.of(text: fingerprint) }
     }
 
     /// A month of reports (`PlanBatch.recorded`): the build's shared key it was planned with, its files, and
@@ -113,8 +123,10 @@ struct BuildManifest {
                 month = path
                 months[path] = Month(key: text(space + 1, second), files: [])
             } else {
-                guard let size = Int(text(space + 1, second)) else { return nil }
-                files[path] = Entry(fingerprint: text(index, space), size: size)
+                guard let size = Int(text(space + 1, second)),
+                    let digest = digest(hex: UnsafeRawBufferPointer(rebasing: bytes[index..<space]))
+                else { return nil }
+                files[path] = Entry(digest: digest, size: size)
                 if let month { months[month]!.files.append(path) }
             }
             index = end + 1
@@ -129,7 +141,7 @@ struct BuildManifest {
         let months = self.months.filter { $0.value.reads != nil }
         var body = ""
         let inMonths = Set(months.values.flatMap(\.files))
-        func line(_ path: String) { if let entry = files[path] { body += "\(entry.fingerprint) \(entry.size) \(path)\n" } }
+        func line(_ path: String) { if let entry = files[path] { body += "\(entry.fingerprint.hex) \(entry.size) \(path)\n" } }
         for path in files.keys.sorted() where !inMonths.contains(path) { line(path) }
         var reads = ""
         for name in months.keys.sorted() {
@@ -188,7 +200,7 @@ struct BuildManifest {
     }
 
     /// `ContentDigest.hex` read back.
-    private static func digest(hex: Data) -> ContentDigest? {
+    private static func digest(hex: some Collection<UInt8>) -> ContentDigest? {
         guard hex.count == 32 else { return nil }
         var words: [UInt64] = [0, 0]
         for (i, byte) in hex.enumerated() {
