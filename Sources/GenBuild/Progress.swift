@@ -20,8 +20,11 @@ public struct Progress: Sendable {
         Progress(enabled: !quiet && isatty(STDERR_FILENO) == 1, timings: timings)
     }
 
-    /// Starts `step` of `steps`, numbered by its place in the list.
+    /// Starts `step` of `steps`, numbered by its place in the list. What the steps before freed is handed back
+    /// to the system first (`HeapTuning.purge`): jemalloc keeps freed pages ten seconds, and at 100,000 reports
+    /// those of the loading and computing steps added some 100 MiB to the build's peak.
     func step(_ step: BuildStep, of steps: [BuildStep], _ name: String) {
+        HeapTuning.purge()
         clock?.start(name)
         guard enabled else { return }
         let index = (steps.firstIndex(of: step) ?? steps.count - 1) + 1
