@@ -214,10 +214,10 @@ struct BuildManifest {
         return RecordedReads(reads)
     }
 
-    /// `ContentDigest.hex` read back.
+    /// `ContentDigest.hex` read back: for every file line of a manifest, so with no array made per line.
     private static func digest(hex: some Collection<UInt8>) -> ContentDigest? {
         guard hex.count == 32 else { return nil }
-        var words: [UInt64] = [0, 0]
+        var high: UInt64 = 0, low: UInt64 = 0
         for (i, byte) in hex.enumerated() {
             let value: UInt8
             switch byte {
@@ -225,9 +225,9 @@ struct BuildManifest {
             case 0x61...0x66: value = byte - 0x61 + 10
             default: return nil
             }
-            words[i / 16] = words[i / 16] << 4 | UInt64(value)
+            if i < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
         }
-        return ContentDigest(high: words[0], low: words[1])
+        return ContentDigest(high: high, low: low)
     }
 
     /// Ids are any text: a backslash and a newline are escaped, so every read stays one line.

@@ -135,6 +135,10 @@ struct Sheet: Sendable {
         var format = SpreadsheetColumn.text
         /// The header as written: the label, the unit after it, made unique in the file.
         var header = ""
+
+        /// A value of the form's fields, whose format is read off its cells; fixed and "how filled" columns
+        /// are written as they are.
+        var isReadOffCells: Bool { kind != "fixed" && kind != "how-filled" }
     }
 
     let columns: [Column]
@@ -174,7 +178,7 @@ struct Sheet: Sendable {
     static func formats(_ columns: [Column], reports: [DailyJobReport], input: OrganizationInput) -> [SpreadsheetColumn] {
         let fixed: [Cell: SpreadsheetColumn] = [.date: .date, .templateVersion: .number, .computedMiles: .number, .recordedMiles: .number]
         // Only the columns read off their cells are made here; the rest are made when the file is written.
-        let read = columns.filter { $0.kind != "fixed" && $0.kind != "how-filled" }
+        let read = columns.filter(\.isReadOffCells)
         let parts = stride(from: 0, to: reports.count, by: 512).map { $0..<min(reports.count, $0 + 512) }
         let found = ParallelMap.map(parts) { part -> [SpreadsheetColumn?] in
             var kinds = [SpreadsheetColumn?](repeating: nil, count: read.count)
@@ -187,7 +191,7 @@ struct Sheet: Sendable {
         }
         var next = 0
         return columns.map { column in
-            guard column.kind != "fixed" && column.kind != "how-filled" else { return fixed[column.cell] ?? .text }
+            guard column.isReadOffCells else { return fixed[column.cell] ?? .text }
             defer { next += 1 }
             return found.reduce(nil) { SpreadsheetColumn.merge($0, $1[next]) } ?? .text
         }

@@ -17,13 +17,14 @@ enum ZipWriter {
     /// zlib's default level: archives as small as ZIPFoundation's were.
     static let level: Int32 = 6
 
-    struct TooLarge: Error, CustomStringConvertible {
+    /// A zip this writer cannot make (too many files, 4 GiB or more) or libdeflate without memory.
+    struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
     static func write(_ entries: [(path: String, data: Data)], date: UInt16, time: UInt16) throws -> Data {
-        guard entries.count < Int(UInt16.max) else { throw TooLarge(description: "more than 65,534 files in one zip") }
-        guard let compressor = libdeflate_alloc_compressor(level) else { throw TooLarge(description: "libdeflate: out of memory") }
+        guard entries.count < Int(UInt16.max) else { throw Failure(description: "more than 65,534 files in one zip") }
+        guard let compressor = libdeflate_alloc_compressor(level) else { throw Failure(description: "libdeflate: out of memory") }
         defer { libdeflate_free_compressor(compressor) }
         var zip = Data(), directory = Data()
         for entry in entries {
@@ -39,7 +40,7 @@ enum ZipWriter {
             }
             let offset = zip.count
             guard entry.data.count < Int(UInt32.max), offset + 30 + name.count + deflated.count < Int(UInt32.max) else {
-                throw TooLarge(description: "\(entry.path): a zip over 4 GiB")
+                throw Failure(description: "\(entry.path): a zip over 4 GiB")
             }
             // The local header.
             zip.append(UInt32(0x0403_4B50))
@@ -60,7 +61,7 @@ enum ZipWriter {
             directory.append(name)
         }
         let directoryOffset = zip.count
-        guard directoryOffset + directory.count < Int(UInt32.max) else { throw TooLarge(description: "a zip over 4 GiB") }
+        guard directoryOffset + directory.count < Int(UInt32.max) else { throw Failure(description: "a zip over 4 GiB") }
         zip.append(directory)
         // The end of the central directory: one disk, no comment.
         zip.append(UInt32(0x0605_4B50))
