@@ -26,6 +26,7 @@ final class IncrementalBuildTests: XCTestCase {
         var reports: [String: [String: Any]] = [:]
         var critiques: [String: [String: Any]] = [:]
         var title = "Field Reports"
+        var ratePerMile = "0.67"
         var nextId = 0
         /// First names by user id, where changed.
         var userNames: [String: String] = [:]
@@ -48,7 +49,7 @@ final class IncrementalBuildTests: XCTestCase {
         }
 
         func write(to site: TestSite) throws {
-            try site.write("site.yml", "title: \(title)\ntimeZone: America/Chicago\nmileage:\n  ratePerMile: 0.67\n")
+            try site.write("site.yml", "title: \(title)\ntimeZone: America/Chicago\nmileage:\n  ratePerMile: \(ratePerMile)\n")
             var users: [[String: Any]] = []
             var schools: [[String: Any]] = []
             var templates: [[String: Any]] = []
@@ -161,8 +162,14 @@ final class IncrementalBuildTests: XCTestCase {
                     try Data(text.replacingOccurrences(of: "Validation problems", with: "Validation problems \(round)").utf8).write(to: url)
                     edit = "change partials/report"
                 default:  // change the configuration
-                    docs.title = "Field Reports \(round)"
-                    edit = "change site title"
+                    if round % 2 == 0 {
+                        docs.title = "Field Reports \(round)"
+                        edit = "change site title"
+                    } else {
+                        // Only the money changes: no report's miles, no page's route.
+                        docs.ratePerMile = "0.\(60 + round)"
+                        edit = "change the mileage rate"
+                    }
                 }
             }
             try docs.write(to: site)
@@ -277,6 +284,21 @@ final class IncrementalBuildTests: XCTestCase {
         let templates = site.root.appendingPathComponent("Templates")
         try FileManager.default.copyItem(at: TestSite.templates, to: templates)
         return (site, templates, site.root.appendingPathComponent("out/site"), site.root.appendingPathComponent("out/cache"))
+    }
+
+    /// A rate changed in `site.yml` changes the money and nothing else: `mileage.csv`'s reimbursement column
+    /// follows it (its fingerprint is made from the rates as well as the rows).
+    func testARateChangeReachesTheMileageSpreadsheet() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        docs.reports["r1"] = Doc.report("r1", org: "orgA", user: "u1-orgA", extra: ["schools_visited": ["Central High orgA"]])
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        let csv = output.appendingPathComponent("orgA/data/mileage.csv")
+        let before = try String(contentsOf: csv, encoding: .utf8)
+        docs.ratePerMile = "0.70"
+        _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "rate changed")
+        XCTAssertNotEqual(try String(contentsOf: csv, encoding: .utf8), before, "the route has miles, so the money changed")
     }
 
     func testUnchangedMonthsAreKeptWithoutPlanningThem() async throws {

@@ -14,17 +14,18 @@ enum MileageCSV {
         ] + (summary.rates.isEmpty ? [] : [("Reimbursement ($)", "reimbursement")])
     }
 
+    /// Made from the whole summary, its rates with its rows: a rate changed in `site.yml` changes the money
+    /// column of reports whose miles did not change.
     static func table(_ summary: MileageSummary) -> CSVTable {
-        let rates = summary.rates
-        return CSVTable(of: summary.reports, header: columns(summary).map(\.label), count: summary.reports.count) { reports, index in
-            let r = reports[index]
+        CSVTable(of: summary, header: columns(summary).map(\.label), count: summary.reports.count) { summary, index in
+            let r = summary.reports[index]
             let row = [
                 r.reportId.text, r.date, r.photographerId.text, r.photographer, r.schools.joined(separator: "; "),
                 r.legs.map { "\($0.from) → \($0.to) (\(number($0.miles)) mi, \($0.minutes) min)" }.joined(separator: "; "),
                 r.computedMiles.map(number) ?? "", r.recordedMiles.map(number) ?? "", number(r.miles), r.source.rawValue,
                 r.flags.map(\.rawValue).joined(separator: " ")
             ]
-            return row + (rates.amount(miles: r.miles, on: r.date).map { [FastFormat.fixed($0.dollars, decimals: 2)] } ?? [])
+            return row + (summary.rates.amount(miles: r.miles, on: r.date).map { [FastFormat.fixed($0.dollars, decimals: 2)] } ?? [])
         }
     }
 
