@@ -62,7 +62,7 @@ extension BuildReport {
 
     /// What the render step wrote and kept.
     mutating func record(rendered: RenderStep.Result) {
-        (filesWritten, pagesWritten, filesKept, monthsKept) = (rendered.written, rendered.pages, rendered.kept, rendered.monthsKept)
+        (filesWritten, pagesWritten, filesKept, batchesKept) = (rendered.written, rendered.pages, rendered.kept, rendered.batchesKept)
     }
 }
 

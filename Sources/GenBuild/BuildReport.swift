@@ -19,9 +19,9 @@ public struct BuildReport: Sendable, Codable {
     public var filesWritten = 0
     /// Files whose fingerprint matched the previous build: kept (hard-linked), not rendered again.
     public var filesKept = 0
-    /// Months of reports whose recorded reads are unchanged (`MonthReads`): their files kept without planning them.
-    /// Batch names, in build order.
-    public var monthsKept: [String] = []
+    /// Batches whose recorded reads are unchanged (`PlanBatch.recorded`: months of reports, the school pages):
+    /// their files kept without planning them. Batch names, in build order.
+    public var batchesKept: [String] = []
     /// No input changed since the previous build (same gen, content, templates): nothing was done.
     public var upToDate = false
 
@@ -88,8 +88,8 @@ public struct BuildReport: Sendable, Codable {
                     "wrote \(pagesWritten) page\(pagesWritten == 1 ? "" : "s") (\(filesWritten) files) for \(organizations.count) organization\(organizations.count == 1 ? "" : "s") to \(outputPath)"
                 )
                 if filesKept > 0 {
-                    let n = monthsKept.count
-                    let months = n > 0 ? " (\(n) unchanged month\(n == 1 ? "" : "s") not planned again)" : ""
+                    let n = batchesKept.count
+                    let months = n > 0 ? " (\(n) unchanged batch\(n == 1 ? "" : "es") not planned again)" : ""
                     lines.append(
                         "kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build\(months), rendered \(filesWritten - filesKept)"
                     )

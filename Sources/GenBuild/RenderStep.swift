@@ -9,14 +9,15 @@ import GenWrite
 ///
 /// Whether a file is rendered again is decided by its fingerprint alone (`Renderer.prepare`: its template
 /// with every partial and parent, and its whole context; a data file's bytes): equal to the previous build's,
-/// the previous output's file is kept (hard-linked into the new tree). The one shortcut is a month of reports
-/// (`PlanBatch.recorded`): when the shared key is the previous build's and every read the month recorded then
-/// gives the same digest now, its files are kept without planning it.
+/// the previous output's file is kept (hard-linked into the new tree). The one shortcut is a batch that records
+/// its reads (`PlanBatch.recorded`: a month of reports, the school pages): when the shared key is the previous
+/// build's and every read the batch recorded then gives the same digest now, its files are kept without
+/// planning it.
 enum RenderStep {
     struct Result {
         var files: [String: BuildManifest.Entry] = [:]
         var months: [String: BuildManifest.Month] = [:]
-        var monthsKept: [String] = []
+        var batchesKept: [String] = []
         var kept = 0
         var written = 0
         var pages = 0
@@ -46,7 +47,7 @@ enum RenderStep {
                         {
                             month.reads = reads
                             own.months[batch.name] = month
-                            own.monthsKept.append(batch.name)
+                            own.batchesKept.append(batch.name)
                             progress.mark("\(batch.name): \(month.files.count) files kept unplanned")
                             work.planned([])
                             continue
@@ -68,7 +69,7 @@ enum RenderStep {
         if let failure = work.failure { throw failure }
         var result = outcome.result
         let order = Dictionary(batches.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
-        result.monthsKept.sort { order[$0, default: 0] < order[$1, default: 0] }
+        result.batchesKept.sort { order[$0, default: 0] < order[$1, default: 0] }
         return result
     }
 
@@ -197,7 +198,7 @@ private final class Outcome: @unchecked Sendable {  // `merged` under `lock`
         lock.withLock {
             merged.files.merge(part.files) { a, _ in a }
             merged.months.merge(part.months) { a, _ in a }
-            merged.monthsKept += part.monthsKept
+            merged.batchesKept += part.batchesKept
             merged.kept += part.kept
             merged.written += part.written
             merged.pages += part.pages

@@ -85,11 +85,11 @@ public struct PlanBatch: Sendable {
     public let name: String
     /// Plans the batch's files; called once, when the batch is rendered.
     public let files: @Sendable () -> [PlannedFile]
-    /// A month of reports only: planned with what its planners read recorded (`MonthReads`). When every read
-    /// an earlier build recorded gives the same digest now (and what the whole build shares is unchanged: the
-    /// build checks that), the month's files are that build's and are kept without planning them. Every other
-    /// batch is planned in every build; each file is kept when its own fingerprint (`Renderer.prepare`) is
-    /// unchanged.
+    /// A batch planned with what it read recorded: a month of reports (`MonthReads`) and the school pages
+    /// (`SchoolsFamily`). When every read an earlier build recorded gives the same digest now (and what the
+    /// whole build shares is unchanged: the build checks that), the batch's files are that build's and are
+    /// kept without planning them. Every other batch is planned in every build; each file is kept when its own
+    /// fingerprint (`Renderer.prepare`) is unchanged.
     public let recorded: Recorded?
 
     public struct Recorded: Sendable {
@@ -105,6 +105,14 @@ public struct PlanBatch: Sendable {
         ) {
             self.plan = plan
             self.isCurrent = isCurrent
+        }
+
+        /// A batch whose files are made from what `reads` gives, all of it, whichever of them it plans: its
+        /// reads are known before it is planned, and it is kept while they are the same.
+        static func reading(
+            _ reads: @escaping @Sendable () -> RecordedReads?, plan: @escaping @Sendable () -> [PlannedFile]
+        ) -> Recorded {
+            Recorded(isCurrent: { recorded in reads() == recorded }, plan: { (plan(), reads()) })
         }
     }
 

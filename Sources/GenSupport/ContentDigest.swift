@@ -74,6 +74,10 @@ public struct StableHasher {
         if let text { add(text) } else { put(0x6E, 0) }
     }
 
+    public mutating func add(_ value: Double?) {
+        if let value { add(value) } else { put(0x6E, 0) }
+    }
+
     /// A tag with a number (a kind, a count): what starts a value of several parts.
     public mutating func mark(_ tag: UInt8, _ value: UInt64 = 0) { put(tag, value) }
 

@@ -109,7 +109,7 @@ final class IncrementalBuildTests: XCTestCase {
 
         let incremental = site.root.appendingPathComponent("inc/site")
         let cache = site.root.appendingPathComponent("inc/cache")
-        var kept = 0, monthsKept = 0
+        var kept = 0, batchesKept = 0
         var blockedManifest: URL?
         let kinds = Array(0..<12).shuffled(using: &rng)
         for round in 0..<16 {
@@ -178,7 +178,7 @@ final class IncrementalBuildTests: XCTestCase {
                     content: site.content, templates: templates, output: incremental,
                     cache: cache))
             kept += report.filesKept
-            monthsKept += report.monthsKept.count
+            batchesKept += report.batchesKept.count
             let wasBlocked = blockedManifest != nil
             if let blocked = blockedManifest {
                 // The cache could not be written for that build: its output is still right (checked below);
@@ -221,7 +221,7 @@ final class IncrementalBuildTests: XCTestCase {
             blockedManifest = try tamper(round: round, output: incremental, cache: cache, rng: &rng)
         }
         XCTAssertGreaterThan(kept, 0, "some files were kept rather than rendered again")
-        XCTAssertGreaterThan(monthsKept, 0, "some months were kept without planning them")
+        XCTAssertGreaterThan(batchesKept, 0, "some months were kept without planning them")
     }
 
     /// Between rounds, the output or the cache is damaged as a person or a fault might: a file of the output
@@ -299,6 +299,41 @@ final class IncrementalBuildTests: XCTestCase {
         docs.ratePerMile = "0.70"
         _ = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "rate changed")
         XCTAssertNotEqual(try String(contentsOf: csv, encoding: .utf8), before, "the route has miles, so the money changed")
+    }
+
+    /// The school pages are kept unplanned while no school and no visit they show changed: a report's notes
+    /// are on no school page; its route, its photographer's name and the school itself are.
+    func testSchoolPagesAreKeptWhileNoVisitChanges() async throws {
+        let (site, templates, output, cache) = try makeSite()
+        defer { site.remove() }
+        var docs = Documents()
+        for (id, date) in [("r1", "2024-08-05"), ("r2", "2024-09-03")] {
+            docs.reports[id] = Doc.report(
+                id, org: "orgA", user: "u1-orgA", date: date, extra: ["schools_visited": ["Central High orgA"], "notes": "Report \(id)"])
+        }
+        let both = ["orgA schools", "orgA schools 1–1"]
+        let first = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "first build")
+        XCTAssertEqual(first.schoolsKept(of: "orgA"), [])
+
+        docs.reports["r2"]!["notes"] = "Changed"
+        let notes = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "notes changed")
+        XCTAssertEqual(notes.schoolsKept(of: "orgA"), both, "no school page shows a report's notes")
+
+        docs.reports["r2"]!["schools_visited"] = [String]()
+        let route = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "route changed")
+        XCTAssertEqual(route.schoolsKept(of: "orgA"), [], "a visit is gone")
+
+        docs.userNames["u1-orgA"] = "Anabel"
+        let renamed = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "user renamed")
+        XCTAssertEqual(renamed.schoolsKept(of: "orgA"), [], "a visit's row names its photographer")
+
+        docs.reports["r3"] = Doc.report("r3", org: "orgA", user: "u2-orgA", date: "2024-09-04", extra: ["notes": "No school"])
+        let unrouted = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "report without a school")
+        XCTAssertEqual(unrouted.schoolsKept(of: "orgA"), both, "a report that visits no school is on no school page")
+
+        docs.schoolCoordinates["s-orgA"] = "37.7400,-88.9300"
+        let moved = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "school moved")
+        XCTAssertEqual(moved.schoolsKept(of: "orgA"), [], "a school page shows its coordinates")
     }
 
     func testUnchangedMonthsAreKeptWithoutPlanningThem() async throws {
@@ -584,12 +619,12 @@ final class IncrementalBuildTests: XCTestCase {
         try FileManager.default.removeItem(at: removed)
         docs.reports["r2"]!["notes"] = "Changed"
         let fromBase = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "file removed")
-        XCTAssertEqual(fromBase.monthsKept, [], "an output changed by hand is built again whole")
+        XCTAssertEqual(fromBase.batchesKept, [], "an output changed by hand is built again whole")
         XCTAssertEqual(fromBase.filesKept, 0)
         try FileManager.default.removeItem(at: removed)
         docs.reports["r2"]!["notes"] = "Changed again"
         let rebuilt = try await buildAndCompare(docs, site: site, templates: templates, output: output, cache: cache, "file removed again")
-        XCTAssertEqual(rebuilt.monthsKept, [], "an output changed by hand is built again whole")
+        XCTAssertEqual(rebuilt.batchesKept, [], "an output changed by hand is built again whole")
     }
 
     func testChangedTemplateRendersExactlyThePagesThatUseIt() async throws {
@@ -621,6 +656,10 @@ final class IncrementalBuildTests: XCTestCase {
 }
 
 private extension BuildReport {
+    /// The months kept unplanned (the school pages' batches aside).
+    var monthsKept: [String] { batchesKept.filter { $0.range(of: #" \d{4}-\d{2}$"#, options: .regularExpression) != nil } }
     /// The kept months of one organization (the fixtures have a second, empty one).
     func monthsKept(of org: String) -> [String] { monthsKept.filter { $0.hasPrefix(org + " ") } }
+    /// The school pages' batches kept unplanned, of one organization.
+    func schoolsKept(of org: String) -> [String] { batchesKept.filter { $0.hasPrefix(org + " schools") } }
 }

@@ -55,7 +55,7 @@ struct PreviousBuild {
     func record(_ report: BuildReport, rendered: RenderStep.Result) -> Bool {
         var stored = report
         stored.filesKept = 0
-        stored.monthsKept = []
+        stored.batchesKept = []
         let manifest = BuildManifest(gen: gen, inputs: inputs.all, report: stored, files: rendered.files, months: rendered.months)
         guard (try? manifest.save(to: manifestURL)) != nil else { return false }
         BuildManifest.removeOlderFormats(beside: manifestURL)

@@ -45,8 +45,9 @@ public struct RouteStops: Sendable {
     }
 
     /// The ends of each leg, in driving order: home to the first stop, each stop to the next, the last back
-    /// home; nil stands for home. No leg without a stop.
-    public static func legs<Place>(_ stops: [Place]) -> [(from: Place?, to: Place?)] {
+    /// home; nil stands for home. No leg without a stop. Inlinable, so other modules get it specialized for their
+    /// `Place` (generic, it copied every place through the type's witness table).
+    @inlinable public static func legs<Place>(_ stops: [Place]) -> [(from: Place?, to: Place?)] {
         guard !stops.isEmpty else { return [] }
         let places: [Place?] = [nil] + stops.map { Optional($0) } + [nil]
         return zip(places, places.dropFirst()).map { (from: $0, to: $1) }

@@ -34,6 +34,14 @@ public struct RecordedReads: Sendable, Equatable {
     public var reads: [Read]
 
     public init(_ reads: [Read]) { self.reads = reads }
+    /// The digest of `ReadKind.organization`: its id, name and folder.
+    static func organization(_ org: Organization) -> ContentDigest {
+        var hasher = StableHasher()
+        hasher.add(org.id)
+        hasher.add(org.name)
+        hasher.add(org.pathSegment)
+        return hasher.finalize()
+    }
 }
 
 /// The kinds of read. The raw values are what the manifest keeps.
@@ -70,6 +78,9 @@ enum ReadKind: String {
     /// What the archive's "Needs attention" list reads from outside the month (`AttentionPage.Planner
     /// .archiveKey`, id `YYYY-MM`).
     case attention
+    /// Every school and every visit a school page shows (`SchoolPages.Planner.digest`): what the school pages
+    /// are made from, read whole by each of their batches.
+    case schoolVisits = "school-visits"
 }
 
 /// What a month's reads are read from: the organization's planners, made once, read by every month's
@@ -130,12 +141,7 @@ struct MonthSources: Sendable {
     /// and when it is checked, so the two agree by construction.
     func digest(_ kind: ReadKind, _ id: String) -> ContentDigest? {
         switch kind {
-        case .organization:
-            var hasher = StableHasher()
-            hasher.add(organization.id)
-            hasher.add(organization.name)
-            hasher.add(organization.pathSegment)
-            return hasher.finalize()
+        case .organization: return RecordedReads.organization(organization)
         case .users: return users
         case .schools: return schools
         case .templates: return templates
@@ -155,6 +161,7 @@ struct MonthSources: Sendable {
             hasher.add(link?.label)
             return hasher.finalize()
         case .attention: return attention.value.archiveKey(month: id)
+        case .schoolVisits: return nil  // no month reads them
         }
     }
 

@@ -103,11 +103,15 @@ enum SchoolPages {
         var map: MapSketch?
     }
 
-    /// Every school's visits, worked out once for the index, the school pages and the home page.
+    /// Every school's visits, worked out once for the index, the school pages and the home page. The pages are
+    /// made from what it holds alone, taken from the reports, their forms, routes and paths when it is made,
+    /// and `digest` covers all of it: a school batch records that one read (`SchoolsFamily`), so a rebuild keeps
+    /// the school pages while no visit changed (a report's notes, which no school page shows, change none).
     struct Planner: Sendable {
         /// One report's visit to a school, with what the pages show of it.
         struct Visit: Sendable {
-            var report: DailyJobReport
+            var report: DocumentID
+            var date: LocalDate
             /// The photos the report says were taken (`ReportForm.photosTaken`), where they read as a number.
             var photos: Double?
             /// The files attached to the report (`ReportForm.filesAttached`), where they read as a number.
@@ -116,10 +120,27 @@ enum SchoolPages {
             var shared: Bool
             /// This school's share of the route's miles (`SchoolVisits.milesShares`).
             var miles: Double
+            /// What the visit's row shows of its report.
+            var shown: Shown
         }
 
-        let input: OrganizationInput
-        let reportPaths: ReportPaths
+        /// What a visit's row shows of its report, the same for every school the report visited.
+        struct Shown: Sendable {
+            var reportPath: String
+            var photographer: String
+            var template: String
+            var jobType: String?
+            /// The photos taken and files attached as the report's page shows them (nil: the form has no such
+            /// field).
+            var photos: String?
+            var files: String?
+            /// The route's miles and how they were found; nil without a mileage row.
+            var routeMiles: Double?
+            var source: MileageSource
+            var discrepancy: Bool
+            var notes: [String]
+        }
+
         let paths: SchoolPaths
         /// The organization's schools by name (case-folded, then id).
         let schools: [School]
@@ -127,15 +148,18 @@ enum SchoolPages {
         let visits: [DocumentID: [Visit]]
         /// The schools with coordinates on one map, which each of their pages shows.
         let map: SchoolMap?
+        /// How far recorded miles may stray from computed ones, in words (a visit row's discrepancy).
+        let tolerance: String
+        /// Everything above, in order; nil when a school has no document digest (made in code).
+        let digest: ContentDigest?
 
         init(_ input: OrganizationInput, reportPaths: ReportPaths) {
-            self.input = input
-            self.reportPaths = reportPaths
             let named = SchoolVisits(input)
             paths = named.paths
             let org = input.organization
             schools = org.schools.sorted { (Organization.nameKey($0.value), $0.id) < (Organization.nameKey($1.value), $1.id) }
             map = SchoolMap(schools)
+            tolerance = input.mileage.tolerance.words
             var visits: [DocumentID: [Visit]] = [:]
             // Reports come ordered by day: the days from the newest, each day's reports in their order.
             var end = org.reports.endIndex
@@ -150,14 +174,71 @@ enum SchoolPages {
                     let form = input.forms[report.id]
                     let photos = form?.photosTaken?.value.number, files = form?.filesAttached?.value.number
                     let shares = named.milesShares(report.id)
+                    let shown = Self.shown(report, form: form, input: input, reportPaths: reportPaths)
                     for school in schools {
                         visits[school.id, default: []].append(
-                            Visit(report: report, photos: photos, files: files, shared: route.count > 1, miles: shares[school.id] ?? 0))
+                            Visit(
+                                report: report.id, date: report.date, photos: photos, files: files, shared: route.count > 1,
+                                miles: shares[school.id] ?? 0, shown: shown))
                     }
                 }
                 end = start
             }
             self.visits = visits
+            digest = Self.digest(org.schools, sorted: schools, visits: visits, tolerance: tolerance)
+        }
+
+        private static func shown(_ report: DailyJobReport, form: ReportForm?, input: OrganizationInput, reportPaths: ReportPaths) -> Shown {
+            let org = input.organization
+            let mileage = input.mileageByReport[report.id]
+            return Shown(
+                reportPath: reportPaths.page(report.id), photographer: org.photographerName(of: report),
+                template: form?.templateName ?? report.templateName ?? (form?.layout == .legacy ? "Legacy (no template)" : "Unknown template"),
+                jobType: ReportStatistics.jobType(of: report, layout: form?.layout ?? .legacy, in: org),
+                photos: form?.photosTaken.map { SchoolPages.shown($0.value) }, files: form?.filesAttached.map { SchoolPages.shown($0.value) },
+                routeMiles: mileage?.miles, source: mileage?.source ?? .none, discrepancy: mileage?.isDiscrepancy == true,
+                notes: input.routeNotes[report.id] ?? [])
+        }
+
+        /// The schools' documents (in the organization's order, which their file names are allocated in), the
+        /// tolerance's words and every visit with all it shows.
+        private static func digest(
+            _ documents: [School], sorted: [School], visits: [DocumentID: [Visit]], tolerance: String
+        ) -> ContentDigest? {
+            var hasher = StableHasher()
+            hasher.mark(0x53, UInt64(documents.count))
+            for school in documents {
+                guard school.digest != .none else { return nil }
+                hasher.add(school.digest)
+            }
+            hasher.add(tolerance)
+            for school in sorted {
+                let visits = visits[school.id] ?? []
+                hasher.mark(0x56, UInt64(visits.count))
+                for visit in visits {
+                    hasher.add(visit.report.text)
+                    hasher.add(visit.date.year)
+                    hasher.add(visit.date.month)
+                    hasher.add(visit.date.day)
+                    hasher.add(visit.photos)
+                    hasher.add(visit.files)
+                    hasher.add(visit.shared)
+                    hasher.add(visit.miles)
+                    let shown = visit.shown
+                    hasher.add(shown.reportPath)
+                    hasher.add(shown.photographer)
+                    hasher.add(shown.template)
+                    hasher.add(shown.jobType)
+                    hasher.add(shown.photos)
+                    hasher.add(shown.files)
+                    hasher.add(shown.routeMiles)
+                    hasher.add(shown.source.rawValue)
+                    hasher.add(shown.discrepancy)
+                    hasher.mark(0x4E, UInt64(shown.notes.count))
+                    for note in shown.notes { hasher.add(note) }
+                }
+            }
+            return hasher.finalize()
         }
 
         /// The schools with at least one visit.
@@ -171,7 +252,7 @@ enum SchoolPages {
                     name: school.value, href: paths.file(school.id),
                     city: school.city.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed },
                     visits: total.visits, photos: total.photos, files: total.files, miles: total.miles,
-                    lastVisit: visits.first.map { Format.day($0.report.date) })
+                    lastVisit: visits.first.map { Format.day($0.date) })
             }
             let summary = SchoolPages.summary(schools: schools.count, visited: visitedCount)
             return PlannedPage(
@@ -185,7 +266,7 @@ enum SchoolPages {
             let all = schools.flatMap { visits[$0.id] ?? [] }
             guard !all.isEmpty else { return nil }
             var seen = Set<DocumentID>()
-            let reports = all.filter { seen.insert($0.report.id).inserted }
+            let reports = all.filter { seen.insert($0.report).inserted }
             let shared = reports.filter(\.shared)
             let total = Self.total("", all)
             return IndexTotal(
@@ -203,27 +284,21 @@ enum SchoolPages {
         }
 
         private func body(_ school: School) -> SchoolBody {
-            let org = input.organization
             let visits = self.visits[school.id] ?? []
             let rows = visits.map { visit -> VisitRow in
-                let report = visit.report
-                let form = input.forms[report.id]
-                let mileage = input.mileageByReport[report.id]
-                let notes = input.routeNotes[report.id] ?? []
-                let discrepancy = mileage?.isDiscrepancy == true ? input.mileage.tolerance.words : nil
-                let photos = form?.photosTaken.map { SchoolPages.shown($0.value) }
-                let files = form?.filesAttached.map { SchoolPages.shown($0.value) }
+                let shown = visit.shown
+                let discrepancy = shown.discrepancy ? tolerance : nil
                 return VisitRow(
-                    day: Format.day(report.date), reportHref: "../" + reportPaths.page(report.id),
-                    photographer: org.photographerName(of: report),
-                    template: form?.templateName ?? report.templateName ?? (form?.layout == .legacy ? "Legacy (no template)" : "Unknown template"),
-                    jobType: ReportStatistics.jobType(of: report, layout: form?.layout ?? .legacy, in: org),
-                    photos: visit.shared ? "—" : photos ?? "—", sharedPhotos: visit.shared ? photos.map { $0 + " on the shared report" } : nil,
-                    files: visit.shared ? "—" : files ?? "—", sharedFiles: visit.shared ? files.map { $0 + " on the shared report" } : nil,
-                    miles: mileage.map { _ in Format.miles(visit.miles) } ?? "—",
-                    source: mileage.map { "of \(Format.miles($0.miles)), \(MileagePages.sourceLabel($0.source))" }
+                    day: Format.day(visit.date), reportHref: "../" + shown.reportPath, photographer: shown.photographer,
+                    template: shown.template, jobType: shown.jobType,
+                    photos: visit.shared ? "—" : shown.photos ?? "—",
+                    sharedPhotos: visit.shared ? shown.photos.map { $0 + " on the shared report" } : nil,
+                    files: visit.shared ? "—" : shown.files ?? "—",
+                    sharedFiles: visit.shared ? shown.files.map { $0 + " on the shared report" } : nil,
+                    miles: shown.routeMiles.map { _ in Format.miles(visit.miles) } ?? "—",
+                    source: shown.routeMiles.map { "of \(Format.miles($0)), \(MileagePages.sourceLabel(shown.source))" }
                         ?? MileagePages.sourceLabel(.none),
-                    discrepancy: discrepancy, notes: notes, hasFlags: discrepancy != nil || !notes.isEmpty)
+                    discrepancy: discrepancy, notes: shown.notes, hasFlags: discrepancy != nil || !shown.notes.isEmpty)
             }
             let total = Self.total("Total", visits)
             let cards = [
@@ -233,16 +308,15 @@ enum SchoolPages {
                 Fact(label: "Files on shared reports", value: total.sharedFiles.value), Fact(label: "Route miles", value: total.miles)
             ]
             // The last visit with the address: a date is too wide for a number card.
-            let last = visits.first.map { [Fact(label: "Last visit", value: Format.day($0.report.date))] } ?? []
-            let months = Dictionary(grouping: visits, by: { $0.report.date.monthKey }).sorted { $0.key > $1.key }
+            let last = visits.first.map { [Fact(label: "Last visit", value: Format.day($0.date))] } ?? []
+            let months = Dictionary(grouping: visits, by: { $0.date.monthKey }).sorted { $0.key > $1.key }
                 .map { Self.total(Format.monthTitle($0.key), $0.value) }
-            let seasons = Dictionary(grouping: visits, by: { Season($0.report.date) }).sorted { $0.key > $1.key }
+            let seasons = Dictionary(grouping: visits, by: { Season($0.date) }).sorted { $0.key > $1.key }
                 .map { Self.total($0.key.title, $0.value) }
             return SchoolBody(
                 name: school.value, facts: SchoolPages.facts(school) + last, cards: cards, visits: rows, hasVisits: !rows.isEmpty,
                 months: months, seasons: seasons, indexHref: "index.html", map: map?.sketch(for: school))
         }
-
         /// Visits, photos taken and files attached (this school's alone, and those of reports shared with other
         /// schools) and this school's share of the route miles of `visits`.
         static func total(_ period: String, _ visits: [Visit]) -> TotalRow {
