@@ -22,10 +22,12 @@ struct OrganizationPlanner: Sendable {
     /// The content pages as navigation entries, relative to the organization folder.
     var pageLinks: [NavLink] { contentPages.map { NavLink(title: $0.title, href: $0.path, current: false) } }
 
-    /// The organization's page families, in the order their batches are planned: the months first (the
-    /// largest batches), the overview last. A new family is a type in its folder, its templates and a line here.
+    /// The organization's page families, in the order their batches are planned: the report spreadsheets
+    /// first (the largest files: one worker encodes them while the others go on, where last they were a tail
+    /// on one core, as a loop nested in the workers' runs on one thread), then the months (the largest
+    /// batches), the overview last. A new family is a type in its folder, its templates and a line here.
     static let families: [any PageFamily] = [
-        ReportMonths(), StatisticsFamily(), MileageFamily(), SchoolsFamily(), CritiquesFamily(), SpreadsheetsFamily(),
+        SpreadsheetsFamily(), ReportMonths(), StatisticsFamily(), MileageFamily(), SchoolsFamily(), CritiquesFamily(),
         AttentionFamily(), OverviewFamily()
     ]
 
