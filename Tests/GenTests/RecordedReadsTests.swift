@@ -7,9 +7,35 @@ import XCTest
 /// What a month reads, recorded as it is planned (`MonthReads`) and kept in the manifest, is what the next
 /// build checks before keeping the month unplanned.
 final class RecordedReadsTests: XCTestCase {
+    /// The sample's batches that record their reads: its months, and the school pages.
+    func recordedBatches() throws -> [PlanBatch] {
+        SitePlanner(markdown: { $0 }).batches(try TestSite.sampleInput()).filter { $0.recorded != nil }
+    }
+
     /// The sample's month batches.
     func monthBatches() throws -> [PlanBatch] {
-        SitePlanner(markdown: { $0 }).batches(try TestSite.sampleInput()).filter { $0.recorded != nil }
+        try recordedBatches().filter { $0.name.range(of: #" \d{4}-\d{2}$"#, options: .regularExpression) != nil }
+    }
+
+    /// A school batch reads the organization and every visit its pages show, whole; kept while both are the same.
+    func testTheSchoolPagesReadTheirVisitsWhole() throws {
+        let batches = try recordedBatches().filter { $0.name.contains(" schools") }
+        XCTAssertEqual(batches.count, 2, "the index and one part of 12 schools")
+        for batch in batches {
+            let recorded = try XCTUnwrap(batch.recorded)
+            let reads = try XCTUnwrap(recorded.plan().reads, batch.name)
+            XCTAssertEqual(reads.reads.map(\.kind), ["organization", "school-visits"])
+            XCTAssertTrue(recorded.isCurrent(reads), batch.name)
+            for index in reads.reads.indices {
+                var changed = reads
+                changed.reads[index].digest = ContentDigest(high: 1, low: 2)
+                XCTAssertFalse(recorded.isCurrent(changed), "\(batch.name): \(reads.reads[index].kind) changed")
+            }
+            var unknown = reads
+            unknown.reads.append(.init(kind: "no-such-kind", id: "", digest: reads.reads[0].digest))
+            XCTAssertFalse(recorded.isCurrent(unknown), "a read of a kind this gen does not know")
+            XCTAssertFalse(recorded.isCurrent(RecordedReads([])), "a manifest that lost the batch's reads")
+        }
     }
 
     func testAMonthsReadsAreCurrentUntilOneChanges() throws {
