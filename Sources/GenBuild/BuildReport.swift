@@ -89,9 +89,9 @@ public struct BuildReport: Sendable, Codable {
                 )
                 if filesKept > 0 {
                     let n = batchesKept.count
-                    let months = n > 0 ? " (\(n) unchanged batch\(n == 1 ? "" : "es") not planned again)" : ""
+                    let unplanned = n > 0 ? " (\(n) unchanged batch\(n == 1 ? "" : "es") not planned again)" : ""
                     lines.append(
-                        "kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build\(months), rendered \(filesWritten - filesKept)"
+                        "kept \(filesKept) unchanged file\(filesKept == 1 ? "" : "s") from the previous build\(unplanned), rendered \(filesWritten - filesKept)"
                     )
                 }
             }

@@ -657,7 +657,7 @@ final class IncrementalBuildTests: XCTestCase {
 
 private extension BuildReport {
     /// The months kept unplanned (the school pages' batches aside).
-    var monthsKept: [String] { batchesKept.filter { $0.range(of: #" \d{4}-\d{2}$"#, options: .regularExpression) != nil } }
+    var monthsKept: [String] { batchesKept.filter(PlanBatch.isMonth) }
     /// The kept months of one organization (the fixtures have a second, empty one).
     func monthsKept(of org: String) -> [String] { monthsKept.filter { $0.hasPrefix(org + " ") } }
     /// The school pages' batches kept unplanned, of one organization.

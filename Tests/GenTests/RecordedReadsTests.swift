@@ -14,7 +14,22 @@ final class RecordedReadsTests: XCTestCase {
 
     /// The sample's month batches.
     func monthBatches() throws -> [PlanBatch] {
-        try recordedBatches().filter { $0.name.range(of: #" \d{4}-\d{2}$"#, options: .regularExpression) != nil }
+        try recordedBatches().filter { PlanBatch.isMonth($0.name) }
+    }
+
+    /// A batch whose recorded reads are current is planned again when any one of them gives another digest, or
+    /// a read of a kind this gen does not know is added.
+    func assertEveryReadCounts(
+        _ reads: RecordedReads, of name: String, _ recorded: PlanBatch.Recorded, line: UInt = #line
+    ) {
+        for index in reads.reads.indices {
+            var changed = reads
+            changed.reads[index].digest = ContentDigest(high: 1, low: 2)
+            XCTAssertFalse(recorded.isCurrent(changed), "\(name): \(reads.reads[index].kind) changed", line: line)
+        }
+        var unknown = reads
+        unknown.reads.append(.init(kind: "no-such-kind", id: "", digest: reads.reads[0].digest))
+        XCTAssertFalse(recorded.isCurrent(unknown), "\(name): a read of a kind this gen does not know", line: line)
     }
 
     /// A school batch reads the organization and every visit its pages show, whole; kept while both are the same.
@@ -26,14 +41,7 @@ final class RecordedReadsTests: XCTestCase {
             let reads = try XCTUnwrap(recorded.plan().reads, batch.name)
             XCTAssertEqual(reads.reads.map(\.kind), ["organization", "school-visits"])
             XCTAssertTrue(recorded.isCurrent(reads), batch.name)
-            for index in reads.reads.indices {
-                var changed = reads
-                changed.reads[index].digest = ContentDigest(high: 1, low: 2)
-                XCTAssertFalse(recorded.isCurrent(changed), "\(batch.name): \(reads.reads[index].kind) changed")
-            }
-            var unknown = reads
-            unknown.reads.append(.init(kind: "no-such-kind", id: "", digest: reads.reads[0].digest))
-            XCTAssertFalse(recorded.isCurrent(unknown), "a read of a kind this gen does not know")
+            assertEveryReadCounts(reads, of: batch.name, recorded)
             XCTAssertFalse(recorded.isCurrent(RecordedReads([])), "a manifest that lost the batch's reads")
         }
     }
@@ -51,14 +59,7 @@ final class RecordedReadsTests: XCTestCase {
             for kind in ["organization", "users", "schools", "templates", "critiques", "month-link", "attention"] {
                 XCTAssertTrue(kinds.contains(kind), "\(batch.name) reads \(kind)")
             }
-            for index in reads.reads.indices {
-                var changed = reads
-                changed.reads[index].digest = ContentDigest(high: 1, low: 2)
-                XCTAssertFalse(recorded.isCurrent(changed), "\(batch.name): \(reads.reads[index].kind) changed")
-            }
-            var unknown = reads
-            unknown.reads.append(.init(kind: "no-such-kind", id: "", digest: reads.reads[0].digest))
-            XCTAssertFalse(recorded.isCurrent(unknown), "a read of a kind this gen does not know")
+            assertEveryReadCounts(reads, of: batch.name, recorded)
         }
         let reportPaths = try batches.flatMap { try XCTUnwrap($0.recorded?.plan().reads).reads.filter { $0.kind == "report-path" } }
         let site = try TestSite.sampleInput()

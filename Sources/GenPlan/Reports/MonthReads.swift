@@ -34,6 +34,7 @@ public struct RecordedReads: Sendable, Equatable {
     public var reads: [Read]
 
     public init(_ reads: [Read]) { self.reads = reads }
+
     /// The digest of `ReadKind.organization`: its id, name and folder.
     static func organization(_ org: Organization) -> ContentDigest {
         var hasher = StableHasher()

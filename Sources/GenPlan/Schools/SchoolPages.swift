@@ -317,6 +317,7 @@ enum SchoolPages {
                 name: school.value, facts: SchoolPages.facts(school) + last, cards: cards, visits: rows, hasVisits: !rows.isEmpty,
                 months: months, seasons: seasons, indexHref: "index.html", map: map?.sketch(for: school))
         }
+
         /// Visits, photos taken and files attached (this school's alone, and those of reports shared with other
         /// schools) and this school's share of the route miles of `visits`.
         static func total(_ period: String, _ visits: [Visit]) -> TotalRow {
