@@ -92,9 +92,11 @@ enum RenderStep {
                     result.kept += 1
                     return
                 }
-                var streamed = ""
-                let size = try tree.write(to: file.path) { append in streamed = try renderer.streamData(file, to: append) }
-                let fingerprint = known ?? BuildManifest.Entry.digest(streamed)
+                var streamed: String?
+                let size = try tree.write(to: file.path) { append in
+                    streamed = try renderer.streamData(file, hashing: known == nil, to: append)
+                }
+                let fingerprint = known ?? BuildManifest.Entry.digest(streamed!)
                 result.files[file.path] = BuildManifest.Entry(digest: fingerprint, size: size)
                 if old?.fingerprint == fingerprint { result.kept += 1 }
                 return

@@ -75,7 +75,7 @@ extension FirestoreValue {
     public var isEmpty: Bool {
         switch self {
         case .null: return true
-        case .string(let s): return s.trimmed.isEmpty
+        case .string(let s): return s.isBlankText
         case .array(let a): return a.isEmpty
         case .map(let m): return m.isEmpty
         default: return false

@@ -22,7 +22,7 @@ public struct OrganizationOutline: Sendable {
         reportPaths = ReportPaths(org)
         galleries = CritiqueGalleries(org)
         schoolPaths = SchoolPaths(org)
-        monthKeys = Set(org.reports.map(\.date.monthKey))
+        monthKeys = Set(org.reports.map { $0.date.monthKey })
             .union(galleries.all.critiques.compactMap { $0.createdAt.map { LocalDate($0, in: zone).monthKey } })
             .sorted()
     }

@@ -36,7 +36,7 @@ extension Renderer {
             var data = Data()
             let fingerprint: String
             do {
-                fingerprint = try streamData(file) { data.append($0) }
+                fingerprint = try streamData(file) { data.append($0) }!
             } catch let failure as Failure {
                 throw failure
             } catch {
@@ -99,12 +99,14 @@ extension Renderer {
     }
 
     /// A data file (JSON, CSV) handed to `emit` part by part as it is encoded, never held whole; returns its
-    /// fingerprint, the hash of those bytes as `prepare` makes it. Errors from `emit` are rethrown as they are.
-    public func streamData(_ file: PlannedFile, to emit: (Data) throws -> Void) throws -> String {
+    /// fingerprint, the hash of those bytes as `prepare` makes it, or nil when not `hashing` (the caller has
+    /// the value's). Errors from `emit` are rethrown as they are.
+    @discardableResult
+    public func streamData(_ file: PlannedFile, hashing: Bool = true, to emit: (Data) throws -> Void) throws -> String? {
         var hasher = SHA256()
         hasher.update(data: Data("data\u{0}".utf8))
         func part(_ data: Data) throws {
-            hasher.update(data: data)
+            if hashing { hasher.update(data: data) }
             try emit(data)
         }
         switch file.content {
@@ -115,7 +117,7 @@ extension Renderer {
         default:
             try part(try render(file))
         }
-        return FastFormat.hex(hasher.finalize())
+        return hashing ? FastFormat.hex(hasher.finalize()) : nil
     }
 
     /// An asset's or a copied file's fingerprint (pages, data files and archives are prepared above).

@@ -14,15 +14,15 @@ public enum OrganizationResolver {
     public static func resolve(_ export: TypedExport, config: SiteConfig) -> ResolvedSite {
         var diagnostics: [Diagnostic] = []
         let ids = Set(
-            export.users.map(\.organizationID) + export.schools.map(\.organizationID)
-                + export.templates.map(\.organizationID) + export.reports.map(\.organizationID)
-                + export.critiques.map(\.organizationID))
+            export.users.map { $0.organizationID } + export.schools.map { $0.organizationID }
+                + export.templates.map { $0.organizationID } + export.reports.map { $0.organizationID }
+                + export.critiques.map { $0.organizationID })
         let folders = SiteFolder.organizations.names(for: ids)
-        let users = Dictionary(grouping: export.users, by: \.organizationID)
-        let schools = Dictionary(grouping: export.schools, by: \.organizationID)
-        let templates = Dictionary(grouping: export.templates, by: \.organizationID)
-        let reports = Dictionary(grouping: export.reports, by: \.organizationID)
-        let critiques = Dictionary(grouping: export.critiques, by: \.organizationID)
+        let users = Dictionary(grouping: export.users, by: { $0.organizationID })
+        let schools = Dictionary(grouping: export.schools, by: { $0.organizationID })
+        let templates = Dictionary(grouping: export.templates, by: { $0.organizationID })
+        let reports = Dictionary(grouping: export.reports, by: { $0.organizationID })
+        let critiques = Dictionary(grouping: export.critiques, by: { $0.organizationID })
 
         var organizations: [Organization] = []
         for id in ids.sorted() {

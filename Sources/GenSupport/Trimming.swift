@@ -29,11 +29,16 @@ extension StringProtocol {
         return String(out)
     }
 
+    /// Whether the text is nothing but white space and newlines (or empty), without making a trimmed copy.
+    public var isBlankText: Bool { unicodeScalars.allSatisfy(Trim.isWhitespaceOrNewline) }
+
     private func trimming(_ trims: (Unicode.Scalar) -> Bool) -> String {
         let string = String(self)
         let scalars = string.unicodeScalars
         guard let first = scalars.firstIndex(where: { !trims($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !trims($0) })!
+        // Most values have nothing to trim: the same text, not a copy of it.
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return string }
         return String(scalars[first...last])
     }
 }

@@ -37,7 +37,7 @@ final class StreamedDataTests: XCTestCase {
         let renderer = Renderer(templates: try await TemplateRenderer.load(directory: TestSite.templates))
         let table = CSVTable(header: ["a", "b"], count: 5000) { ["\($0)", "x\"y"] }
         let file = PlannedFile(path: "o1/data/table.csv", content: .csv(table))
-        var fingerprint = ""
+        var fingerprint: String?
         let size = try tree.write(to: file.path) { append in fingerprint = try renderer.streamData(file, to: append) }
         let written = try Data(contentsOf: tree.staging.appendingPathComponent(file.path))
         XCTAssertEqual(written, try renderer.render(file))

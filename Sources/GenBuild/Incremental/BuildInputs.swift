@@ -4,9 +4,10 @@ import GenSupport
 
 /// Hashes of what a build reads.
 enum BuildInputs {
-    /// SHA-256 of the running executable (gen, or the test runner that links it). Remembered in `cache` by
-    /// the file's identity (device, inode, size, modification time): hashing 30 MB was a tenth of a no-op
-    /// build. A rebuilt or replaced executable is another inode or another time, and is hashed again.
+    /// The digest of the running executable (gen, or the test runner that links it), as `digests(of:)` makes
+    /// it. Remembered in `cache` by the file's identity (device, inode, size, modification time): hashing 30 MB
+    /// was a tenth of a no-op build. A rebuilt or replaced executable is another inode or another time, and is
+    /// hashed again.
     static func genHash(cache: URL? = nil) -> String {
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var info = stat()
@@ -19,7 +20,7 @@ enum BuildInputs {
             if parts.count >= 2, parts[0] == identity, parts[1].count == 64 { return String(parts[1]) }
         }
         guard let data = try? Data(contentsOf: exe, options: .alwaysMapped) else { return "unknown-\(UUID().uuidString)" }
-        let hash = hex(SHA256.hash(data: data))
+        let hash = hex(digests(of: [data])[0])
         if let identity, let remembered {
             // Best effort, written whole or not at all: without it, the next build hashes the executable again.
             try? FileManager.default.createDirectory(at: remembered.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -55,23 +56,10 @@ enum BuildInputs {
             }
         }
         let files = found
-        // Each file's bytes hashed in parts of 8 MiB on all cores, the file then standing for the hash of its
-        // parts' hashes: this runs before anything else in every build, and a large export is too much for
-        // one core.
-        let partSize = 8 << 20
-        let parts = files.indices.flatMap { file in
-            stride(from: 0, to: max(1, files[file].bytes.count), by: partSize).map { (file: file, start: $0) }
-        }
-        let partDigests = ParallelMap.map(parts) { part -> [UInt8] in
-            let bytes = files[part.file].bytes
-            let end = min(bytes.count, part.start + partSize)
-            return Array(SHA256.hash(data: bytes[bytes.startIndex + part.start..<bytes.startIndex + end]))
-        }
-        var fileDigests = Array(repeating: SHA256(), count: files.count)
-        for (part, digest) in zip(parts, partDigests) { fileDigests[part.file].update(data: digest) }
+        let fileDigests = digests(of: files.map(\.bytes))
         for (index, file) in files.enumerated() {
             let name = Data("\(file.label)/\(file.path)\u{0}\(file.bytes.count)\u{0}".utf8)
-            let digest = Data(fileDigests[index].finalize())
+            let digest = Data(fileDigests[index])
             all.update(data: name)
             all.update(data: digest)
             if file.label == "content", file.path.hasPrefix("export/") { continue }
@@ -79,6 +67,24 @@ enum BuildInputs {
             shared.update(data: digest)
         }
         return (hex(all.finalize()), hex(shared.finalize()))
+    }
+
+    /// Each blob's digest: the SHA-256 of its parts' SHA-256s, the parts (8 MiB each) hashed on all cores.
+    /// This runs before anything else in every build, and a large export, or gen itself in a cold build, is
+    /// too much for one core.
+    static func digests(of blobs: [Data]) -> [[UInt8]] {
+        let partSize = 8 << 20
+        let parts = blobs.indices.flatMap { blob in
+            stride(from: 0, to: max(1, blobs[blob].count), by: partSize).map { (blob: blob, start: $0) }
+        }
+        let partDigests = ParallelMap.map(parts) { part -> [UInt8] in
+            let bytes = blobs[part.blob]
+            let end = min(bytes.count, part.start + partSize)
+            return Array(SHA256.hash(data: bytes[bytes.startIndex + part.start..<bytes.startIndex + end]))
+        }
+        var hashers = Array(repeating: SHA256(), count: blobs.count)
+        for (part, digest) in zip(parts, partDigests) { hashers[part.blob].update(data: digest) }
+        return hashers.map { Array($0.finalize()) }
     }
 
     static func hex(_ digest: some Sequence<UInt8>) -> String { FastFormat.hex(digest) }

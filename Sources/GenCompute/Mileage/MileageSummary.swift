@@ -87,7 +87,7 @@ public struct MileageSummary: Sendable, Hashable, Codable {
         let rates = config.schedule
         // Rows by position, each row's month worked out once: grouping the rows themselves copied every row into
         // its groups, and a row's `month` is a new string each time it is read.
-        let months = reports.map(\.month)
+        let months = reports.map { $0.month }
         var byPhotographer: [DocumentID: [Int]] = [:]
         for i in reports.indices { byPhotographer[reports[i].photographerId, default: []].append(i) }
         let photographers = byPhotographer.map { id, rows in
@@ -131,8 +131,8 @@ extension MileageSummary {
     /// `month(_:)` for every month with reports or a total, made in one pass over the reports: a build plans
     /// a slice per month twice (the month's page and its archive), and each `month(_:)` goes over every report.
     public func monthSlices() -> [String: MileageSummary] {
-        let reportsByMonth = Dictionary(grouping: reports, by: \.month)
-        let keys = Set(reportsByMonth.keys).union(months.map(\.month))
+        let reportsByMonth = Dictionary(grouping: reports, by: { $0.month })
+        let keys = Set(reportsByMonth.keys).union(months.map { $0.month })
         return Dictionary(uniqueKeysWithValues: keys.map { ($0, slice($0, reports: reportsByMonth[$0] ?? [])) })
     }
 

@@ -116,9 +116,9 @@ struct MonthSources: Sendable {
         }
         photographers = names.finalize()
         let org = plan.org
-        users = Self.digest(org.users.map(\.digest))
-        schools = Self.digest(org.schools.map(\.digest))
-        templates = Self.digest(org.templates.map(\.digest))
+        users = Self.digest(org.users.map { $0.digest })
+        schools = Self.digest(org.schools.map { $0.digest })
+        templates = Self.digest(org.templates.map { $0.digest })
     }
 
     /// Documents' digests in order; nil when one has none (made in code, not loaded).
@@ -146,8 +146,8 @@ struct MonthSources: Sendable {
         case .users: return users
         case .schools: return schools
         case .templates: return templates
-        case .reports: return Self.digest((monthly.reportsByMonth[id] ?? []).map(\.digest))
-        case .critiques: return Self.digest((monthly.critiquesByMonth[id] ?? []).map(\.digest))
+        case .reports: return Self.digest((monthly.reportsByMonth[id] ?? []).map { $0.digest })
+        case .critiques: return Self.digest((monthly.critiquesByMonth[id] ?? []).map { $0.digest })
         case .reportPath: return .of(text: paths.page(DocumentID(id)))
         case .critiquePage: return .of(text: galleries.detailPaths[DocumentID(id)])
         case .photographerPage: return .of(text: photographerPages[DocumentID(id)])

@@ -122,7 +122,7 @@ enum MonthlyReports {
             func body(archive: Bool) -> MonthBody {
                 // Site pages sit three folders down; the archive's page is at the zip's root folder.
                 let prefix = archive ? "" : "../../../"
-                let days = Dictionary(grouping: reports, by: \.date).sorted { $0.key < $1.key }.map { date, reports in
+                let days = Dictionary(grouping: reports, by: { $0.date }).sorted { $0.key < $1.key }.map { date, reports in
                     Day(
                         id: "d-\(date)", title: "\(Weekday.name(date)), \(Format.day(date))",
                         summary: Format.count(reports.count, "report"),
@@ -187,7 +187,7 @@ enum MonthlyReports {
     static func monthCharts(key: String, reports: [DailyJobReport], numbers: MonthStatistics, slice: MileageSummary) -> [Chart] {
         var charts: [Chart] = []
         if !reports.isEmpty, let first = LocalDate(iso: key + "-01") {
-            let perDay = Dictionary(grouping: reports, by: \.date.day).mapValues(\.count)
+            let perDay = Dictionary(grouping: reports, by: { $0.date.day }).mapValues(\.count)
             let days = 1...LocalDate.daysIn(year: first.year, month: first.month)
             charts.append(
                 Chart.bars(

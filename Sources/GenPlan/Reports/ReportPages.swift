@@ -88,7 +88,7 @@ enum ReportPages {
             self.input = input
             self.paths = paths
             schools = SchoolVisits(input)
-            days = Dictionary(grouping: input.organization.reports, by: \.date).sorted { $0.key < $1.key }
+            days = Dictionary(grouping: input.organization.reports, by: { $0.date }).sorted { $0.key < $1.key }
             var dayRanges: [String: Range<Int>] = [:]
             var months: [String] = []
             for (i, day) in days.enumerated() {

@@ -12,7 +12,7 @@ struct ReportPaths: Sendable {
     private var reads: MonthReads?
 
     init(_ org: Organization) {
-        segments = SiteFolder.reports.names(for: org.reports.map(\.id))
+        segments = SiteFolder.reports.names(for: org.reports.map { $0.id })
     }
 
     /// These paths, each report's name recorded in `reads` as it is read.

@@ -94,7 +94,7 @@ enum SearchIndex {
     ) -> [Entry] {
         let org = input.organization
         var entries: [Entry] = []
-        for (date, day) in Dictionary(grouping: reports, by: \.date).sorted(by: { $0.key < $1.key }) {
+        for (date, day) in Dictionary(grouping: reports, by: { $0.date }).sorted(by: { $0.key < $1.key }) {
             let made = day.map { report(of: $0, input: input, links: links) }
             let names = orderedUnique(day.map { org.photographerName(of: $0) })
             let schools = orderedUnique(made.flatMap(\.schools))
@@ -151,7 +151,7 @@ enum SearchIndex {
         case .text(let s), .paragraphs(let s), .email(let s), .phone(let s): return s
         case .list(let items): return items.joined(separator: ", ")
         case .yesNo(let yes): return yes ? "Yes" : "No"
-        case .files(let files): return files.map(\.name).joined(separator: ", ")
+        case .files(let files): return files.map { $0.name }.joined(separator: ", ")
         case .pairs(let pairs): return pairs.map { "\($0.label) \($0.value)" }.joined(separator: ", ")
         }
     }
