@@ -5,9 +5,10 @@ import GenModel
 import XCTest
 import ZIPFoundation
 
-/// Incremental builds: after any edit — documents changed, added, deleted; a user renamed, a school moved, a
-/// report template renamed; a template changed; the configuration changed — the incremental build's tree is
-/// byte-identical to a clean build's.
+/// Incremental builds: after any edit — documents changed, added, deleted; a user renamed or moved house, a
+/// school moved, renamed or given another city; a report handed to another photographer; a critique edited,
+/// unpublished or published; a report template renamed; a template changed; the configuration changed — the
+/// incremental build's tree is byte-identical to a clean build's.
 final class IncrementalBuildTests: XCTestCase {
     /// A seeded generator, so a failing sequence of edits can be replayed.
     struct SplitMix64: RandomNumberGenerator {
@@ -36,6 +37,10 @@ final class IncrementalBuildTests: XCTestCase {
         var schoolNames: [String: String] = [:]
         /// The report template's name, where changed (every report's form shows it).
         var templateName: String?
+        /// Home coordinates by user id, where moved (every route of theirs starts and ends there).
+        var userHomes: [String: String] = [:]
+        /// Cities by school id, where changed (the school pages show it).
+        var schoolCities: [String: String] = [:]
 
         mutating func id(_ prefix: String) -> String { nextId += 1; return "\(prefix)\(nextId)" }
 
@@ -55,13 +60,18 @@ final class IncrementalBuildTests: XCTestCase {
             var templates: [[String: Any]] = []
             for org in ["orgA", "orgB"] {
                 users += [
-                    Doc.user("u1-\(org)", org: org, first: userNames["u1-\(org)"] ?? "Ana", last: org),
-                    Doc.user("u2-\(org)", org: org, first: userNames["u2-\(org)"] ?? "Ben", last: org)
+                    Doc.user(
+                        "u1-\(org)", org: org, first: userNames["u1-\(org)"] ?? "Ana", last: org,
+                        home: userHomes["u1-\(org)"] ?? "37.7306,-88.9331"),
+                    Doc.user(
+                        "u2-\(org)", org: org, first: userNames["u2-\(org)"] ?? "Ben", last: org,
+                        home: userHomes["u2-\(org)"] ?? "37.7306,-88.9331")
                 ]
-                schools.append(
-                    Doc.school(
-                        "s-\(org)", org: org, name: schoolNames["s-\(org)"] ?? "Central High \(org)",
-                        coordinates: schoolCoordinates["s-\(org)"] ?? "37.7334,-88.9337"))
+                var school = Doc.school(
+                    "s-\(org)", org: org, name: schoolNames["s-\(org)"] ?? "Central High \(org)",
+                    coordinates: schoolCoordinates["s-\(org)"] ?? "37.7334,-88.9337")
+                if let city = schoolCities["s-\(org)"] { school["city"] = city }
+                schools.append(school)
                 templates.append(templateName.map { Doc.template("t1", org: org, name: $0) } ?? Doc.template("t1", org: org))
             }
             try site.writeCollection("users", users)
@@ -111,12 +121,40 @@ final class IncrementalBuildTests: XCTestCase {
         let cache = site.root.appendingPathComponent("inc/cache")
         var kept = 0, batchesKept = 0
         var blockedManifest: URL?
-        let kinds = Array(0..<12).shuffled(using: &rng)
-        for round in 0..<16 {
+        let kinds = Array(0..<17).shuffled(using: &rng)
+        for round in 0..<20 {
             var edit = "initial"
             if round > 0 {
                 // Every kind of edit once (in a shuffled order), then kinds at random.
                 switch round <= kinds.count ? kinds[round - 1] : Int.random(in: 0..<kinds.count, using: &rng) {
+                case 12:  // change a critique: its notes, whether it is published, or the kind of example
+                    if let id = docs.critiques.keys.sorted().randomElement(using: &rng) {
+                        let critique = docs.critiques[id]!
+                        switch round % 3 {
+                        case 0: docs.critiques[id]!["managerNotes"] = "Edited critique in round \(round)"
+                        case 1: docs.critiques[id]!["status"] = critique["status"] as? String == "draft" ? "published" : "draft"
+                        default:
+                            docs.critiques[id]!["exampleType"] = critique["exampleType"] as? String == "example" ? "improvement" : "example"
+                        }
+                        edit = "change critique \(id)"
+                    }
+                case 13:  // move a photographer's home: every route of theirs starts and ends there
+                    let user = Bool.random(using: &rng) ? "u1-orgA" : "u1-orgB"
+                    docs.userHomes[user] = "37.\(7100 + round * 13),-88.9\(100 + round)"
+                    edit = "move the home of \(user)"
+                case 14:  // change a school's city, which only the school's own documents give
+                    let school = Bool.random(using: &rng) ? "s-orgA" : "s-orgB"
+                    docs.schoolCities[school] = "Carbondale \(round)"
+                    edit = "change the city of \(school)"
+                case 15:  // hand a report to the other photographer of its organization
+                    let id = docs.reports.keys.sorted().randomElement(using: &rng)!
+                    let org = docs.reports[id]!["organizationID"] as! String
+                    docs.reports[id]!["userId"] = docs.reports[id]!["userId"] as? String == "u1-\(org)" ? "u2-\(org)" : "u1-\(org)"
+                    edit = "hand report \(id) to \(docs.reports[id]!["userId"]!)"
+                case 16:  // change a value of a report's form (a template field, not the notes)
+                    let id = docs.reports.keys.sorted().randomElement(using: &rng)!
+                    docs.reports[id]!["retakes"] = 100 + round
+                    edit = "change the retakes of report \(id)"
                 case 9:  // move a school: the routes to it, computed and read back from the cache before, change
                     docs.schoolCoordinates["s-orgA"] = "37.\(7000 + round * 37),-88.9337"
                     edit = "move school s-orgA"
