@@ -1,6 +1,6 @@
 import GenModel
 
-/// The organization's home page, the reports index, the search page and its index, `stats.json`, the
+/// The reports index; the organization's home page, the search page and its index, `stats.json`, the
 /// stylesheet and scripts, the copied images and the content pages.
 struct OverviewFamily: PageFamily {
     /// The organization's home page, the first section.
@@ -10,14 +10,20 @@ struct OverviewFamily: PageFamily {
         [NavSection(title: "Overview", path: Self.homePath, order: 0), NavSection(title: "Search", path: SearchPage.path, order: 7)]
     }
 
+    /// The reports index apart from the rest: each lists every day or every report, and as two batches two
+    /// workers plan them at once, where one batch was a tail on one core at the end of every build.
     func batches(_ plan: OrganizationPlan) -> [PlanBatch] {
-        [PlanBatch(name: "\(plan.name) overview") { files(plan) }]
+        [
+            PlanBatch(name: "\(plan.name) reports index") {
+                [plan.page(plan.reportPages.index(monthKeys: plan.monthly.keys), section: ReportPaths.index)]
+            },
+            PlanBatch(name: "\(plan.name) overview") { files(plan) }
+        ]
     }
 
     private func files(_ plan: OrganizationPlan) -> [PlannedFile] {
         let (input, org, planner) = (plan.input, plan.org, plan.planner)
         let base = org.pathSegment
-        let monthKeys = plan.monthly.keys
         // `stats.json` first: the batch's largest file, encoded by one core while the other renders the pages.
         var files: [PlannedFile] =
             [
@@ -33,8 +39,7 @@ struct OverviewFamily: PageFamily {
                     Self.homePath, template: "org-home", title: org.name, current: Self.homePath,
                     direct: OrganizationHomePage.make(
                         input, pages: planner.pageLinks, spreadsheets: plan.spreadsheets.groups(org.reports),
-                        visitedSchools: plan.schools.value.visitedCount, attention: plan.attention.value)),
-                plan.page(plan.reportPages.index(monthKeys: monthKeys), section: ReportPaths.index)
+                        visitedSchools: plan.schools.value.visitedCount, attention: plan.attention.value))
             ]
         files += mediaCopies(plan)
         for page in planner.contentPages {

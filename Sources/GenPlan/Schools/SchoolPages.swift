@@ -1,3 +1,4 @@
+import Foundation
 import GenCompute
 import GenModel
 import GenResolve
@@ -160,27 +161,39 @@ enum SchoolPages {
             schools = org.schools.sorted { (Organization.nameKey($0.value), $0.id) < (Organization.nameKey($1.value), $1.id) }
             map = SchoolMap(schools)
             tolerance = input.mileage.tolerance.words
-            var visits: [DocumentID: [Visit]] = [:]
-            // Reports come ordered by day: the days from the newest, each day's reports in their order.
-            var end = org.reports.endIndex
-            while end > org.reports.startIndex {
-                let date = org.reports[end - 1].date
-                var start = end - 1
-                while start > org.reports.startIndex, org.reports[start - 1].date == date { start -= 1 }
-                for report in org.reports[start..<end] {
+            // Each report's visits, worked out on threads of their own: the planner is made inside a worker's run,
+            // where a nested parallel loop would run on one thread, and the other workers may be waiting for it.
+            let reports = org.reports
+            let parts = ParallelMap.ranges(count: reports.count, parts: ProcessInfo.processInfo.activeProcessorCount * 8)
+            let perReport = ParallelThreads.map(parts, threads: ProcessInfo.processInfo.activeProcessorCount) { part in
+                part.map { index -> [(school: DocumentID, visit: Visit)] in
+                    let report = reports[index]
                     let route = named.named(report.id)
                     let schools = route.compactMap(\.school)
-                    guard !schools.isEmpty else { continue }
+                    guard !schools.isEmpty else { return [] }
                     let form = input.forms[report.id]
                     let photos = form?.photosTaken?.value.number, files = form?.filesAttached?.value.number
                     let shares = named.milesShares(report.id)
                     let shown = Self.shown(report, form: form, input: input, reportPaths: reportPaths)
-                    for school in schools {
-                        visits[school.id, default: []].append(
+                    return schools.map { school in
+                        (
+                            school.id,
                             Visit(
                                 report: report.id, date: report.date, photos: photos, files: files, shared: route.count > 1,
-                                miles: shares[school.id] ?? 0, shown: shown))
+                                miles: shares[school.id] ?? 0, shown: shown)
+                        )
                     }
+                }
+            }.flatMap { $0 }
+            var visits: [DocumentID: [Visit]] = [:]
+            // Reports come ordered by day: the days from the newest, each day's reports in their order.
+            var end = reports.endIndex
+            while end > reports.startIndex {
+                let date = reports[end - 1].date
+                var start = end - 1
+                while start > reports.startIndex, reports[start - 1].date == date { start -= 1 }
+                for index in start..<end {
+                    for (school, visit) in perReport[index] { visits[school, default: []].append(visit) }
                 }
                 end = start
             }
