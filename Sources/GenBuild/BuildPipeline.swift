@@ -124,14 +124,19 @@ public enum BuildPipeline {
             tree.discard()
             throw .write(error.description)
         }
-        let removal = Pending { tree.removeReplaced() }
+        // The replaced output removed, then the new one walked for its stamp, while the manifest is saved.
+        let output = options.output
+        let removal = Pending {
+            tree.removeReplaced()
+            return OutputStamp.newestChange(output)
+        }
         // An image that failed only because the thumbnail cache could not be written is this build's failure:
         // no manifest, so the next build tries it again (with one it would keep "Image unavailable" for good).
         let recorded =
             !media.perOrganization.contains(where: { $0.values.contains(where: \.failedForTheCache) })
             && previous.record(report, rendered: rendered)
-        removal.value
-        if recorded { previous.stamp(options.output) }
+        let newest = removal.value
+        if recorded { previous.stamp(newest: newest) }
         progress.finish()
         // The models and plans (hundreds of thousands of objects) go with the process, not one by one.
         if options.endsProcess { BackgroundRelease.drop((site, computed, inputs, statistics, rendered), freeing: false) }

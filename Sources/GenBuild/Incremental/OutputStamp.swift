@@ -15,8 +15,8 @@ enum OutputStamp {
     /// as the build's last change would carry the same time, and pass for untouched. So the stamp is saved
     /// once a file written now (a probe beside it) shows a later time than the newest change: any edit from
     /// then on is later than the stamp.
-    static func save(_ manifestURL: URL, output: URL) {
-        guard let newest = POSIXFiles.scan(under: output.standardizedFileURL.path, files: false)?.newestChange else { return }
+    static func save(_ manifestURL: URL, newest: (seconds: Int, nanoseconds: Int)?) {
+        guard let newest else { return }
         let probe = location(manifestURL).appendingPathExtension("probe")
         defer { try? FileManager.default.removeItem(at: probe) }
         var later = false
@@ -28,6 +28,12 @@ enum OutputStamp {
         }
         guard later else { return }
         try? Data("\(newest.seconds) \(newest.nanoseconds)\n".utf8).write(to: location(manifestURL), options: .atomic)
+    }
+
+    /// The output's newest change (status or content), nil when it cannot be read: what `save` records. A walk
+    /// of the whole output, made while the manifest is saved.
+    static func newestChange(_ output: URL) -> (seconds: Int, nanoseconds: Int)? {
+        POSIXFiles.scan(under: output.standardizedFileURL.path, files: false)?.newestChange
     }
 
     static func remove(_ manifestURL: URL) { try? FileManager.default.removeItem(at: location(manifestURL)) }

@@ -62,7 +62,8 @@ struct PreviousBuild {
         return true
     }
 
-    /// Once the replaced output is gone (removing it changes the status time of the files the new output
-    /// shares with it): the output's stamp, which lets the next build trust it.
-    func stamp(_ output: URL) { OutputStamp.save(manifestURL, output: output) }
+    /// The output's stamp, which lets the next build trust it: its newest change read once the replaced output
+    /// is gone (removing it changes the status time of the files the new output shares with it), saved once
+    /// the manifest is.
+    func stamp(newest: (seconds: Int, nanoseconds: Int)?) { OutputStamp.save(manifestURL, newest: newest) }
 }
