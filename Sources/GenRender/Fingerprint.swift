@@ -101,7 +101,6 @@ extension Renderer {
     /// A data file (JSON, CSV) handed to `emit` part by part as it is encoded, never held whole; returns its
     /// fingerprint, the hash of those bytes as `prepare` makes it, or nil when not `hashing` (the caller has
     /// the value's). Errors from `emit` are rethrown as they are.
-    @discardableResult
     public func streamData(_ file: PlannedFile, hashing: Bool = true, to emit: (Data) throws -> Void) throws -> String? {
         var hasher = SHA256()
         hasher.update(data: Data("data\u{0}".utf8))
