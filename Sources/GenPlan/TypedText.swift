@@ -26,10 +26,10 @@ struct TypedText: Sendable, Encodable, Hashable {
 
     /// Nil for a note that holds only blanks. Leading and trailing blank lines are dropped; nothing else is.
     init?(_ text: String?) {
-        guard let text, !text.trimmed.isEmpty else { return nil }
+        guard let text, !text.isBlankText else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-        while let first = lines.first, first.trimmed.isEmpty { lines.removeFirst() }
-        while let last = lines.last, last.trimmed.isEmpty { lines.removeLast() }
+        while let first = lines.first, first.isBlankText { lines.removeFirst() }
+        while let last = lines.last, last.isBlankText { lines.removeLast() }
         pieces = Self.pieces(lines.joined(separator: "\n"))
         self.lines = lines.enumerated().map { Line(text: String($1), more: $0 < lines.count - 1) }
     }

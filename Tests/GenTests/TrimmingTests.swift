@@ -18,6 +18,8 @@ final class TrimmingTests: XCTestCase {
             let text = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
             XCTAssertEqual(text.trimmed, text.trimmingCharacters(in: .whitespacesAndNewlines), "\(Array(text.unicodeScalars))")
             XCTAssertEqual(text.trimmedBlanks, text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
+            XCTAssertEqual(
+                text.isBlankText, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(Array(text.unicodeScalars))")
         }
     }
 
@@ -28,6 +30,10 @@ final class TrimmingTests: XCTestCase {
         XCTAssertEqual(" \n a b \n ".trimmedBlanks, "\n a b \n")
         XCTAssertEqual("\u{3000}x\u{A0}".trimmed, "x")
         XCTAssertEqual(" x "[...].trimmed, "x")
+        XCTAssertTrue("".isBlankText)
+        XCTAssertTrue(" \n\u{3000}\u{200B}".isBlankText)
+        XCTAssertFalse(" \u{FEFF} ".isBlankText)
+        XCTAssertFalse(" a ".isBlankText)
     }
 }
 

@@ -21,7 +21,7 @@ struct FieldCalculations {
     static func formulas(of fields: [TemplateField]) -> [String: String] {
         var formulas: [String: String] = [:]
         for field in fields where field.smartKind == .calculation {
-            if let f = field.smartConfig?.formula, !f.trimmed.isEmpty {
+            if let f = field.smartConfig?.formula, !f.isBlankText {
                 formulas[field.id] = f
             }
         }

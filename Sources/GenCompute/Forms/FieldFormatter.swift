@@ -109,7 +109,7 @@ enum FieldFormatter {
         case .bool(let b): return .yesNo(b)
         case .int, .double: return .text(inline(value, zone: zone))
         case .string(let s):
-            if s.trimmed.isEmpty { return .empty }
+            if s.isBlankText { return .empty }
             return s.contains(where: \.isNewline) ? .paragraphs(s) : .text(s)
         case .array(let items):
             if items.isEmpty { return .empty }

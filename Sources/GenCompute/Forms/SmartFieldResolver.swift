@@ -6,7 +6,7 @@ import GenSupport
 extension TemplateField {
     /// The template's fallback text, when it set a non-blank one.
     var fallbackValue: String? {
-        guard let f = smartConfig?.fallbackValue, !f.trimmed.isEmpty else { return nil }
+        guard let f = smartConfig?.fallbackValue, !f.isBlankText else { return nil }
         return f
     }
 }

@@ -123,7 +123,7 @@ public struct CritiqueFacts: Sendable {
     static func person(id: String?, name: String?, unknown: String, in org: Organization) -> (DocumentID, String) {
         // Keys stay as stored (they are ids); blank ones are treated as absent.
         func nonBlank(_ s: String?) -> String? {
-            guard let s, !s.trimmed.isEmpty else { return nil }
+            guard let s, !s.isBlankText else { return nil }
             return s
         }
         guard let key = nonBlank(id) ?? nonBlank(name) else { return (DocumentID(OrganizationStatistics.Key.unknown), unknown) }

@@ -111,7 +111,7 @@ struct FieldTally {
             }
         default:
             guard let choice = FieldFormatter.choiceText(stored),
-                !choice.trimmed.isEmpty
+                !choice.isBlankText
             else { return [] }
             return [choice]
         }

@@ -263,7 +263,7 @@ enum SchoolPages {
                 let total = Self.total("", visits)
                 return IndexRow(
                     name: school.value, href: paths.file(school.id),
-                    city: school.city.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed },
+                    city: school.city.flatMap { $0.isBlankText ? nil : $0.trimmed },
                     visits: total.visits, photos: total.photos, files: total.files, miles: total.miles,
                     lastVisit: visits.first.map { Format.day($0.date) })
             }
@@ -366,7 +366,7 @@ enum SchoolPages {
 
     /// The address and coordinates as stored; what is missing is said.
     static func facts(_ school: School) -> [Fact] {
-        func present(_ text: String?) -> String? { text.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed } }
+        func present(_ text: String?) -> String? { text.flatMap { $0.isBlankText ? nil : $0.trimmed } }
         let place = [present(school.city), [present(school.state), present(school.zipCode)].compactMap { $0 }.joined(separator: " ")]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
         let address = [present(school.street), place.isEmpty ? nil : place].compactMap { $0 }.joined(separator: ", ")
