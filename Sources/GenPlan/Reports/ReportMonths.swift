@@ -61,10 +61,10 @@ struct ReportMonths: PageFamily {
         let (input, config, org, paths, galleries) = (plan.input, plan.config, plan.org, reads.paths, plan.galleries)
         let critiques = reads.critiques()
         let folder = "\(MonthlyReports.folder)/\(month.key)"
-        func search(_ links: SearchIndex.Links) -> [SearchIndex.Entry] {
-            SearchIndex.month(reports: reports, critiques: critiques, input: input, links: links, zone: config.timeZone)
-        }
-        let archiveSearch = search(.archive(paths))
+        let searches = SearchIndex.month(
+            reports: reports, critiques: critiques, input: input, zone: config.timeZone,
+            linkingInto: [.site(paths, galleries), .archive(paths)])
+        let (siteSearch, archiveSearch) = (searches[0], searches[1])
         var files = [
             plan.planner.page(
                 "\(folder)/index.html", template: "reports-month", title: month.title, current: ReportPaths.index,
@@ -124,10 +124,7 @@ struct ReportMonths: PageFamily {
             PlannedFile(
                 path: "\(org.pathSegment)/\(MonthlyArchive.path(month.key))",
                 content: .archive(root: month.key, entries: entries)))
-        files.append(
-            SearchIndex.monthFile(
-                month.key, search(.site(paths, galleries)),
-                at: "\(org.pathSegment)/\(SearchIndex.monthPath(month.key))"))
+        files.append(SearchIndex.monthFile(month.key, siteSearch, at: "\(org.pathSegment)/\(SearchIndex.monthPath(month.key))"))
         return files
     }
 }

@@ -165,7 +165,7 @@ enum SchoolPages {
             // where a nested parallel loop would run on one thread, and the other workers may be waiting for it.
             let reports = org.reports
             let parts = ParallelMap.ranges(count: reports.count, parts: ProcessInfo.processInfo.activeProcessorCount * 8)
-            let perReport = ParallelThreads.map(parts, threads: ProcessInfo.processInfo.activeProcessorCount) { part in
+            let perReport = ParallelThreads.map(parts) { part in
                 part.map { index -> [(school: DocumentID, visit: Visit)] in
                     let report = reports[index]
                     let route = named.named(report.id)

@@ -87,42 +87,51 @@ enum SearchIndex {
         }
     }
 
-    /// The month's entries: its reports, its days and its critiques, in date order.
+    /// The month's entries: its reports, its days and its critiques, in date order, once for each place they
+    /// link into (the site, the month's archive). Only the links differ, so each entry's words are read once.
     static func month(
-        reports: [DailyJobReport], critiques: [Critique], input: OrganizationInput, links: Links,
-        zone: TimeZone
-    ) -> [Entry] {
+        reports: [DailyJobReport], critiques: [Critique], input: OrganizationInput, zone: TimeZone, linkingInto places: [Links]
+    ) -> [[Entry]] {
         let org = input.organization
-        var entries: [Entry] = []
+        var entries: [[Entry]] = places.map { _ in [] }
+        func add(_ entry: Entry, href: (Links) -> String) {
+            for (i, place) in places.enumerated() {
+                var linked = entry
+                linked.href = href(place)
+                entries[i].append(linked)
+            }
+        }
         for (date, day) in Dictionary(grouping: reports, by: { $0.date }).sorted(by: { $0.key < $1.key }) {
-            let made = day.map { report(of: $0, input: input, links: links) }
+            let made = day.map { report(of: $0, input: input) }
             let names = orderedUnique(day.map { org.photographerName(of: $0) })
             let schools = orderedUnique(made.flatMap(\.schools))
-            entries.append(
+            add(
                 Entry(
-                    kind: "day", title: "\(Weekday.name(date)), \(Format.day(date))", href: links.day(date),
+                    kind: "day", title: "\(Weekday.name(date)), \(Format.day(date))", href: "",
                     date: date.description, meta: Format.count(day.count, "report"),
                     text: (names + schools).joined(separator: " · "),
                     photographers: orderedUnique(day.map(ReportStatistics.photographerKey)), schools: schools,
-                    flags: orderedUnique(made.flatMap(\.flags))))
-            entries += made
+                    flags: orderedUnique(made.flatMap(\.flags))),
+                href: { $0.day(date) })
+            for (report, entry) in zip(day, made) { add(entry, href: { $0.report(report.id) }) }
         }
         for critique in critiques {
             let facts = CritiqueFacts(critique, in: org)
             let kind = ExampleKind(critique).badge.label
             let date = critique.createdAt.map { LocalDate($0, in: zone) }
-            entries.append(
+            add(
                 Entry(
-                    kind: "critique", title: "\(kind) for \(facts.photographerName)", href: links.critique(critique.id),
+                    kind: "critique", title: "\(kind) for \(facts.photographerName)", href: "",
                     date: date?.description ?? "", meta: "From \(facts.managerName)",
                     text: [critique.managerNotes ?? "", facts.managerName, critique.id.text].joined(separator: " · "),
-                    photographers: [facts.photographerKey]))
+                    photographers: [facts.photographerKey]),
+                href: { $0.critique(critique.id) })
         }
         return entries
     }
 
-    /// One report: its title and facts, and the words of every value its page shows.
-    static func report(of report: DailyJobReport, input: OrganizationInput, links: Links) -> Entry {
+    /// One report: its title and facts, and the words of every value its page shows; its link is set by `month`.
+    static func report(of report: DailyJobReport, input: OrganizationInput) -> Entry {
         let org = input.organization
         let form = input.forms[report.id]
         let template = report.templateId.flatMap { org.templatesByID[$0] }
@@ -136,7 +145,7 @@ enum SearchIndex {
         if mileage?.isDiscrepancy == true { flags.append("discrepancy") }
         let values = form.map { ($0.fields + $0.otherValues).map { words($0.value) }.filter { !$0.isEmpty } } ?? []
         return Entry(
-            kind: "report", title: "\(photographer) · \(templateName)", href: links.report(report.id),
+            kind: "report", title: "\(photographer) · \(templateName)", href: "",
             date: report.date.description,
             meta: ([Format.day(report.date)] + schools + [jobType].compactMap { $0 }).joined(separator: " · "),
             text: ([report.id.text] + schools + values).joined(separator: " · "),
