@@ -68,7 +68,7 @@ extension Renderer {
         }
         let ready = prepared
         return Prepared(fingerprint: FastFormat.hex(hasher.finalize())) { () throws(Failure) -> Data in
-            let rendered = ParallelThreads.map(ready, threads: ProcessInfo.processInfo.activeProcessorCount) { entry in
+            let rendered = ParallelThreads.map(ready) { entry in
                 Swift.Result { () throws(Failure) in try entry.render() }
             }
             var files: [(path: String, data: Data)] = []

@@ -1,10 +1,13 @@
 import Foundation
 
 /// `ParallelMap` on threads of the caller's own: the calling thread and `threads - 1` threads it starts at its
-/// nice value take the items in turn. For work inside a render worker (a month's archive): a parallel loop on
-/// Dispatch's threads, nested in the workers' own, would run on the calling thread alone.
+/// nice value (one per core unless told) take the items in turn. For work inside a render worker (a month's
+/// archive): a parallel loop on Dispatch's threads, nested in the workers' own, would run on the calling
+/// thread alone.
 public enum ParallelThreads {
-    public static func map<T: Sendable, R: Sendable>(_ items: [T], threads: Int, _ transform: @escaping @Sendable (T) -> R) -> [R] {
+    public static func map<T: Sendable, R: Sendable>(
+        _ items: [T], threads: Int = ProcessInfo.processInfo.activeProcessorCount, _ transform: @escaping @Sendable (T) -> R
+    ) -> [R] {
         let helpers = min(max(0, threads - 1), max(0, items.count - 1))
         if helpers == 0 { return items.map(transform) }
         let work = SharedWork(items: items, transform: transform)

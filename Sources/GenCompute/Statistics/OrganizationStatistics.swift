@@ -81,9 +81,7 @@ extension OrganizationStatistics {
         var reportsByMonth: [String: [Int]] = [:]
         for (index, report) in org.reports.enumerated() { reportsByMonth[report.date.monthKey, default: []].append(index) }
         let reportMonths = reportsByMonth.keys.sorted()
-        let tallies = ParallelThreads.map(
-            reportMonths.map { ($0, reportsByMonth[$0]!) }, threads: ProcessInfo.processInfo.activeProcessorCount
-        ) { month, indices in
+        let tallies = ParallelThreads.map(reportMonths.map { ($0, reportsByMonth[$0]!) }) { month, indices in
             ReportTally.make(indices, of: org, forms: forms)
         }
         var all = ReportTally(templates: org.templates)
