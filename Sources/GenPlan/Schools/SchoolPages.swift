@@ -263,7 +263,7 @@ enum SchoolPages {
                 let total = Self.total("", visits)
                 return IndexRow(
                     name: school.value, href: paths.file(school.id),
-                    city: school.city.flatMap { $0.isBlankText ? nil : $0.trimmed },
+                    city: SchoolPages.present(school.city),
                     visits: total.visits, photos: total.photos, files: total.files, miles: total.miles,
                     lastVisit: visits.first.map { Format.day($0.date) })
             }
@@ -364,9 +364,11 @@ enum SchoolPages {
             : Format.count(schools, "school") + ", \(Format.integer(visited)) of them visited at least once."
     }
 
+    /// A school's stored text without its surrounding blanks; nil when there is none.
+    static func present(_ text: String?) -> String? { text.flatMap { $0.isBlankText ? nil : $0.trimmed } }
+
     /// The address and coordinates as stored; what is missing is said.
     static func facts(_ school: School) -> [Fact] {
-        func present(_ text: String?) -> String? { text.flatMap { $0.isBlankText ? nil : $0.trimmed } }
         let place = [present(school.city), [present(school.state), present(school.zipCode)].compactMap { $0 }.joined(separator: " ")]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
         let address = [present(school.street), place.isEmpty ? nil : place].compactMap { $0 }.joined(separator: ", ")
