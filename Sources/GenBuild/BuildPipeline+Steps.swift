@@ -67,7 +67,8 @@ extension BuildReport {
 }
 
 /// `gen check` renders the first pages of each template, nothing written, so that a tag naming a value its
-/// view does not have is found without a build: pages of one template share one view type.
+/// view does not have is found without a build (pages of one template share one view type), and a template
+/// that includes itself without end stops the check as it would the build.
 final class TemplateSample: @unchecked Sendable {  // `counts` under `lock`
     static let pagesPerTemplate = 20
     let renderer: Renderer
@@ -76,7 +77,7 @@ final class TemplateSample: @unchecked Sendable {  // `counts` under `lock`
 
     init(renderer: Renderer) { self.renderer = renderer }
 
-    func render(_ files: [PlannedFile]) {
+    func render(_ files: [PlannedFile]) throws(BuildFailure) {
         let chosen = files.filter { file in
             guard case .page(let template, _) = file.content else { return false }
             lock.lock()
@@ -84,6 +85,8 @@ final class TemplateSample: @unchecked Sendable {  // `counts` under `lock`
             counts[template, default: 0] += 1
             return counts[template]! <= Self.pagesPerTemplate
         }
-        for file in chosen { _ = try? renderer.render(file) }
+        for file in chosen {
+            do { _ = try renderer.render(file) } catch { throw .render(error.description) }
+        }
     }
 }

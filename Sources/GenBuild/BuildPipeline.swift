@@ -93,7 +93,7 @@ public enum BuildPipeline {
             let sample = TemplateSample(renderer: Renderer(templates: templates))
             try RenderStep.plan(batches) { files throws(BuildFailure) in
                 try check(files)
-                sample.render(files)
+                try sample.render(files)
             }
             report.diagnostics += templates.missDiagnostics
             progress.finish()

@@ -25,7 +25,7 @@ extension Renderer {
             let page = templates.page(context, template: template)
             let value = page.value
             return Prepared(fingerprint: FastFormat.hex(page.fingerprint)) { () throws(Failure) -> Data in
-                guard let bytes = self.templates.render(value, template: template) else {
+                guard let bytes = try self.templates.render(value, template: template, path: file.path) else {
                     throw .missingTemplate(template, path: file.path)
                 }
                 return Data(bytes)

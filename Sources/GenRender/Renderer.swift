@@ -13,6 +13,8 @@ public struct Renderer: Sendable {
 
     public enum Failure: Error, CustomStringConvertible {
         case missingTemplate(String, path: String)
+        /// A render that passed one of the engine's limits, with the template's file, line and column.
+        case template(String, path: String)
         case missingAsset(String)
         case missingFile(String)
         case encoding(path: String, Error)
@@ -20,6 +22,7 @@ public struct Renderer: Sendable {
         public var description: String {
             switch self {
             case .missingTemplate(let name, let path): return "Templates/\(name).mustache: template not found (needed for \(path))"
+            case .template(let message, let path): return "\(message) (rendering \(path))"
             case .missingAsset(let name): return "Templates/assets/\(name): asset not found"
             case .missingFile(let path): return "\(path): file vanished during the build"
             case .encoding(let path, let error): return "\(path): cannot encode: \(error)"

@@ -69,12 +69,18 @@ public struct TemplateRenderer: Sendable {
         return (value, hasher.finalizeSHA256())
     }
 
-    /// Renders values with a template; nil for an unknown template.
-    func render(_ value: MustacheValue, template: String) -> [UInt8]? {
+    /// Renders values with a template for the file at `path`; nil for an unknown template. A render that
+    /// passes one of the engine's limits (a template including itself without end) names the file, line and
+    /// column of the tag where it stopped.
+    func render(_ value: MustacheValue, template: String, path: String) throws(Renderer.Failure) -> [UInt8]? {
         var missed: [MustacheMiss] = []
-        let out = library.render(template, value, memo: memo, misses: &missed)
-        if !missed.isEmpty { misses.add(missed) }
-        return out
+        defer { if !missed.isEmpty { misses.add(missed) } }
+        do {
+            return try library.render(template, value, memo: memo, misses: &missed)
+        } catch {
+            let file = files[error.template] ?? error.template
+            throw .template("\(file):\(error.line):\(error.column): \(error.message)", path: path)
+        }
     }
 
     /// Every tag whose name found nothing in a page rendered so far, as a warning naming the template's file,
@@ -91,8 +97,8 @@ public struct TemplateRenderer: Sendable {
     }
 
     /// Renders a context (tests, and callers that need no fingerprint).
-    public func render(_ context: PageContext, template: String) -> String? {
-        guard let bytes = render(context.templateValue, template: template) else { return nil }
+    public func render(_ context: PageContext, template: String) throws(Renderer.Failure) -> String? {
+        guard let bytes = try render(context.templateValue, template: template, path: template) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -11,6 +11,10 @@ struct MustacheCompiler {
     private(set) var referenced: Set<String> = []
     private let tokens: [MustacheTokenizer.Token]
     private var index = 0
+    /// The sections, parents and blocks open at `index`: compiling and rendering recurse once per level, so
+    /// a template may nest at most `maxNesting` (no template needs a tenth of it).
+    private var depth = 0
+    static let maxNesting = 100
 
     init(tokens: [MustacheTokenizer.Token], templates: [String: Int], contentTypes: [String: Int], defaultEscaper: Int) {
         self.tokens = tokens
@@ -44,7 +48,7 @@ struct MustacheCompiler {
                 nodes.append(.variable(try name(token), escaper: token.kind == .variable ? escaper : -1))
             case .section, .inverted:
                 let name = try name(token)
-                let body = try parse(closing: token)
+                let body = try nested(token)
                 nodes.append(token.kind == .section ? .section(name, body) : .inverted(name, body))
             case .close:
                 guard let opener else { throw .at(token.offset, "{{/\(Self.text(token.content))}} closes nothing") }
@@ -53,15 +57,16 @@ struct MustacheCompiler {
                 }
                 return nodes
             case .partial:
-                nodes.append(.partial(try template(token), indent: token.standalone ? token.indent : []))
+                nodes.append(.partial(try template(token), indent: token.standalone ? token.indent : [], offset: token.offset))
             case .parent:
                 let target = try template(token)
-                let body = try parse(closing: token)
-                nodes.append(.parent(target, indent: token.standalone ? token.indent : [], blocks: Self.blocks(in: body)))
+                let body = try nested(token)
+                nodes.append(
+                    .parent(target, indent: token.standalone ? token.indent : [], blocks: Self.blocks(in: body), offset: token.offset))
             case .block:
                 let name = try name(token)
                 guard name.parts.count == 1 else { throw .at(token.offset, "a block's name has no dots") }
-                let defaults = try parse(closing: token)
+                let defaults = try nested(token)
                 nodes.append(.block(name.parts[0], defaults: defaults, site: Self.site(token, defaults)))
             case .comment, .delimiters:
                 break
@@ -73,6 +78,16 @@ struct MustacheCompiler {
             throw .at(opener.offset, "{{\(Self.marker(opener.kind))\(Self.text(opener.content))}} is never closed")
         }
         return nodes
+    }
+
+    /// The body of a section, parent or block.
+    private mutating func nested(_ opener: MustacheTokenizer.Token) throws(MustacheError.Reason) -> [MustacheNode] {
+        guard depth < Self.maxNesting else {
+            throw .at(opener.offset, "sections, parents and blocks nested more than \(Self.maxNesting) deep")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return try parse(closing: opener)
     }
 
     private static func marker(_ kind: MustacheTokenizer.Kind) -> String {
@@ -151,7 +166,7 @@ struct MustacheCompiler {
             case .text(let text) where atLineStart: node = .text(strip(text))
             case .section(let name, let body): node = .section(name, dedent(body, by: indent))
             case .inverted(let name, let body): node = .inverted(name, dedent(body, by: indent))
-            case .partial(let target, let own): node = .partial(target, indent: strip(own))
+            case .partial(let target, let own, let offset): node = .partial(target, indent: strip(own), offset: offset)
             case .block(let name, let defaults, var site):
                 site.indent = strip(site.indent)
                 node = .block(name, defaults: dedent(defaults, by: indent), site: site)

@@ -13,6 +13,7 @@ final class MustacheImage: @unchecked Sendable {  // immutable after init, freed
         let escapers: UnsafeBufferPointer<any MustacheContentType>
         let givenBlocks: UnsafeBufferPointer<MustacheProgram.GivenBlock>
         let blockTables: UnsafeBufferPointer<Range<Int>>
+        let sites: UnsafeBufferPointer<MustacheProgram.Site>
     }
 
     let pointers: Pointers
@@ -21,7 +22,8 @@ final class MustacheImage: @unchecked Sendable {  // immutable after init, freed
         pointers = Pointers(
             ops: Self.copy(program.ops), pool: Self.copy(program.pool), parts: Self.copy(program.parts),
             names: Self.copy(program.names), templates: Self.copy(program.templates), memoizable: Self.copy(memoizable),
-            escapers: Self.copy(escapers), givenBlocks: Self.copy(program.givenBlocks), blockTables: Self.copy(program.blockTables))
+            escapers: Self.copy(escapers), givenBlocks: Self.copy(program.givenBlocks), blockTables: Self.copy(program.blockTables),
+            sites: Self.copy(program.sites))
     }
 
     deinit {
@@ -34,6 +36,7 @@ final class MustacheImage: @unchecked Sendable {  // immutable after init, freed
         Self.free(pointers.escapers)
         Self.free(pointers.givenBlocks)
         Self.free(pointers.blockTables)
+        Self.free(pointers.sites)
     }
 
     private static func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {

@@ -45,13 +45,18 @@ public struct MustacheLibrary: Sendable {
     let memoizable: [Bool]
     /// What a render reads, through pointers (`MustacheImage`).
     let image: MustacheImage
+    /// The most bodies (a section's per item, a partial's, a parent's) one render renders before it stops
+    /// with an error: what bounds a template that recurses exponentially. The default is ten million, some
+    /// 250 times what the largest page of a 10,000-report site takes.
+    public let stepLimit: Int
 
     /// `contentTypes`: the escapers a `{{% CONTENT_TYPE: NAME}}` pragma may choose; a file without one uses
     /// `defaultContentType`'s. Throws the first template (in name order) that does not parse.
     public init(
         templates sources: [String: String], contentTypes: [String: any MustacheContentType] = ["HTML": MustacheHTML()],
-        defaultContentType: String = "HTML"
+        defaultContentType: String = "HTML", stepLimit: Int = 10_000_000
     ) throws(MustacheError) {
+        self.stepLimit = stepLimit
         let names = sources.keys.sorted()
         let numbers = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
         let typeNames = contentTypes.keys.sorted()
@@ -127,23 +132,31 @@ public struct MustacheLibrary: Sendable {
     }
 
     /// Renders template `name` against `value`; nil when the library has no such template. `memo` keeps the
-    /// text of shared values under partials for the next page.
-    public func render(_ name: String, _ value: MustacheValue, memo: MustacheMemo? = nil) -> [UInt8]? {
+    /// text of shared values under partials for the next page. Throws where the render passed one of its
+    /// limits (`MustacheRendering.Limits`: a template that includes itself without end), at that tag.
+    public func render(_ name: String, _ value: MustacheValue, memo: MustacheMemo? = nil) throws(MustacheError) -> [UInt8]? {
         var misses: [MustacheMiss] = []
-        return render(name, value, memo: memo, misses: &misses)
+        return try render(name, value, memo: memo, misses: &misses)
     }
 
     /// Renders as `render(_:_:memo:)`, and adds to `misses` each tag whose name found nothing in the values
     /// it was looked up in (once per tag per render): a name the view does not have, most likely misspelt.
-    public func render(_ name: String, _ value: MustacheValue, memo: MustacheMemo? = nil, misses: inout [MustacheMiss]) -> [UInt8]? {
+    public func render(
+        _ name: String, _ value: MustacheValue, memo: MustacheMemo? = nil, misses: inout [MustacheMiss]
+    ) throws(MustacheError) -> [UInt8]? {
         guard let number = numbers[name] else { return nil }
         var ops: [Int32] = []
-        let out = MustacheRendering.render(self, template: number, value, memo: memo, misses: &ops)
+        let result = MustacheRendering.render(self, template: number, value, memo: memo, misses: &ops)
         if !ops.isEmpty {
             var seen = Set<Int32>()
             for op in ops where seen.insert(op).inserted { misses.append(miss(Int(op))) }
         }
-        return out
+        switch result {
+        case .success(let out): return out
+        case .failure(let stop):
+            let template = Int(stop.template)
+            throw MustacheError(template: templates[template].name, source: sources[template], .at(Int(stop.offset), stop.message))
+        }
     }
 
     /// The tag of instruction `op`: its template, line and column, and its name as written.
@@ -163,7 +176,7 @@ public struct MustacheLibrary: Sendable {
             switch node {
             case .section(_, let body), .inverted(_, let body): walk(body, visit)
             case .block(_, let defaults, _): walk(defaults, visit)
-            case .parent(_, _, let blocks): for block in blocks.values { walk(block.nodes, visit) }
+            case .parent(_, _, let blocks, _): for block in blocks.values { walk(block.nodes, visit) }
             default: break
             }
         }
@@ -179,7 +192,7 @@ public struct MustacheLibrary: Sendable {
             walk(nodes) { node in
                 switch node {
                 case .block, .parent: plain = false
-                case .partial(let n, _): if n >= 0 { partials.append(n) }
+                case .partial(let n, _, _): if n >= 0 { partials.append(n) }
                 default: break
                 }
             }

@@ -8,10 +8,11 @@ indirect enum MustacheNode: Sendable {
     case variable(MustacheName, escaper: Int)
     case section(MustacheName, [MustacheNode])
     case inverted(MustacheName, [MustacheNode])
-    /// `{{>name}}`: a template of the library (-1 when it has none: renders nothing).
-    case partial(Int, indent: [UInt8])
+    /// `{{>name}}`: a template of the library (-1 when it has none: renders nothing); `offset`: where its tag
+    /// starts, for a render that stops there (`MustacheRendering.Limits`).
+    case partial(Int, indent: [UInt8], offset: Int)
     /// `{{<name}}…{{/name}}`: a template rendered with these blocks in place of its own.
-    case parent(Int, indent: [UInt8], blocks: [String: MustacheBlock])
+    case parent(Int, indent: [UInt8], blocks: [String: MustacheBlock], offset: Int)
     /// `{{$name}}…{{/name}}`: a block's default content, replaced where a parent's caller gives one.
     case block(String, defaults: [MustacheNode], site: MustacheBlockSite)
 }

@@ -12,7 +12,7 @@ struct MustacheProgram: Sendable {
             case variable
             /// `a`: name, `b`: the end of the body, which follows; `c`, `d`: as a variable's.
             case section, inverted
-            /// `a`: template (-1: none), `b`, `c`: the indentation in the pool.
+            /// `a`: template (-1: none), `b`, `c`: the indentation in the pool; `e`: its tag (`sites`).
             case partial
             /// As a partial, and `d`: its table of blocks.
             case parent
@@ -54,6 +54,13 @@ struct MustacheProgram: Sendable {
     private var tables: [[String: Range<Int>]] = []
     /// Per template, its range of `ops`.
     var templates: [Range<Int>] = []
+    /// Where a tag is written: its template and byte offset there.
+    struct Site: Sendable {
+        var template: Int32
+        var offset: Int32
+    }
+    /// The tags of partials and parents, for a render that stops at one.
+    var sites: [Site] = []
 
     private var nameNumbers: [[String]: Int32] = [:]
     private var blockNameNumbers: [String: Int32] = [:]
@@ -105,15 +112,15 @@ struct MustacheProgram: Sendable {
                 let kind: Op.Kind
                 if case .section = node { kind = .section } else { kind = .inverted }
                 ops[at] = Op(kind: kind, a: number(name), b: Int32(ops.count), c: template, d: Int32(name.offset))
-            case .partial(let template, let indent):
+            case .partial(let template, let indent, let offset):
                 let (start, count) = pooled(indent)
-                ops.append(Op(kind: .partial, a: Int32(template), b: start, c: count))
-            case .parent(let template, let indent, let blocks):
+                ops.append(Op(kind: .partial, a: Int32(template), b: start, c: count, e: site(offset)))
+            case .parent(let template, let indent, let blocks, let offset):
                 let (start, count) = pooled(indent)
                 let table = tables.count
                 tables.append([:])
                 for (name, block) in blocks.sorted(by: { $0.key < $1.key }) { pending.append((table, name, block.nodes, self.template)) }
-                ops.append(Op(kind: .parent, a: Int32(template), b: start, c: count, d: Int32(table)))
+                ops.append(Op(kind: .parent, a: Int32(template), b: start, c: count, d: Int32(table), e: site(offset)))
             case .block(let name, let defaults, let site):
                 let at = ops.count
                 ops.append(Op(kind: .block))
@@ -122,6 +129,11 @@ struct MustacheProgram: Sendable {
                 ops[at] = Op(kind: .block, a: blockName(name), b: Int32(ops.count), c: start, d: count, e: site.firstLineIndented ? 1 : 0)
             }
         }
+    }
+
+    private mutating func site(_ offset: Int) -> Int32 {
+        sites.append(Site(template: template, offset: Int32(offset)))
+        return Int32(sites.count - 1)
     }
 
     private mutating func pooled(_ bytes: [UInt8]) -> (Int32, Int32) {

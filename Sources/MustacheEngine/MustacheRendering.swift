@@ -21,27 +21,52 @@ struct MustacheRendering {
     var sharedFloor = -1
     /// The tags (their instructions) whose names found nothing: a name no value has is most likely misspelt.
     var misses: [Int32] = []
+    /// The sections, partials and parents being rendered, one inside the other.
+    var depth = 0
+    /// The bodies rendered so far: each section's (once per item of a list), partial's and parent's.
+    var steps = 0
+    /// Where the render stopped at one of its `Limits`; nothing more is rendered.
+    var stopped: Stop?
+
+    /// What keeps a template that includes itself from rendering without end: a partial that includes itself
+    /// unconditionally would exhaust the thread's stack (each level nested is a call), and one that includes
+    /// itself in a section over a list that its lookups find again at every level would take exponential
+    /// time. No page of gen's comes near either: the built-in templates nest a few dozen levels at most, and
+    /// the largest page renders a few bodies per day of reports (`MustacheLibrary.stepLimit`).
+    enum Limits {
+        static let depth = 200
+    }
+    /// The most bodies one render may render: the library's `stepLimit`.
+    let stepLimit: Int
+
+    /// A limit reached at a tag: its template and offset there.
+    struct Stop: Error {
+        var template: Int32
+        var offset: Int32
+        var message: String
+    }
 
     static func render(
         _ library: MustacheLibrary, template: Int, _ value: MustacheValue, memo: MustacheMemo?, misses: inout [Int32]
-    ) -> [UInt8] {
+    ) -> Result<[UInt8], Stop> {
         // The memo is held by the caller for the render: unretained here, so the render writes no count of its.
         withExtendedLifetime(memo) {
             let program = library.image.pointers
             var rendering = MustacheRendering(
-                memo: memo.map { Unmanaged.passUnretained($0) }, program: program, stack: [value])
+                memo: memo.map { Unmanaged.passUnretained($0) }, program: program, stack: [value], stepLimit: library.stepLimit)
             rendering.stack.reserveCapacity(16)
             rendering.out.reserveCapacity(16_384)
             rendering.render(program.templates[template].lowerBound, program.templates[template].upperBound)
             misses += rendering.misses
-            return rendering.out
+            if let stop = rendering.stopped { return .failure(stop) }
+            return .success(rendering.out)
         }
     }
 
     /// Renders the instructions from `start` up to `end`.
     mutating func render(_ start: Int, _ end: Int) {
         var i = start
-        while i < end {
+        while i < end, stopped == nil {
             let op = program.ops[i]
             i += 1
             switch op.kind {
@@ -59,22 +84,28 @@ struct MustacheRendering {
                 skipLineStart = false
                 write(value, escaper: Int(op.b))
             case .section:
-                if let value = lookup(op.a, at: i - 1), value.isTruthy { section(value, i, Int(op.b)) }
+                if let value = lookup(op.a, at: i - 1), value.isTruthy, enter(op.c, op.d) {
+                    section(value, i, Int(op.b))
+                    depth -= 1
+                }
                 i = Int(op.b)
             case .inverted:
                 if let value = lookup(op.a, at: i - 1), value.isTruthy {
-                } else {
+                } else if enter(op.c, op.d) {
                     render(i, Int(op.b))
+                    depth -= 1
                 }
                 i = Int(op.b)
             case .partial:
-                guard op.a >= 0 else { continue }
+                guard op.a >= 0, enter(site: op) else { continue }
                 partial(Int(op.a), indent: op)
+                depth -= 1
             case .parent:
-                guard op.a >= 0 else { continue }
+                guard op.a >= 0, enter(site: op) else { continue }
                 blocks.append(Int(op.d))
                 partial(Int(op.a), indent: op)
                 blocks.removeLast()
+                depth -= 1
             case .block:
                 expand(op, defaults: i)
                 i = Int(op.b)
@@ -103,7 +134,10 @@ struct MustacheRendering {
         case .bool:
             render(start, end)
         case .list(let items):
-            for item in items {
+            let section = program.ops[start - 1]
+            for (n, item) in items.enumerated() {
+                // The section's first body is counted as it was entered.
+                guard stopped == nil, n == 0 || step(section.c, section.d) else { return }
                 stack.append(item)
                 render(start, end)
                 stack.removeLast()
@@ -113,6 +147,37 @@ struct MustacheRendering {
             render(start, end)
             stack.removeLast()
         }
+    }
+
+    /// One level deeper, at the partial or parent `op` (its tag in `sites`).
+    private mutating func enter(site op: Op) -> Bool {
+        let site = program.sites[Int(op.e)]
+        return enter(site.template, site.offset)
+    }
+
+    /// One level deeper, at the tag at `offset` in `template`, and one step more, unless that passes a limit:
+    /// then the render stops there.
+    private mutating func enter(_ template: Int32, _ offset: Int32) -> Bool {
+        guard depth < Limits.depth else {
+            stopped = Stop(
+                template: template, offset: offset,
+                message: "sections, partials and parents nested more than \(Limits.depth) deep here: a partial that includes itself without end?")
+            return false
+        }
+        guard step(template, offset) else { return false }
+        depth += 1
+        return true
+    }
+
+    /// One step more: a body rendered at the tag at `offset` in `template`, unless that passes the limit.
+    private mutating func step(_ template: Int32, _ offset: Int32) -> Bool {
+        steps += 1
+        guard steps > stepLimit else { return true }
+        stopped = Stop(
+            template: template, offset: offset,
+            message: "more than \(stepLimit) sections and partials rendered for one page: "
+                + "a partial that includes itself in a section whose list it finds again at every level?")
+        return false
     }
 
     /// `count` bytes of the pool from `start`: a text, or an indentation.
@@ -148,7 +213,7 @@ struct MustacheRendering {
         sharedFloor = floor
         let start = out.count
         render(range.lowerBound, range.upperBound)
-        if lowest >= floor {
+        if lowest >= floor, stopped == nil {
             let text = Array(out[start...])
             memo._withUnsafeGuaranteedRef { $0.keep(key, text) }
         }

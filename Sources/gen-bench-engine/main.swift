@@ -89,7 +89,7 @@ func renderPerPage(threads: Int) -> Double {
     let memo: MustacheMemo? = ProcessInfo.processInfo.environment["NO_MEMO"] == nil ? MustacheMemo() : nil
     let seconds = onThreads(threads) { t in
         var bytes = 0
-        for i in 0..<pagesPerThread { bytes += library.render("report-page", pageBox.value[t * pagesPerThread + i], memo: memo)!.count }
+        for i in 0..<pagesPerThread { bytes += try! library.render("report-page", pageBox.value[t * pagesPerThread + i], memo: memo)!.count }
         precondition(bytes > 0)
     }
     return seconds.reduce(0, +) / Double(threads * pagesPerThread) * 1e6

@@ -9,7 +9,7 @@ final class MustacheEngineTests: XCTestCase {
         var templates = partials
         templates["page"] = template
         let library = try MustacheLibrary(templates: templates)
-        return String(decoding: try XCTUnwrap(library.render("page", value, memo: memo)), as: UTF8.self)
+        return String(decoding: try XCTUnwrap(try library.render("page", value, memo: memo)), as: UTF8.self)
     }
 
     func error(_ template: String, partials: [String: String] = [:]) -> MustacheError? {
@@ -79,7 +79,7 @@ final class MustacheEngineTests: XCTestCase {
                 "user": .object(MustacheObject(["name": .text("Ann")]))
             ]))
         var misses: [MustacheMiss] = []
-        _ = library.render("page", value, misses: &misses)
+        _ = try library.render("page", value, misses: &misses)
         XCTAssertEqual(
             misses.map(\.description).sorted(),
             [
@@ -88,12 +88,12 @@ final class MustacheEngineTests: XCTestCase {
                 "page:3:23: {{missing}} names no value"
             ])
         misses = []
-        _ = library.render("inner", value, misses: &misses)
+        _ = try library.render("inner", value, misses: &misses)
         XCTAssertEqual(misses, [], "null is found; a part inside text is not looked for")
         // Each tag once per render, however often it runs.
         let repeated = try MustacheLibrary(templates: ["page": "{{#list}}{{nope}}{{/list}}"])
         misses = []
-        _ = repeated.render("page", .object(MustacheObject(["list": .list([.int(1), .int(2), .int(3)])])), misses: &misses)
+        _ = try repeated.render("page", .object(MustacheObject(["list": .list([.int(1), .int(2), .int(3)])])), misses: &misses)
         XCTAssertEqual(misses.count, 1)
     }
 
@@ -116,7 +116,7 @@ final class MustacheEngineTests: XCTestCase {
                 "part": "{{x}}"
             ],
             contentTypes: ["HTML": MustacheHTML(), "TEXT": Uppercase()])
-        XCTAssertEqual(String(decoding: library.render("page", ["x": "<b>"])!, as: UTF8.self), "<B> &lt;b&gt; <B>")
+        XCTAssertEqual(String(decoding: try library.render("page", ["x": "<b>"])!, as: UTF8.self), "<B> &lt;b&gt; <B>")
     }
 
     /// A shared value shown through a partial alone is rendered once per key; a partial that looks up a name
@@ -129,13 +129,13 @@ final class MustacheEngineTests: XCTestCase {
         let library = try MustacheLibrary(templates: [
             "page": "{{#rows}}{{>row}}{{/rows}};{{#rows}}{{>outer}}{{/rows}}", "row": "[{{label}}]", "outer": "({{title}}:{{label}})"
         ])
-        func page(_ title: String, _ rows: [MustacheValue]) -> String {
-            String(decoding: library.render("page", ["title": .text(title), "rows": .list(rows)], memo: memo)!, as: UTF8.self)
+        func page(_ title: String, _ rows: [MustacheValue]) throws -> String {
+            String(decoding: try library.render("page", ["title": .text(title), "rows": .list(rows)], memo: memo)!, as: UTF8.self)
         }
-        XCTAssertEqual(page("A", [row("x", 1), row("y", 2), row("x", 1)]), "[x][y][x];(A:x)(A:y)(A:x)")
+        XCTAssertEqual(try page("A", [row("x", 1), row("y", 2), row("x", 1)]), "[x][y][x];(A:x)(A:y)(A:x)")
         XCTAssertEqual(memo.counts.made, 2, "x and y under `row`; nothing under `outer`, which reads the page's title")
         XCTAssertEqual(memo.counts.found, 1)
-        XCTAssertEqual(page("B", [row("x", 1)]), "[x];(B:x)")
+        XCTAssertEqual(try page("B", [row("x", 1)]), "[x];(B:x)")
         XCTAssertEqual(memo.counts.made, 2)
         XCTAssertEqual(memo.counts.found, 2)
     }
@@ -144,17 +144,106 @@ final class MustacheEngineTests: XCTestCase {
     func testMemoIsBoundedAndKeepsWhatRecurs() throws {
         let memo = MustacheMemo(limit: 40)
         let library = try MustacheLibrary(templates: ["page": "{{#v}}{{>p}}{{/v}}", "p": "0123456789{{n}}"])
-        func show(_ n: Int) {
-            _ = library.render("page", ["v": .shared(MustacheShared(key: MustacheKey(high: 0, low: UInt64(n)), value: ["n": .int(n)]))], memo: memo)
+        func show(_ n: Int) throws {
+            let shared = MustacheShared(key: MustacheKey(high: 0, low: UInt64(n)), value: ["n": .int(n)])
+            _ = try library.render("page", ["v": .shared(shared)], memo: memo)
         }
         for day in 1...100 {
-            show(0)
-            show(day)
+            try show(0)
+            try show(day)
         }
         XCTAssertEqual(memo.counts.made, 101, "the recurring value made once, every new one once")
     }
 
     /// Threads render from one library and one memo at once, each to the same bytes as alone.
+    /// The error a render stops with, at its tag.
+    func renderError(
+        _ template: String, _ value: MustacheValue = [:], partials: [String: String] = [:], stepLimit: Int = 10_000_000
+    ) throws -> MustacheError? {
+        var templates = partials
+        templates["page"] = template
+        let library = try MustacheLibrary(templates: templates, stepLimit: stepLimit)
+        do {
+            _ = try library.render("page", value)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A template that includes itself without end stops at the tag that would go one level too deep, named
+    /// with its template, line and column, instead of exhausting the stack; a memo keeps nothing of it.
+    func testPartialThatIncludesItselfStopsAtItsTag() throws {
+        var error = try XCTUnwrap(try renderError("{{>loop}}", partials: ["loop": "x\n {{>loop}}"]))
+        XCTAssertEqual([error.template, "\(error.line):\(error.column)"], ["loop", "2:2"])
+        XCTAssertTrue(error.message.contains("nested more than 200 deep"), error.message)
+        // Through another partial, and through a parent.
+        error = try XCTUnwrap(try renderError("{{>a}}", ["yes": true], partials: ["a": "{{>b}}", "b": "{{#yes}}{{>a}}{{/yes}}"]))
+        XCTAssertTrue(["a", "b"].contains(error.template))
+        XCTAssertTrue(error.message.contains("includes itself without end"), error.message)
+        error = try XCTUnwrap(try renderError("{{<frame}}{{/frame}}", partials: ["frame": "[{{<frame}}{{/frame}}]"]))
+        XCTAssertEqual([error.template, "\(error.line):\(error.column)"], ["frame", "1:2"])
+        // A section found again at every level: the lookup climbs back to the page's `yes`.
+        error = try XCTUnwrap(try renderError("{{#yes}}{{>page}}{{/yes}}", ["yes": true]))
+        XCTAssertEqual(error.template, "page")
+
+        let memo = MustacheMemo()
+        let library = try MustacheLibrary(templates: ["page": "{{#v}}{{>row}}{{/v}}", "row": "{{n}}{{>row}}"])
+        let shared = MustacheValue.shared(MustacheShared(key: MustacheKey(high: 9, low: 9), value: ["n": .int(1)]))
+        XCTAssertThrowsError(try library.render("page", ["v": shared], memo: memo))
+        XCTAssertThrowsError(try library.render("page", ["v": shared], memo: memo))
+    }
+
+    /// Sections over a list found again at every level render exponentially many bodies, as would a partial
+    /// including itself over such a list within the depth limit: the render stops after its library's step
+    /// limit (ten million unless set; a smaller one here, to stop sooner).
+    func testExponentialRenderingStopsAfterItsSteps() throws {
+        let nested = "\n" + String(repeating: "{{#items}}", count: 20) + "." + String(repeating: "{{/items}}", count: 20)
+        let items: MustacheValue = ["items": .list((0..<10).map { .int($0) })]
+        let error = try XCTUnwrap(try renderError(nested, items, stepLimit: 100_000))
+        XCTAssertEqual(error.template, "page")
+        XCTAssertEqual(error.line, 2)
+        XCTAssertTrue(error.message.contains("more than 100000 sections and partials"), error.message)
+        // Four levels are 11,110 bodies: within a limit of that many, and one over a limit one less.
+        let four = String(repeating: "{{#items}}", count: 4) + "." + String(repeating: "{{/items}}", count: 4)
+        XCTAssertNil(try renderError(four, items, stepLimit: 11_110))
+        XCTAssertNotNil(try renderError(four, items, stepLimit: 11_109))
+        XCTAssertEqual(try MustacheLibrary(templates: [:]).stepLimit, 10_000_000)
+    }
+
+    /// Recursion the data ends (the specification's `Recursion` test, a tree) renders, however many levels
+    /// the data has up to the limit, on a thread of Dispatch's pool as the build's renders are.
+    func testRecursionTheDataEndsRendersUpToTheLimit() throws {
+        let library = try MustacheLibrary(templates: ["page": "{{>node}}", "node": "{{n}}<{{#nodes}}{{>node}}{{/nodes}}>"])
+        @Sendable func tree(_ levels: Int) -> MustacheValue {
+            ["n": .int(levels), "nodes": .list(levels == 0 ? [] : [tree(levels - 1)])]
+        }
+        // The page's partial, then a section and a partial per level: 99 levels are 199 deep.
+        let deepest = 99
+        let expected = (0...deepest).reversed().map(String.init).joined(separator: "<") + "<" + String(repeating: ">", count: deepest + 1)
+        let result = UnsafeSendableBox()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            result.set(0, (try? library.render("page", tree(deepest))) ?? [])
+            result.set(1, (try? library.render("page", tree(deepest + 1))) == nil ? [1] : [0])
+            done.signal()
+        }
+        done.wait()
+        XCTAssertEqual(String(decoding: try XCTUnwrap(result.get(0)), as: UTF8.self), expected)
+        XCTAssertEqual(result.get(1), [1], "one level more passes the limit")
+    }
+
+    /// Compiling recurses once per section: nesting past a hundred is refused where it starts.
+    func testNestingPastTheLimitIsRefused() throws {
+        let deep = String(repeating: "{{#a}}", count: 100) + String(repeating: "{{/a}}", count: 100)
+        XCTAssertNil(error(deep))
+        let deeper = "\n" + String(repeating: "{{#a}}", count: 101) + String(repeating: "{{/a}}", count: 101)
+        let refused = try XCTUnwrap(error(deeper))
+        XCTAssertEqual([refused.line, refused.column], [2, 601])
+        XCTAssertTrue(refused.message.contains("nested more than 100 deep"), refused.message)
+        XCTAssertNotNil(error(String(repeating: "{{#a}}", count: 100_000)))
+    }
+
     func testThreadsShareALibrary() throws {
         let library = try MustacheLibrary(templates: [
             "page": "{{#items}}{{>item}}{{/items}}", "item": "<li>{{name}}: {{#tags}}{{.}},{{/tags}}</li>"
@@ -163,10 +252,10 @@ final class MustacheEngineTests: XCTestCase {
         let items: [MustacheValue] = (0..<200).map { i in
             .shared(MustacheShared(key: MustacheKey(high: 1, low: UInt64(i % 17)), value: ["name": .text("n\(i % 17)"), "tags": ["a", "b"]]))
         }
-        let alone = library.render("page", ["items": .list(items)])!
+        let alone = try library.render("page", ["items": .list(items)])!
         let results = UnsafeSendableBox()
         DispatchQueue.concurrentPerform(iterations: 8) { i in
-            results.set(i, library.render("page", ["items": .list(items)], memo: memo)!)
+            results.set(i, try! library.render("page", ["items": .list(items)], memo: memo)!)
         }
         for i in 0..<8 { XCTAssertEqual(results.get(i), alone) }
     }

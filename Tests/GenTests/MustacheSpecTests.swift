@@ -67,7 +67,7 @@ final class MustacheSpecTests: XCTestCase {
                 templates["\u{0}test"] = test.template
                 do {
                     let library = try MustacheLibrary(templates: templates)
-                    let out = String(decoding: library.render("\u{0}test", test.data.value) ?? [], as: UTF8.self)
+                    let out = String(decoding: (try library.render("\u{0}test", test.data.value)) ?? [], as: UTF8.self)
                     if out == test.expected {
                         passed += 1
                     } else {

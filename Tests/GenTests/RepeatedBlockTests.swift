@@ -136,7 +136,7 @@ final class RepeatedBlockTests: XCTestCase {
         let html = try XCTUnwrap(templates.render(context, template: "test-page"))
         XCTAssertEqual(html, "<p>Day &lt;1&gt;: Job Type</p><p>Day &lt;1&gt;: Photos</p>")
         XCTAssertEqual(templates.memo.counts.made, 0, "no text kept for a row whose partial reached outside it")
-        XCTAssertEqual(templates.render(context, template: "test-page"), html)
+        XCTAssertEqual(try templates.render(context, template: "test-page"), html)
         XCTAssertEqual(templates.memo.counts.made, 0)
     }
 }
@@ -160,7 +160,7 @@ final class TemplateTagNamesTests: XCTestCase {
         let with = try TemplateRenderer.load(files)
         XCTAssertNotEqual(without.closureHash("test-page"), with.closureHash("test-page"))
         XCTAssertEqual(
-            with.render(PageContext(siteTitle: "", title: "", root: "", organization: nil, nav: [], page: ""), template: "test-page"),
+            try with.render(PageContext(siteTitle: "", title: "", root: "", organization: nil, nav: [], page: ""), template: "test-page"),
             "<p>now here</p>")
     }
 }
@@ -168,6 +168,6 @@ final class TemplateTagNamesTests: XCTestCase {
 extension TemplateRenderer {
     /// Values rendered with a template, as text.
     func html(_ value: MustacheValue, _ template: String) -> String? {
-        render(value, template: template).map { String(decoding: $0, as: UTF8.self) }
+        (try? render(value, template: template, path: template))?.map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -178,8 +178,6 @@ final class TemplateOverlayTests: XCTestCase {
         }
     }
 
-    /// A template of the overlay that does not parse: unusable input naming the overlay's file, line and column;
-    /// nothing is written.
     /// A tag naming a value the page's view does not have (misspelt) is a warning naming the overlay's file,
     /// line and column, from `gen check` (which renders the first pages of each template) and `gen build`.
     func testMisspeltNameInAnOverlayIsReportedWithItsPosition() async throws {
@@ -204,6 +202,8 @@ final class TemplateOverlayTests: XCTestCase {
         }
     }
 
+    /// A template of the overlay that does not parse: unusable input naming the overlay's file, line and column;
+    /// nothing is written.
     func testOverlayTemplateThatDoesNotParseNamesItsFileAndLine() async throws {
         let site = try TestSite()
         defer { site.remove() }
@@ -219,6 +219,38 @@ final class TemplateOverlayTests: XCTestCase {
             XCTAssertTrue(error.message.hasPrefix("template does not parse"), error.message)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.output.path))
+    }
+
+    /// A partial of the overlay that includes itself without end (it crashed gen, out of stack): unusable
+    /// input naming the overlay's file, line and column of the tag where rendering stopped, and the page; the
+    /// previous output stays as it was.
+    func testOverlayPartialThatIncludesItselfStopsTheBuildAtItsTag() async throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
+        try site.writeCollection("reportTemplates", [Doc.template(org: "o1")])
+        try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1")])
+        try await site.build()
+        let before = TestSite.files(under: site.output)
+        let index = try Data(contentsOf: site.output.appendingPathComponent("index.html"))
+        let theme = try overlay(site, ["partials/field-row.mustache": "<tr>\n  {{>partials/field-row}}\n</tr>\n"])
+        do {
+            try await site.build(templates: theme)
+            XCTFail("the build should fail")
+        } catch let BuildFailure.render(message) {
+            let file = theme.appendingPathComponent("partials/field-row.mustache").path
+            XCTAssertTrue(message.hasPrefix("\(file):2:3: sections, partials and parents nested more than 200 deep"), message)
+            XCTAssertTrue(message.contains("(rendering o1/reports/"), message)
+        }
+        XCTAssertEqual(TestSite.files(under: site.output), before)
+        XCTAssertEqual(try Data(contentsOf: site.output.appendingPathComponent("index.html")), index)
+        // `gen check` renders a report page too, and stops the same way.
+        do {
+            _ = try await BuildPipeline.run(BuildOptions(content: site.content, templates: theme, output: site.output, writeOutput: false))
+            XCTFail("the check should fail")
+        } catch let BuildFailure.render(message) {
+            XCTAssertTrue(message.contains("partials/field-row.mustache:2:3: sections, partials and parents nested"), message)
+        }
     }
 
     /// A link where a template would be is refused: only regular files are read (and hashed for the next build).

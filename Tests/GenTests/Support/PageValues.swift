@@ -64,7 +64,7 @@ extension TemplateRenderer {
 
     /// Renders a test's own view with a template.
     func render(_ view: some Encodable, template: String) -> String? {
-        guard let value = try? PageValues().value(view), let bytes = render(value, template: template) else { return nil }
+        guard let value = try? PageValues().value(view), let bytes = try? render(value, template: template, path: template) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 }
