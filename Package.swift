@@ -139,7 +139,7 @@ let package = Package(
             ], linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]),
         // Dev-only: the libFuzzer targets over everything that parses input (scripts/fuzz); built normally, it
         // replays inputs through a target.
-        .executableTarget(name: "gen-fuzz", dependencies: ["GenLoad", "GenCompute", "GenResolve", "GenModel"]),
+        .executableTarget(name: "gen-fuzz", dependencies: ["GenLoad", "GenCompute", "GenResolve", "GenModel", "MustacheEngine"]),
         // Dev-only: GenMedia thumbnail throughput on a folder of images (scripts/bench-thumbnails).
         .executableTarget(name: "gen-bench-thumbnails", dependencies: ["GenMedia", "GenModel"]),
         // Dev-only: what rendering real page values costs per page on 1 and 2 threads, beside a runtime cast

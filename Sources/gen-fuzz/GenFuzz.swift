@@ -7,6 +7,7 @@ import Foundation
 @testable import GenLoad
 import GenModel
 import GenResolve
+import MustacheEngine
 
 enum FuzzTarget: String, CaseIterable {
     /// One export file, through the loader, the decoder, the resolver and every report's form.
@@ -17,6 +18,10 @@ enum FuzzTarget: String, CaseIterable {
     case logic
     /// `site.yml`.
     case config
+    /// Mustache templates (an overlay's), separated by NUL bytes: the first is `page`, each other starts with
+    /// its name and a newline. Compiled, then `page` rendered against values of every kind, with a memo and
+    /// without: the texts must be equal.
+    case template
 
     func run(_ data: Data) {
         switch self {
@@ -24,6 +29,7 @@ enum FuzzTarget: String, CaseIterable {
         case .formula: Self.formula(data)
         case .logic: Self.logic(data)
         case .config: _ = try? ConfigLoader.parse(String(decoding: data, as: UTF8.self), file: "site.yml")
+        case .template: Self.template(data)
         }
     }
 
@@ -62,6 +68,52 @@ enum FuzzTarget: String, CaseIterable {
             "big": .number(1.7e308), "t": .bool(true), "e": .empty
         ]
         _ = CalculationSet.calculate(formulas: formulas, values: values)
+    }
+
+    /// Values of every kind, text that needs escaping, a list holding itself one level down, and shared
+    /// values (two of them equal) for the memo.
+    static let templateValue: MustacheValue = {
+        let row: MustacheValue = ["label": "Job <Type>", "value": .int(845), "empty": .list([])]
+        let shared = { (n: UInt64, value: MustacheValue) in MustacheValue.shared(MustacheShared(key: MustacheKey(high: 7, low: n), value: value)) }
+        let rows: MustacheValue = .list([shared(1, row), shared(2, ["label": "Photos & more", "value": .double(1.5)]), shared(1, row)])
+        return [
+            "title": "Fall \"Sports\" & <Picture Day>", "n": .int(3), "x": .double(-0.25), "yes": true, "no": false, "none": .null,
+            "list": .list([.int(1), "two", .bool(false)]), "rows": rows, "a": ["b": ["c": "deep"], "rows": rows],
+            "nodes": .list([["name": "leaf", "nodes": .list([])], ["name": "inner", "nodes": .list([["name": "x", "nodes": .list([])]])]])
+        ]
+    }()
+
+    /// A content type that writes text as it is: a pragma choosing it changes the escaper from there on.
+    struct Verbatim: MustacheContentType {
+        func escape(_ text: String, into out: inout [UInt8]) { out += text.utf8 }
+    }
+
+    private static func template(_ data: Data) {
+        var templates: [String: String] = [:]
+        for (n, part) in data.split(separator: 0, omittingEmptySubsequences: false).prefix(8).enumerated() {
+            let text = String(decoding: part, as: UTF8.self)
+            if n == 0 {
+                templates["page"] = text
+            } else {
+                let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+                templates[String(lines[0])] = lines.count > 1 ? String(lines[1]) : ""
+            }
+        }
+        // A small step limit: an input that would render exponentially stops within the fuzzer's time.
+        guard
+            let library = try? MustacheLibrary(
+                templates: templates, contentTypes: ["HTML": MustacheHTML(), "TEXT": Verbatim()], stepLimit: 100_000)
+        else { return }
+        let plain = Result { try library.render("page", templateValue) }
+        let memo = MustacheMemo()
+        for _ in 0..<2 {
+            let memoized = Result { try library.render("page", templateValue, memo: memo) }
+            switch (plain, memoized) {
+            case (.success(let a), .success(let b)): precondition(a == b, "the memo changed the text")
+            case (.failure, .failure): break
+            default: preconditionFailure("the memo changed whether the render stops")
+            }
+        }
     }
 
     private static func logic(_ data: Data) {
