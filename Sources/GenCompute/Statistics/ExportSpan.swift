@@ -13,7 +13,7 @@ public enum ExportSpan {
         let newest = (org.reports.lazy.flatMap { [$0.createdAt, $0.updatedAt] } + org.critiques.lazy.flatMap { [$0.createdAt, $0.updatedAt] })
             .compactMap { $0 }.max()
         let saved = newest.map { LocalDate($0, in: zone) }
-        guard let reported = org.reports.map { $0.date }.max() else { return saved }
+        guard let reported = org.reports.map(\.date).max() else { return saved }
         return saved.map { max($0, reported) } ?? reported
     }
 }
