@@ -25,8 +25,9 @@ struct MustacheRendering {
     var depth = 0
     /// The bodies rendered so far: each section's (once per item of a list), partial's and parent's.
     var steps = 0
-    /// Where the render stopped at one of its `Limits`; nothing more is rendered.
+    /// Where the render stopped at one of its limits; nothing more is rendered once `halted`.
     var stopped: Stop?
+    var halted = false
 
     /// What keeps a template that includes itself from rendering without end: a partial that includes itself
     /// unconditionally would exhaust the thread's stack (each level nested is a call), and one that includes
@@ -63,10 +64,11 @@ struct MustacheRendering {
         }
     }
 
-    /// Renders the instructions from `start` up to `end`.
+    /// Renders the instructions from `start` up to `end`. Returns early once the render has stopped: each
+    /// nested body is checked as it returns, not each instruction.
     mutating func render(_ start: Int, _ end: Int) {
         var i = start
-        while i < end, stopped == nil {
+        while i < end {
             let op = program.ops[i]
             i += 1
             switch op.kind {
@@ -84,30 +86,39 @@ struct MustacheRendering {
                 skipLineStart = false
                 write(value, escaper: Int(op.b))
             case .section:
-                if let value = lookup(op.a, at: i - 1), value.isTruthy, enter(op.c, op.d) {
+                if let value = lookup(op.a, at: i - 1), value.isTruthy {
+                    guard enter() else { return stop(op.c, op.d) }
                     section(value, i, Int(op.b))
                     depth -= 1
+                    if halted { return }
                 }
                 i = Int(op.b)
             case .inverted:
                 if let value = lookup(op.a, at: i - 1), value.isTruthy {
-                } else if enter(op.c, op.d) {
+                } else {
+                    guard enter() else { return stop(op.c, op.d) }
                     render(i, Int(op.b))
                     depth -= 1
+                    if halted { return }
                 }
                 i = Int(op.b)
             case .partial:
-                guard op.a >= 0, enter(site: op) else { continue }
+                guard op.a >= 0 else { continue }
+                guard enter() else { return stop(site: op) }
                 partial(Int(op.a), indent: op)
                 depth -= 1
+                if halted { return }
             case .parent:
-                guard op.a >= 0, enter(site: op) else { continue }
+                guard op.a >= 0 else { continue }
+                guard enter() else { return stop(site: op) }
                 blocks.append(Int(op.d))
                 partial(Int(op.a), indent: op)
                 blocks.removeLast()
                 depth -= 1
+                if halted { return }
             case .block:
                 expand(op, defaults: i)
+                if halted { return }
                 i = Int(op.b)
             }
         }
@@ -134,13 +145,16 @@ struct MustacheRendering {
         case .bool:
             render(start, end)
         case .list(let items):
-            let section = program.ops[start - 1]
             for (n, item) in items.enumerated() {
-                // The section's first body is counted as it was entered.
-                guard stopped == nil, n == 0 || step(section.c, section.d) else { return }
+                // The section's first body was counted as it was entered.
+                if n > 0 {
+                    steps += 1
+                    if steps > stepLimit { return stop(program.ops[start - 1].c, program.ops[start - 1].d) }
+                }
                 stack.append(item)
                 render(start, end)
                 stack.removeLast()
+                if halted { return }
             }
         default:
             stack.append(value)
@@ -149,35 +163,31 @@ struct MustacheRendering {
         }
     }
 
-    /// One level deeper, at the partial or parent `op` (its tag in `sites`).
-    private mutating func enter(site op: Op) -> Bool {
-        let site = program.sites[Int(op.e)]
-        return enter(site.template, site.offset)
-    }
-
-    /// One level deeper, at the tag at `offset` in `template`, and one step more, unless that passes a limit:
-    /// then the render stops there.
-    private mutating func enter(_ template: Int32, _ offset: Int32) -> Bool {
-        guard depth < Limits.depth else {
-            stopped = Stop(
-                template: template, offset: offset,
-                message: "sections, partials and parents nested more than \(Limits.depth) deep here: a partial that includes itself without end?")
-            return false
-        }
-        guard step(template, offset) else { return false }
+    /// One level deeper and one step more (a body rendered), unless that passes a limit: then false, and the
+    /// caller stops the render at its tag.
+    @inline(__always)
+    private mutating func enter() -> Bool {
+        steps += 1
+        guard depth < Limits.depth, steps <= stepLimit else { return false }
         depth += 1
         return true
     }
 
-    /// One step more: a body rendered at the tag at `offset` in `template`, unless that passes the limit.
-    private mutating func step(_ template: Int32, _ offset: Int32) -> Bool {
-        steps += 1
-        guard steps > stepLimit else { return true }
-        stopped = Stop(
-            template: template, offset: offset,
-            message: "more than \(stepLimit) sections and partials rendered for one page: "
-                + "a partial that includes itself in a section whose list it finds again at every level?")
-        return false
+    /// Stops the render at the partial or parent `op` (its tag in `sites`).
+    private mutating func stop(site op: Op) {
+        let site = program.sites[Int(op.e)]
+        stop(site.template, site.offset)
+    }
+
+    /// Stops the render at the tag at `offset` in `template`, for the limit it passed.
+    private mutating func stop(_ template: Int32, _ offset: Int32) {
+        halted = true
+        let message =
+            steps > stepLimit
+            ? "more than \(stepLimit) sections and partials rendered for one page: "
+                + "a partial that includes itself in a section whose list it finds again at every level?"
+            : "sections, partials and parents nested more than \(Limits.depth) deep here: a partial that includes itself without end?"
+        stopped = Stop(template: template, offset: offset, message: message)
     }
 
     /// `count` bytes of the pool from `start`: a text, or an indentation.
@@ -213,7 +223,7 @@ struct MustacheRendering {
         sharedFloor = floor
         let start = out.count
         render(range.lowerBound, range.upperBound)
-        if lowest >= floor, stopped == nil {
+        if lowest >= floor, !halted {
             let text = Array(out[start...])
             memo._withUnsafeGuaranteedRef { $0.keep(key, text) }
         }
