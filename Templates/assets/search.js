@@ -421,6 +421,7 @@
     reading = false;
     more.hidden = true;
     status.setAttribute("data-query", form.elements.q.value);  // which words the status speaks of
+    status.textContent = "Searching…";  // not the last search's count while a report id's month is found
     var mine = ++generation;
     var typed = dates(form.elements.q.value);
     query = {
