@@ -31,8 +31,8 @@ public struct TemplateRenderer: Sendable {
         try load(TemplateFiles.builtIn.overlaid(with: directory))
     }
 
-    /// Compiles every template. One that does not parse is unusable input (exit 2), named by its file (the
-    /// overlay's, or the built-in's), line and column.
+    /// Compiles every template. One that does not parse, or includes a partial or parent that does not exist,
+    /// is unusable input (exit 2), named by its file (the overlay's, or the built-in's), line and column.
     public static func load(_ files: TemplateFiles) throws(InputError) -> TemplateRenderer {
         let texts = files.templates.mapValues(\.text)
         let library: MustacheLibrary
@@ -43,6 +43,13 @@ public struct TemplateRenderer: Sendable {
             throw InputError(
                 file: files.templates[error.template]?.file ?? error.template, line: error.line, column: error.column,
                 message: "template does not parse: \(error.message)")
+        }
+        // The spec renders a missing partial or parent as nothing: a misspelt name would drop part of every
+        // page, or the whole page, without a word. Hugo and Zola refuse it; so does gen.
+        if let missing = library.unresolved.first {
+            throw InputError(
+                file: files.templates[missing.template]?.file ?? missing.template, line: missing.line, column: missing.column,
+                message: "\(missing.message): a template is named by its path under Templates/ or the overlay, without .mustache")
         }
         return TemplateRenderer(
             library: library, closures: TemplateClosures(texts: texts, library: library), assets: files.assets,

@@ -9,6 +9,9 @@ struct MustacheCompiler {
     var escaper: Int
     /// The names of the partials and parents the template includes, those the library lacks too.
     private(set) var referenced: Set<String> = []
+    /// The partials and parents it names that the library lacks, at their tags. They render nothing, as the
+    /// spec requires; a caller that wants them refused reads them here (`MustacheLibrary.unresolved`).
+    private(set) var unresolved: [MustacheError.Reason] = []
     private let tokens: [MustacheTokenizer.Token]
     private var index = 0
     /// The sections, parents and blocks open at `index`: compiling and rendering recurse once per level, so
@@ -94,6 +97,7 @@ struct MustacheCompiler {
         switch kind {
         case .inverted: return "^"
         case .parent: return "<"
+        case .partial: return ">"
         case .block: return "$"
         default: return "#"
         }
@@ -113,7 +117,11 @@ struct MustacheCompiler {
         let name = Self.text(token.content)
         if name.hasPrefix("*") { throw .at(token.offset, "dynamic partials ({{>*name}}) are not supported") }
         referenced.insert(name)
-        return templates[name] ?? -1
+        guard let number = templates[name] else {
+            unresolved.append(.at(token.offset, "{{\(Self.marker(token.kind))\(name)}} names no template"))
+            return -1
+        }
+        return number
     }
 
     /// `{{% CONTENT_TYPE: HTML}}`: the escaper of every escaped tag after it in this file.

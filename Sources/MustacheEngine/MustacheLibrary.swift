@@ -35,6 +35,9 @@ public struct MustacheLibrary: Sendable {
     }
 
     let templates: [Template]
+    /// Every tag naming a partial or parent that is not in the library, by template name and then position.
+    /// Such a tag renders nothing (the spec's rule); a site generator may rather refuse it as a typo.
+    public let unresolved: [MustacheError]
     /// Each template's text, for the line and column of a tag whose name finds nothing.
     let sources: [[UInt8]]
     let numbers: [String: Int]
@@ -65,6 +68,7 @@ public struct MustacheLibrary: Sendable {
         var templates: [Template] = []
         var sourceBytes: [[UInt8]] = []
         var compiled: [[MustacheNode]] = []
+        var unresolved: [MustacheError] = []
         for name in names {
             let tokenizer = MustacheTokenizer(sources[name]!)
             do {
@@ -79,6 +83,7 @@ public struct MustacheLibrary: Sendable {
                     }
                 }
                 templates.append(Template(name: name, lookups: lookups, references: compiler.referenced))
+                unresolved += compiler.unresolved.map { MustacheError(template: name, source: tokenizer.source, $0) }
                 sourceBytes.append(tokenizer.source)
                 compiled.append(nodes)
             } catch {
@@ -86,6 +91,7 @@ public struct MustacheLibrary: Sendable {
             }
         }
         self.templates = templates
+        self.unresolved = unresolved
         self.sources = sourceBytes
         self.program = MustacheProgram(compiled)
         self.memoizable = Self.memoizable(compiled)

@@ -97,6 +97,20 @@ final class MustacheEngineTests: XCTestCase {
         XCTAssertEqual(misses.count, 1)
     }
 
+    /// A partial or parent the library lacks renders as nothing, as the spec requires, and is listed at its
+    /// tag for a caller that refuses it (gen does); a partial that exists is not.
+    func testTemplatesNamedButMissingAreListedAtTheirTags() throws {
+        let library = try MustacheLibrary(templates: [
+            "page": "a\n  {{>nope}}b{{>there}}\n{{<gone}}{{$x}}y{{/x}}{{/gone}}",
+            "there": "T", "other": "{{#s}}{{>nope}}{{/s}}"
+        ])
+        XCTAssertEqual(
+            library.unresolved.map(\.description),
+            ["other:1:7: {{>nope}} names no template", "page:2:3: {{>nope}} names no template", "page:3:1: {{<gone}} names no template"])
+        XCTAssertEqual(String(decoding: try XCTUnwrap(try library.render("page", .null)), as: UTF8.self), "a\n  bT\n")
+        XCTAssertEqual(try MustacheLibrary(templates: ["page": "{{>page}}{{<page}}{{/page}}"]).unresolved.count, 0)
+    }
+
     func testValuesAreWrittenAsGenWritesThem() throws {
         let value: MustacheValue = [
             "text": "<a href='x'>&\"", "int": 42, "double": .double(2.5), "yes": true, "no": false, "none": nil,

@@ -23,6 +23,25 @@ final class TemplateOverlayTests: XCTestCase {
         return folder
     }
 
+    /// A site of one organization with one user, the default template and one report.
+    static func oneReportSite() throws -> TestSite {
+        let site = try TestSite()
+        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
+        try site.writeCollection("reportTemplates", [Doc.template(org: "o1")])
+        try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1")])
+        return site
+    }
+
+    /// The unusable input a build stops with; nil when it does not stop so.
+    static func inputError(_ options: BuildOptions) async -> InputError? {
+        do {
+            _ = try await BuildPipeline.run(options)
+        } catch {
+            if case BuildFailure.input(let input) = error { return input }
+        }
+        return nil
+    }
+
     /// The built-in `content-page` with the marker after its article's opening tag.
     static func markedContentPage() throws -> String {
         let text = String(decoding: try XCTUnwrap(BuiltInTemplates.files["content-page.mustache"]), as: UTF8.self)
@@ -181,11 +200,8 @@ final class TemplateOverlayTests: XCTestCase {
     /// A tag naming a value the page's view does not have (misspelt) is a warning naming the overlay's file,
     /// line and column, from `gen check` (which renders the first pages of each template) and `gen build`.
     func testMisspeltNameInAnOverlayIsReportedWithItsPosition() async throws {
-        let site = try TestSite()
+        let site = try Self.oneReportSite()
         defer { site.remove() }
-        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
-        try site.writeCollection("reportTemplates", [Doc.template(org: "o1")])
-        try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1")])
         let page = String(decoding: try XCTUnwrap(BuiltInTemplates.files["report-page.mustache"]), as: UTF8.self)
         let misspelt = page.replacingOccurrences(of: "{{markdownHref}}", with: "{{markdownHerf}}")
         XCTAssertNotEqual(misspelt, page)
@@ -225,11 +241,8 @@ final class TemplateOverlayTests: XCTestCase {
     /// input naming the overlay's file, line and column of the tag where rendering stopped, and the page; the
     /// previous output stays as it was.
     func testOverlayPartialThatIncludesItselfStopsTheBuildAtItsTag() async throws {
-        let site = try TestSite()
+        let site = try Self.oneReportSite()
         defer { site.remove() }
-        try site.writeCollection("users", [Doc.user("u1", org: "o1", first: "Ann", last: "Lee")])
-        try site.writeCollection("reportTemplates", [Doc.template(org: "o1")])
-        try site.writeCollection("dailyJobReports", [Doc.report("r1", org: "o1", user: "u1")])
         try await site.build()
         let before = TestSite.files(under: site.output)
         let index = try Data(contentsOf: site.output.appendingPathComponent("index.html"))
@@ -251,6 +264,39 @@ final class TemplateOverlayTests: XCTestCase {
         } catch let BuildFailure.render(message) {
             XCTAssertTrue(message.contains("partials/field-row.mustache:2:3: sections, partials and parents nested"), message)
         }
+    }
+
+    /// A misspelt partial or parent would render as nothing (the spec's rule), dropping a part of every page
+    /// or the whole page without a word: it is unusable input naming the overlay's file, line and column, and
+    /// the previous output stays as it was; `gen check` refuses it the same way.
+    func testOverlayNamingATemplateThatDoesNotExistIsUnusableInput() async throws {
+        let site = try Self.oneReportSite()
+        defer { site.remove() }
+        try await site.build()
+        let before = TestSite.files(under: site.output)
+        let index = try Data(contentsOf: site.output.appendingPathComponent("index.html"))
+        let row = String(decoding: try XCTUnwrap(BuiltInTemplates.files["partials/field-row.mustache"]), as: UTF8.self)
+        let misspelt = row.replacingOccurrences(of: "{{>partials/field-value}}", with: "{{>partials/feild-value}}")
+        XCTAssertNotEqual(misspelt, row)
+        let prefix = misspelt.components(separatedBy: "{{>partials/feild-value}}")[0].components(separatedBy: "\n")
+        let cases: [(file: String, text: String, line: Int, column: Int, tag: String)] = [
+            ("partials/field-row.mustache", misspelt, prefix.count, prefix.last!.count + 1, "{{>partials/feild-value}}"),
+            ("content-page.mustache", "{{% CONTENT_TYPE: HTML}}\n  {{<layuot}}{{/layuot}}\n", 2, 3, "{{<layuot}}")
+        ]
+        for (file, text, line, column, tag) in cases {
+            let theme = try overlay(site, [file: text])
+            for write in [true, false] {
+                let options = BuildOptions(content: site.content, templates: theme, output: site.output, writeOutput: write)
+                let error = await Self.inputError(options)
+                XCTAssertEqual(error?.file, theme.appendingPathComponent(file).path, "write: \(write)")
+                XCTAssertEqual(error?.line, line, file)
+                XCTAssertEqual(error?.column, column, file)
+                XCTAssertTrue(error?.message.hasPrefix("\(tag) names no template") ?? false, "\(String(describing: error))")
+            }
+            try FileManager.default.removeItem(at: theme)
+        }
+        XCTAssertEqual(TestSite.files(under: site.output), before)
+        XCTAssertEqual(try Data(contentsOf: site.output.appendingPathComponent("index.html")), index)
     }
 
     /// A link where a template would be is refused: only regular files are read (and hashed for the next build).
