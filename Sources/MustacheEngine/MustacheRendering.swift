@@ -25,9 +25,9 @@ struct MustacheRendering {
     var depth = 0
     /// The bodies rendered so far: each section's (once per item of a list), partial's and parent's.
     var steps = 0
-    /// Where the render stopped at one of its limits; nothing more is rendered once `halted`.
+    /// Where the render stopped at one of its limits; nothing more is rendered once it has.
     var stopped: Stop?
-    var halted = false
+    var halted: Bool { stopped != nil }
 
     /// What keeps a template that includes itself from rendering without end: a partial that includes itself
     /// unconditionally would exhaust the thread's stack (each level nested is a call), and one that includes
@@ -181,7 +181,6 @@ struct MustacheRendering {
 
     /// Stops the render at the tag at `offset` in `template`, for the limit it passed.
     private mutating func stop(_ template: Int32, _ offset: Int32) {
-        halted = true
         let message =
             steps > stepLimit
             ? "more than \(stepLimit) sections and partials rendered for one page: "
