@@ -46,7 +46,7 @@ public enum BuildPipeline {
         progress.step(.decode, of: steps, "decoding \(loaded.documents.count) documents")
         let typed = DocumentDecoder.decode(consume loaded, timeZone: config.timeZone)
         report.documentsRead = typed.documentsRead
-        report.diagnostics = typed.diagnostics + pageWarnings
+        report.diagnostics = typed.diagnostics + pageWarnings + templates.neverRendered(pages: options.builtInTemplates.templates.keys)
 
         progress.step(.resolve, of: steps, "resolving organizations")
         var site = OrganizationResolver.resolve(consume typed, config: config)

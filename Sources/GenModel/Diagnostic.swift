@@ -129,6 +129,7 @@ extension Diagnostic {
         case pageWithoutTitle = "GEN702"
         // Templates.
         case templateTagWithoutValue = "GEN801"
+        case templateNeverRendered = "GEN802"
 
         /// The code's name, in words joined by hyphens.
         public var name: String {
@@ -170,12 +171,13 @@ extension Diagnostic {
             case .unknownFrontMatterKey: return "unknown-front-matter-key"
             case .pageWithoutTitle: return "page-without-title"
             case .templateTagWithoutValue: return "template-tag-without-value"
+            case .templateNeverRendered: return "template-never-rendered"
             }
         }
 
         /// Whether the problem's file is one of the content folder (`export/x.json`, `pages/a.md`), named relative
         /// to it; a template's is not (`Templates/x.mustache` for a built-in, an overlay's path).
-        public var fileIsInContentFolder: Bool { self != .templateTagWithoutValue }
+        public var fileIsInContentFolder: Bool { self != .templateTagWithoutValue && self != .templateNeverRendered }
 
         /// Whether a problem of this code leaves its document (or file) out, or only warns.
         public var kind: Kind {
@@ -188,7 +190,7 @@ extension Diagnostic {
                 .userNotInOrganization, .reportWithoutUser, .templateNotInOrganization, .badSchoolsVisited,
                 .noVisitedSchools, .unknownSchool, .schoolWithoutCoordinates, .photographerHomeUnknown,
                 .homeWithoutCoordinates, .badRecordedMileage, .malformedLogic, .calculationWithoutFormula, .formulaError,
-                .unusableImage, .unknownFrontMatterKey, .pageWithoutTitle, .templateTagWithoutValue:
+                .unusableImage, .unknownFrontMatterKey, .pageWithoutTitle, .templateTagWithoutValue, .templateNeverRendered:
                 return .warning
             }
         }

@@ -103,6 +103,25 @@ public struct TemplateRenderer: Sendable {
         }
     }
 
+    /// A warning for each template that no page renders: not one of `pages` (the names pages are rendered
+    /// with, the built-ins') nor included by one, however deep. Only an overlay can add such a file, most
+    /// likely under a misspelt name (`partial/field-row.mustache`), which would otherwise change nothing
+    /// without a word.
+    public func neverRendered(pages: some Sequence<String>) -> [Diagnostic] {
+        var reached = Set(pages)
+        var queue = Array(reached)
+        while let name = queue.popLast() {
+            for child in library.references(name) where reached.insert(child).inserted { queue.append(child) }
+        }
+        return files.keys.filter { !reached.contains($0) }.sorted().map { name in
+            Diagnostic(
+                .templateNeverRendered, file: files[name] ?? name,
+                message:
+                    "template \(name) replaces no built-in template and no template includes it, so no page shows it "
+                    + "(misspelt? `gen templates` writes the built-ins under their names)")
+        }
+    }
+
     /// Renders a context (tests, and callers that need no fingerprint).
     public func render(_ context: PageContext, template: String) throws(Renderer.Failure) -> String? {
         guard let bytes = try render(context.templateValue, template: template, path: template) else { return nil }

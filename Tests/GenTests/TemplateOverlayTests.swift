@@ -218,6 +218,39 @@ final class TemplateOverlayTests: XCTestCase {
         }
     }
 
+    /// An overlay file that no page shows (a misspelt folder, a partial nothing includes) is a warning naming
+    /// it, from `gen check` and `gen build`; a partial of the overlay's own that an overlaid template includes
+    /// is shown, and not warned about. The pages are built as they would be without the unused files.
+    func testOverlayFileThatNoPageShowsIsAWarning() async throws {
+        let site = try Self.oneReportSite()
+        defer { site.remove() }
+        let page = String(decoding: try XCTUnwrap(BuiltInTemplates.files["report-page.mustache"]), as: UTF8.self)
+        let tag = "{{#report}}{{>partials/report}}{{/report}}"
+        let including = page.replacingOccurrences(of: tag, with: "{{>partials/mine}}" + tag)
+        XCTAssertNotEqual(including, page)
+        let theme = try overlay(
+            site,
+            [
+                "partial/field-row.mustache": "<tr>misplaced</tr>\n", "partials/unused.mustache": "unused\n",
+                "report-page.mustache": including, "partials/mine.mustache": "<p>MINE-MARKER</p>\n"
+            ])
+        for write in [false, true] {
+            let report = try await BuildPipeline.run(
+                BuildOptions(content: site.content, templates: theme, output: site.output, writeOutput: write))
+            let found = report.warnings.filter { $0.code == .templateNeverRendered }
+            XCTAssertEqual(
+                found.map(\.file),
+                [theme.appendingPathComponent("partial/field-row.mustache").path, theme.appendingPathComponent("partials/unused.mustache").path],
+                "write: \(write)")
+            XCTAssertTrue(found.first?.message.hasPrefix("template partial/field-row replaces no built-in template") ?? false, "\(found)")
+        }
+        let pages = TestSite.files(under: site.output).filter { $0.hasPrefix("o1/reports/report/") && $0.hasSuffix(".html") }
+        XCTAssertEqual(pages.count, 1)
+        let html = try String(contentsOf: site.output.appendingPathComponent(pages[0]), encoding: .utf8)
+        XCTAssertTrue(html.contains("<p>MINE-MARKER</p>"))
+        XCTAssertFalse(html.contains("misplaced"))
+    }
+
     /// A template of the overlay that does not parse: unusable input naming the overlay's file, line and column;
     /// nothing is written.
     func testOverlayTemplateThatDoesNotParseNamesItsFileAndLine() async throws {
