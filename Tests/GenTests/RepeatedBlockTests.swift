@@ -151,14 +151,22 @@ final class TemplateTagNamesTests: XCTestCase {
         XCTAssertTrue(row.contains("isEmpty"), "from partials/field-value, which the row includes")
     }
 
-    /// A partial the templates lack is part of the closure by name, so adding it later changes the hash.
-    func testAMissingPartialIsInTheClosureHash() throws {
+    /// A partial the templates lack is refused when they load, at its tag (it would render as nothing); once
+    /// there, it renders, and the page's closure hash covers it.
+    func testAMissingPartialIsRefusedAtItsTag() throws {
         var files = TemplateFiles.builtIn
-        files.templates["test-page"] = .init(text: "<p>{{>test-missing}}</p>", file: "test-page")
-        let without = try TemplateRenderer.load(files)
-        files.templates["test-missing"] = .init(text: "now here", file: "test-missing")
+        files.templates["test-page"] = .init(text: "<p>{{>test-missing}}</p>", file: "test-page.mustache")
+        XCTAssertThrowsError(try TemplateRenderer.load(files)) { error in
+            let input = error as? InputError
+            XCTAssertEqual(input?.file, "test-page.mustache")
+            XCTAssertEqual(input?.line, 1)
+            XCTAssertEqual(input?.column, 4)
+            XCTAssertTrue(input?.message.hasPrefix("{{>test-missing}} names no template") ?? false, "\(error)")
+        }
+        files.templates["test-missing"] = .init(text: "now here", file: "test-missing.mustache")
         let with = try TemplateRenderer.load(files)
-        XCTAssertNotEqual(without.closureHash("test-page"), with.closureHash("test-page"))
+        files.templates["test-missing"] = .init(text: "changed", file: "test-missing.mustache")
+        XCTAssertNotEqual(try TemplateRenderer.load(files).closureHash("test-page"), with.closureHash("test-page"))
         XCTAssertEqual(
             try with.render(PageContext(siteTitle: "", title: "", root: "", organization: nil, nav: [], page: ""), template: "test-page"),
             "<p>now here</p>")
