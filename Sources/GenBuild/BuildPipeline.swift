@@ -46,7 +46,9 @@ public enum BuildPipeline {
         progress.step(.decode, of: steps, "decoding \(loaded.documents.count) documents")
         let typed = DocumentDecoder.decode(consume loaded, timeZone: config.timeZone)
         report.documentsRead = typed.documentsRead
-        report.diagnostics = typed.diagnostics + pageWarnings + templates.neverRendered(pages: options.builtInTemplates.templates.keys)
+        let builtIns = options.builtInTemplates
+        report.diagnostics =
+            typed.diagnostics + pageWarnings + templates.unused(pages: builtIns.templates.keys, assets: builtIns.assets.keys)
 
         progress.step(.resolve, of: steps, "resolving organizations")
         var site = OrganizationResolver.resolve(consume typed, config: config)

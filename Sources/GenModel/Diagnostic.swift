@@ -129,7 +129,7 @@ extension Diagnostic {
         case pageWithoutTitle = "GEN702"
         // Templates.
         case templateTagWithoutValue = "GEN801"
-        case templateNeverRendered = "GEN802"
+        case templateFileUnused = "GEN802"
 
         /// The code's name, in words joined by hyphens.
         public var name: String {
@@ -171,13 +171,13 @@ extension Diagnostic {
             case .unknownFrontMatterKey: return "unknown-front-matter-key"
             case .pageWithoutTitle: return "page-without-title"
             case .templateTagWithoutValue: return "template-tag-without-value"
-            case .templateNeverRendered: return "template-never-rendered"
+            case .templateFileUnused: return "template-file-unused"
             }
         }
 
         /// Whether the problem's file is one of the content folder (`export/x.json`, `pages/a.md`), named relative
         /// to it; a template's is not (`Templates/x.mustache` for a built-in, an overlay's path).
-        public var fileIsInContentFolder: Bool { self != .templateTagWithoutValue && self != .templateNeverRendered }
+        public var fileIsInContentFolder: Bool { self != .templateTagWithoutValue && self != .templateFileUnused }
 
         /// Whether a problem of this code leaves its document (or file) out, or only warns.
         public var kind: Kind {
@@ -190,7 +190,7 @@ extension Diagnostic {
                 .userNotInOrganization, .reportWithoutUser, .templateNotInOrganization, .badSchoolsVisited,
                 .noVisitedSchools, .unknownSchool, .schoolWithoutCoordinates, .photographerHomeUnknown,
                 .homeWithoutCoordinates, .badRecordedMileage, .malformedLogic, .calculationWithoutFormula, .formulaError,
-                .unusableImage, .unknownFrontMatterKey, .pageWithoutTitle, .templateTagWithoutValue, .templateNeverRendered:
+                .unusableImage, .unknownFrontMatterKey, .pageWithoutTitle, .templateTagWithoutValue, .templateFileUnused:
                 return .warning
             }
         }

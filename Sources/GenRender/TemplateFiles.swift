@@ -21,6 +21,8 @@ public struct TemplateFiles: Sendable {
     public var templates: [String: Template]
     /// By file name inside `assets/` (`style.css`).
     public var assets: [String: Data]
+    /// The files the assets were read from, by name, as messages name them (as `Template.file`).
+    public var assetFiles: [String: String] = [:]
 
     public init(templates: [String: Template], assets: [String: Data]) {
         self.templates = templates
@@ -44,6 +46,7 @@ public struct TemplateFiles: Sendable {
             templates[String(path.dropLast(".mustache".count))] = Template(text: String(decoding: bytes, as: UTF8.self), file: file)
         } else if parts.count == 2, parts[0] == "assets" {
             assets[String(parts[1])] = bytes
+            assetFiles[String(parts[1])] = file
         }
     }
 

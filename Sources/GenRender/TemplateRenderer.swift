@@ -19,6 +19,8 @@ public struct TemplateRenderer: Sendable {
     let memo = MustacheMemo()
     /// The files the templates were read from, by name: the overlay's or the built-in's.
     let files: [String: String]
+    /// The files the assets were read from, by name.
+    let assetFiles: [String: String]
     /// The tags whose names found nothing in the pages rendered so far.
     let misses = TemplateMisses()
 
@@ -53,7 +55,7 @@ public struct TemplateRenderer: Sendable {
         }
         return TemplateRenderer(
             library: library, closures: TemplateClosures(texts: texts, library: library), assets: files.assets,
-            files: files.templates.mapValues(\.file))
+            files: files.templates.mapValues(\.file), assetFiles: files.assetFiles)
     }
 
     /// An asset's bytes (`style.css`), nil for one the templates do not have.
@@ -103,23 +105,33 @@ public struct TemplateRenderer: Sendable {
         }
     }
 
-    /// A warning for each template that no page renders: not one of `pages` (the names pages are rendered
-    /// with, the built-ins') nor included by one, however deep. Only an overlay can add such a file, most
-    /// likely under a misspelt name (`partial/field-row.mustache`), which would otherwise change nothing
-    /// without a word.
-    public func neverRendered(pages: some Sequence<String>) -> [Diagnostic] {
+    /// A warning for each file of the templates that no page uses: a template that is not one of `pages` (the
+    /// names pages are rendered with, the built-ins') nor included by one, however deep, and an asset that is
+    /// not one of `assets` (those gen copies, the built-ins'). Only an overlay can add such a file, most likely
+    /// under a misspelt name (`partial/field-row.mustache`, `assets/styles.css`), which would otherwise change
+    /// nothing without a word.
+    public func unused(pages: some Sequence<String>, assets copied: some Sequence<String>) -> [Diagnostic] {
         var reached = Set(pages)
         var queue = Array(reached)
         while let name = queue.popLast() {
             for child in library.references(name) where reached.insert(child).inserted { queue.append(child) }
         }
-        return files.keys.filter { !reached.contains($0) }.sorted().map { name in
+        let templates = files.keys.filter { !reached.contains($0) }.sorted().map { name in
             Diagnostic(
-                .templateNeverRendered, file: files[name] ?? name,
+                .templateFileUnused, file: files[name] ?? name,
                 message:
                     "template \(name) replaces no built-in template and no template includes it, so no page shows it "
                     + "(misspelt? `gen templates` writes the built-ins under their names)")
         }
+        let copied = Set(copied)
+        let assets = self.assets.keys.filter { !copied.contains($0) }.sorted().map { name in
+            Diagnostic(
+                .templateFileUnused, file: assetFiles[name] ?? name,
+                message:
+                    "asset \(name) is not one gen copies (\(copied.sorted().joined(separator: ", "))), so no page can link it "
+                    + "(misspelt?)")
+        }
+        return templates + assets
     }
 
     /// Renders a context (tests, and callers that need no fingerprint).

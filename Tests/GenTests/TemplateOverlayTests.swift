@@ -218,10 +218,11 @@ final class TemplateOverlayTests: XCTestCase {
         }
     }
 
-    /// An overlay file that no page shows (a misspelt folder, a partial nothing includes) is a warning naming
-    /// it, from `gen check` and `gen build`; a partial of the overlay's own that an overlaid template includes
-    /// is shown, and not warned about. The pages are built as they would be without the unused files.
-    func testOverlayFileThatNoPageShowsIsAWarning() async throws {
+    /// An overlay file that no page uses (a misspelt folder, a partial nothing includes, an asset gen does not
+    /// copy) is a warning naming it, from `gen check` and `gen build`; a partial of the overlay's own that an
+    /// overlaid template includes is shown, and not warned about. The pages are built as they would be without
+    /// the unused files.
+    func testOverlayFileThatNoPageUsesIsAWarning() async throws {
         let site = try Self.oneReportSite()
         defer { site.remove() }
         let page = String(decoding: try XCTUnwrap(BuiltInTemplates.files["report-page.mustache"]), as: UTF8.self)
@@ -232,16 +233,19 @@ final class TemplateOverlayTests: XCTestCase {
             site,
             [
                 "partial/field-row.mustache": "<tr>misplaced</tr>\n", "partials/unused.mustache": "unused\n",
-                "report-page.mustache": including, "partials/mine.mustache": "<p>MINE-MARKER</p>\n"
+                "report-page.mustache": including, "partials/mine.mustache": "<p>MINE-MARKER</p>\n",
+                "assets/styles.css": "body { color: red; }\n"
             ])
         for write in [false, true] {
             let report = try await BuildPipeline.run(
                 BuildOptions(content: site.content, templates: theme, output: site.output, writeOutput: write))
-            let found = report.warnings.filter { $0.code == .templateNeverRendered }
+            let found = report.warnings.filter { $0.code == .templateFileUnused }
             XCTAssertEqual(
                 found.map(\.file),
-                [theme.appendingPathComponent("partial/field-row.mustache").path, theme.appendingPathComponent("partials/unused.mustache").path],
+                ["partial/field-row.mustache", "partials/unused.mustache", "assets/styles.css"].map { theme.appendingPathComponent($0).path },
                 "write: \(write)")
+            XCTAssertTrue(
+                found.last?.message.hasPrefix("asset styles.css is not one gen copies (search.js, site.js, style.css)") ?? false, "\(found)")
             XCTAssertTrue(found.first?.message.hasPrefix("template partial/field-row replaces no built-in template") ?? false, "\(found)")
         }
         let pages = TestSite.files(under: site.output).filter { $0.hasPrefix("o1/reports/report/") && $0.hasSuffix(".html") }
