@@ -18,11 +18,7 @@ struct TemplateClosures: Sendable {
         var hashes: [String: String] = [:]
         var names: [String: Set<String>] = [:]
         for name in texts.keys.sorted() {
-            var seen: Set<String> = [name]
-            var queue = [name]
-            while let next = queue.popLast() {
-                for child in library.references(next) where seen.insert(child).inserted { queue.append(child) }
-            }
+            let seen = library.closure(of: [name])
             var hasher = SHA256()
             for member in seen.sorted() {
                 hasher.update(data: Data("\(member)\u{0}\(texts[member] ?? "<missing>")\u{0}".utf8))

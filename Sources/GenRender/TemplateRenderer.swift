@@ -111,11 +111,7 @@ public struct TemplateRenderer: Sendable {
     /// under a misspelt name (`partial/field-row.mustache`, `assets/styles.css`), which would otherwise change
     /// nothing without a word.
     public func unused(pages: some Sequence<String>, assets copied: some Sequence<String>) -> [Diagnostic] {
-        var reached = Set(pages)
-        var queue = Array(reached)
-        while let name = queue.popLast() {
-            for child in library.references(name) where reached.insert(child).inserted { queue.append(child) }
-        }
+        let reached = library.closure(of: pages)
         let templates = files.keys.filter { !reached.contains($0) }.sorted().map { name in
             Diagnostic(
                 .templateFileUnused, file: files[name] ?? name,

@@ -132,6 +132,17 @@ public struct MustacheLibrary: Sendable {
         numbers[name].map { templates[$0].references } ?? []
     }
 
+    /// `names` with every template they include as partials or parents, however deep, whether the library has
+    /// them or not.
+    public func closure(of names: some Sequence<String>) -> Set<String> {
+        var reached = Set(names)
+        var queue = Array(reached)
+        while let name = queue.popLast() {
+            for child in references(name) where reached.insert(child).inserted { queue.append(child) }
+        }
+        return reached
+    }
+
     /// Every name the tags of template `name` look up, each part of a dotted name on its own (not transitively).
     public func lookups(_ name: String) -> Set<String> {
         numbers[name].map { templates[$0].lookups } ?? []
