@@ -32,6 +32,22 @@ final class TemplateOverlayTests: XCTestCase {
         return site
     }
 
+    /// A previous output's file list and home page, to show a failed build left it as it was.
+    struct OutputSnapshot {
+        let files: [String]
+        let index: Data
+
+        init(_ output: URL) throws {
+            files = TestSite.files(under: output)
+            index = try Data(contentsOf: output.appendingPathComponent("index.html"))
+        }
+
+        func assertUnchanged(_ output: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+            XCTAssertEqual(TestSite.files(under: output), files, file: file, line: line)
+            XCTAssertEqual(try Data(contentsOf: output.appendingPathComponent("index.html")), index, file: file, line: line)
+        }
+    }
+
     /// The unusable input a build stops with; nil when it does not stop so.
     static func inputError(_ options: BuildOptions) async -> InputError? {
         do {
@@ -281,8 +297,7 @@ final class TemplateOverlayTests: XCTestCase {
         let site = try Self.oneReportSite()
         defer { site.remove() }
         try await site.build()
-        let before = TestSite.files(under: site.output)
-        let index = try Data(contentsOf: site.output.appendingPathComponent("index.html"))
+        let before = try OutputSnapshot(site.output)
         let theme = try overlay(site, ["partials/field-row.mustache": "<tr>\n  {{>partials/field-row}}\n</tr>\n"])
         do {
             try await site.build(templates: theme)
@@ -292,8 +307,7 @@ final class TemplateOverlayTests: XCTestCase {
             XCTAssertTrue(message.hasPrefix("\(file):2:3: sections, partials and parents nested more than 200 deep"), message)
             XCTAssertTrue(message.contains("(rendering o1/reports/"), message)
         }
-        XCTAssertEqual(TestSite.files(under: site.output), before)
-        XCTAssertEqual(try Data(contentsOf: site.output.appendingPathComponent("index.html")), index)
+        try before.assertUnchanged(site.output)
         // `gen check` renders a report page too, and stops the same way.
         do {
             _ = try await BuildPipeline.run(BuildOptions(content: site.content, templates: theme, output: site.output, writeOutput: false))
@@ -310,8 +324,7 @@ final class TemplateOverlayTests: XCTestCase {
         let site = try Self.oneReportSite()
         defer { site.remove() }
         try await site.build()
-        let before = TestSite.files(under: site.output)
-        let index = try Data(contentsOf: site.output.appendingPathComponent("index.html"))
+        let before = try OutputSnapshot(site.output)
         let row = String(decoding: try XCTUnwrap(BuiltInTemplates.files["partials/field-row.mustache"]), as: UTF8.self)
         let misspelt = row.replacingOccurrences(of: "{{>partials/field-value}}", with: "{{>partials/feild-value}}")
         XCTAssertNotEqual(misspelt, row)
@@ -332,8 +345,7 @@ final class TemplateOverlayTests: XCTestCase {
             }
             try FileManager.default.removeItem(at: theme)
         }
-        XCTAssertEqual(TestSite.files(under: site.output), before)
-        XCTAssertEqual(try Data(contentsOf: site.output.appendingPathComponent("index.html")), index)
+        try before.assertUnchanged(site.output)
     }
 
     /// A link where a template would be is refused: only regular files are read (and hashed for the next build).
